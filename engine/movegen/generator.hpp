@@ -1,0 +1,292 @@
+// The move generator proper. Included only by movegen.cpp, which instantiates it per variant.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "engine/movegen/movegen.hpp"
+
+namespace kroon {
+
+template <RuleSet R, Color Us, bool WithPaths>
+class Generator {
+    using B = typename R::Board;
+    static constexpr Color Them = ~Us;
+
+    // Steps forward for Us (White moves up the board, towards square 1).
+    static constexpr int forward_left = Us == Color::White ? NorthWest : SouthWest;
+    static constexpr int forward_right = Us == Color::White ? NorthEast : SouthEast;
+
+    static constexpr int shift_amount(int d) {
+        return d == NorthWest || d == SouthEast ? B::left_up : B::right_up;
+    }
+    template <int D>
+    static constexpr Bitboard shift(Bitboard b) {
+        return increasing(D) ? b << shift_amount(D) : b >> shift_amount(D);
+    }
+    template <int D>
+    static constexpr Bitboard shift_back(Bitboard b) {
+        return increasing(D) ? b >> shift_amount(D) : b << shift_amount(D);
+    }
+
+    // Directions a piece captures in: men forward only or both ways (KNDB art. 4.2), plus
+    // the rows and columns in Frisian (art. 7, 9).
+    static constexpr int line_count = R::orthogonal_captures ? 8 : 4;
+    static constexpr bool man_captures(int d) {
+        if (d >= line_count) return false;
+        if (d >= 4 || R::men_capture_backward) return true;
+        return d == forward_left || d == forward_right;
+    }
+
+public:
+    Generator(const Position& pos, MoveList& list)
+        : pos_(pos), list_(list), enemy_(pos.pieces(Them)),
+          occupied_(pos.occupied()) {}
+
+    void generate() {
+        generate_captures();
+        if (list_.empty()) generate_quiet_moves();
+    }
+
+    int count() {
+        generate_captures();
+        if (!list_.empty()) return list_.size();
+        return count_quiet_moves();
+    }
+
+    void collect_paths(std::vector<CapturePath>& out) {
+        paths_ = &out;
+        generate_captures();
+    }
+
+private:
+    // ---- captures ---------------------------------------------------------------------
+
+    void generate_captures() {
+        for (int m : Bits{man_capture_candidates()}) {
+            start_capture(m, false);
+            man_capture(m, 0);
+        }
+        for (int k : Bits{pos_.kings(Us)}) {
+            start_capture(k, true);
+            if constexpr (R::flying_kings) {
+                for (int d = 0; d < line_count; ++d) king_jump(k, d, 0);
+            } else {
+                man_capture(k, 0);
+            }
+        }
+        occupied_ = pos_.occupied();
+    }
+
+    // Men that may have a capture. Diagonal jumps are found for all men at once with shifts;
+    // with orthogonal captures every man is a candidate and the tables decide.
+    Bitboard man_capture_candidates() const {
+        const Bitboard men = pos_.men(Us);
+        if constexpr (R::orthogonal_captures) {
+            return men;
+        } else {
+            const Bitboard empty = B::all_squares & ~occupied_;
+            Bitboard found = jumpers<forward_left>(empty) | jumpers<forward_right>(empty);
+            if constexpr (R::men_capture_backward)
+                found |= jumpers<opposite(forward_left)>(empty) |
+                         jumpers<opposite(forward_right)>(empty);
+            return men & found;
+        }
+    }
+
+    // Squares from which a jump in direction D over an enemy piece lands on an empty square.
+    template <int D>
+    Bitboard jumpers(Bitboard empty) const {
+        return shift_back<D>(enemy_ & shift_back<D>(empty));
+    }
+
+    void start_capture(int from, bool king) {
+        from_ = from;
+        mover_is_king_ = king;
+        // The moving piece leaves its square: it may pass it or land on it again.
+        occupied_ = pos_.occupied() & ~bit(from);
+        path_length_ = 0;
+    }
+
+    bool is_empty(int b) const { return !((occupied_ >> b) & 1); }
+
+    // A man (or a short king, with all directions) jumps an adjacent piece.
+    void man_capture(int sq, Bitboard captured) {
+        bool extended = false;
+        for (int d = 0; d < line_count; ++d) {
+            if (!mover_is_king_ && !man_captures(d)) continue;
+            const int over = B::step[d][sq];
+            if (over < 0 || !((enemy_ & ~captured) >> over & 1)) continue;
+            const int land = B::step[d][over];
+            if (land < 0 || !is_empty(land)) continue;
+            extended = true;
+            push_landing(land);
+            man_capture(land, captured | bit(over));
+            --path_length_;
+        }
+        if (!extended && captured) finish(sq, captured);
+    }
+
+    // A flying king looks along direction d for a piece to take (KNDB art. 4.3, Frisian
+    // art. 9). Returns whether it found one; if so every continuation has been explored.
+    bool king_jump(int sq, int d, Bitboard captured) {
+        const Bitboard on_ray = B::ray[d][sq] & occupied_;
+        if (!on_ray) return false;
+        const int victim = B::nearest(d, on_ray);
+        // Own pieces and pieces already taken block the line: taken pieces stay on the
+        // board until the move ends (KNDB art. 4.4, the Turkish strike).
+        if (!((enemy_ & ~captured) >> victim & 1)) return false;
+        const Bitboard beyond = B::ray[d][victim];
+        const Bitboard blockers = beyond & occupied_;
+        const Bitboard landings =
+            blockers ? beyond & ~(B::ray[d][B::nearest(d, blockers)] | blockers) : beyond;
+        if (!landings) return false;
+        captured |= bit(victim);
+
+        bool extended = false;
+        // Going on straight meets the same next piece from every landing square.
+        const int first = B::nearest(d, landings);
+        push_landing(first);
+        extended |= king_jump(first, d, captured);
+        --path_length_;
+        for (int land : Bits{landings}) {
+            push_landing(land);
+            for (int turn = 0; turn < line_count; ++turn) {
+                if (turn == d || turn == opposite(d)) continue;
+                extended |= king_jump(land, turn, captured);
+            }
+            --path_length_;
+        }
+        // The capture must go on while it can (KNDB art. 4.3); only then may it stop on any
+        // of the landing squares.
+        if (!extended)
+            for (int land : Bits{landings}) {
+                push_landing(land);
+                finish(land, captured);
+                --path_length_;
+            }
+        return true;
+    }
+
+    void push_landing(int b) {
+        if constexpr (WithPaths) path_[path_length_] = static_cast<std::uint8_t>(b);
+        ++path_length_;
+    }
+
+    // Precedence of a finished capture: higher must be played (equal: free choice).
+    std::uint32_t precedence_key(Bitboard captured) const {
+        if constexpr (R::precedence == Precedence::Free) {
+            return 0;
+        } else if constexpr (R::precedence == Precedence::MostPieces) {
+            return static_cast<std::uint32_t>(popcount(captured));  // KNDB art. 5.2
+        } else {
+            // Frisian art. 11: a king is worth more than one man and less than two, and n
+            // kings more than 2n-1 men: order by men + 2 * kings, then by fewer kings.
+            // Art. 12: at equal value a capture made by a king goes first.
+            const int kings = popcount(captured & pos_.kings());
+            const int men = popcount(captured) - kings;
+            return static_cast<std::uint32_t>(((men + 2 * kings) * 32 - kings) * 2 +
+                                              (mover_is_king_ ? 1 : 0));
+        }
+    }
+
+    void finish(int to, Bitboard captured) {
+        // A man is crowned only if the capture ends on the far row (KNDB art. 4.2).
+        const bool promotes = !mover_is_king_ && ((promotion_row<R>(Us) >> to) & 1);
+        const Move move{captured, static_cast<std::uint8_t>(from_), static_cast<std::uint8_t>(to),
+                        promotes};
+        if constexpr (WithPaths) {
+            paths_->push_back({move, std::vector<int>(path_, path_ + path_length_)});
+        } else {
+            const std::uint32_t key = precedence_key(captured);
+            if (key < best_key_) return;
+            if (key > best_key_) {
+                list_.clear();
+                best_key_ = key;
+            } else if (popcount(captured) >= R::duplicate_min_captures && list_.contains(move)) {
+                return;
+            }
+            list_.push(move);
+        }
+    }
+
+    // ---- quiet moves ------------------------------------------------------------------
+
+    // Frisian art. 17: a king that made the limit of quiet moves in a row rests while its
+    // side still has men. Returns the kings allowed to make a quiet move.
+    Bitboard movable_kings() const {
+        Bitboard kings = pos_.kings(Us);
+        if constexpr (R::king_move_limit > 0) {
+            const KingRun run = pos_.king_run(Us);
+            if (run.count >= R::king_move_limit && pos_.men(Us)) kings &= ~bit(run.square);
+        }
+        return kings;
+    }
+
+    template <int D>
+    void add_steps(Bitboard movers, Bitboard empty, Bitboard promotion) {
+        for (int to : Bits{shift<D>(movers) & empty}) {
+            const int from = increasing(D) ? to - shift_amount(D) : to + shift_amount(D);
+            list_.push(Move{0, static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to),
+                            ((promotion >> to) & 1) != 0});
+        }
+    }
+
+    Bitboard flying_targets(int k, int d) const {
+        const Bitboard ray = B::ray[d][k];
+        const Bitboard blockers = ray & occupied_;
+        if (!blockers) return ray;
+        const int b = B::nearest(d, blockers);
+        return ray & ~(B::ray[d][b] | bit(b));
+    }
+
+    void generate_quiet_moves() {
+        const Bitboard empty = B::all_squares & ~occupied_;
+        const Bitboard men = pos_.men(Us);
+        const Bitboard promotion = promotion_row<R>(Us);
+        add_steps<forward_left>(men, empty, promotion);
+        add_steps<forward_right>(men, empty, promotion);
+        const Bitboard kings = movable_kings();
+        if constexpr (R::flying_kings) {
+            for (int k : Bits{kings})
+                for (int d = 0; d < 4; ++d)
+                    for (int to : Bits{flying_targets(k, d)})
+                        list_.push(Move{0, static_cast<std::uint8_t>(k),
+                                        static_cast<std::uint8_t>(to), false});
+        } else {
+            add_steps<NorthWest>(kings, empty, 0);
+            add_steps<NorthEast>(kings, empty, 0);
+            add_steps<SouthEast>(kings, empty, 0);
+            add_steps<SouthWest>(kings, empty, 0);
+        }
+    }
+
+    int count_quiet_moves() const {
+        const Bitboard empty = B::all_squares & ~occupied_;
+        const Bitboard men = pos_.men(Us);
+        int n = popcount(shift<forward_left>(men) & empty) +
+                popcount(shift<forward_right>(men) & empty);
+        const Bitboard kings = movable_kings();
+        if constexpr (R::flying_kings) {
+            for (int k : Bits{kings})
+                for (int d = 0; d < 4; ++d) n += popcount(flying_targets(k, d));
+        } else {
+            n += popcount(shift<NorthWest>(kings) & empty) + popcount(shift<NorthEast>(kings) & empty) +
+                 popcount(shift<SouthEast>(kings) & empty) + popcount(shift<SouthWest>(kings) & empty);
+        }
+        return n;
+    }
+
+    const Position& pos_;
+    MoveList& list_;
+    const Bitboard enemy_;
+    Bitboard occupied_;
+    int from_ = 0;
+    bool mover_is_king_ = false;
+    std::uint32_t best_key_ = 0;
+    int path_length_ = 0;
+    std::uint8_t path_[64] = {};
+    std::vector<CapturePath>* paths_ = nullptr;
+};
+
+}  // namespace kroon

@@ -1,0 +1,67 @@
+#include "engine/movegen/movegen.hpp"
+
+#include "engine/movegen/generator.hpp"
+#include "engine/rules/variant.hpp"
+
+namespace kroon {
+
+template <RuleSet R>
+void generate_moves(const Position& pos, MoveList& list) {
+    list.clear();
+    if (pos.side_to_move() == Color::White)
+        Generator<R, Color::White, false>(pos, list).generate();
+    else
+        Generator<R, Color::Black, false>(pos, list).generate();
+}
+
+template <RuleSet R>
+int count_moves(const Position& pos) {
+    MoveList list;
+    if (pos.side_to_move() == Color::White)
+        return Generator<R, Color::White, false>(pos, list).count();
+    return Generator<R, Color::Black, false>(pos, list).count();
+}
+
+template <RuleSet R>
+std::vector<CapturePath> capture_paths(const Position& pos) {
+    MoveList unused;
+    std::vector<CapturePath> paths;
+    if (pos.side_to_move() == Color::White) {
+        Generator<R, Color::White, true> gen(pos, unused);
+        gen.collect_paths(paths);
+    } else {
+        Generator<R, Color::Black, true> gen(pos, unused);
+        gen.collect_paths(paths);
+    }
+    return paths;
+}
+
+#define KROON_INSTANTIATE_MOVEGEN(R)                                    \
+    template void generate_moves<R>(const Position&, MoveList&);        \
+    template int count_moves<R>(const Position&);                       \
+    template std::vector<CapturePath> capture_paths<R>(const Position&);
+
+#define KROON_MOVEGEN_FOR(name, rules) KROON_INSTANTIATE_MOVEGEN(rules)
+KROON_VARIANTS(KROON_MOVEGEN_FOR)
+
+}  // namespace kroon
+
+namespace kroon {
+
+void generate_moves(Variant variant, const Position& pos, MoveList& list) {
+    with_rules(variant, [&](auto tag) { generate_moves<typename decltype(tag)::Rules>(pos, list); });
+}
+
+int count_moves(Variant variant, const Position& pos) {
+    return with_rules(variant, [&](auto tag) { return count_moves<typename decltype(tag)::Rules>(pos); });
+}
+
+std::vector<CapturePath> capture_paths(Variant variant, const Position& pos) {
+    return with_rules(variant, [&](auto tag) { return capture_paths<typename decltype(tag)::Rules>(pos); });
+}
+
+void play_move(Variant variant, Position& pos, const Move& move) {
+    with_rules(variant, [&](auto tag) { pos.play<typename decltype(tag)::Rules>(move); });
+}
+
+}  // namespace kroon

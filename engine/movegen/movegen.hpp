@@ -1,0 +1,47 @@
+// Legal move generation, templated on the variant's rules.
+//
+// Captures come first and are compulsory; the precedence rule of the variant keeps only the
+// captures it allows, and identical captures reached by different paths are listed once
+// (same from, to and captured set). Quiet moves are generated only when nothing can be taken.
+#pragma once
+
+#include <vector>
+
+#include "engine/movegen/move.hpp"
+#include "engine/position/position.hpp"
+#include "engine/rules/rules.hpp"
+
+namespace kroon {
+
+template <RuleSet R>
+void generate_moves(const Position& pos, MoveList& list);
+
+// Number of legal moves; cheaper than generating them when no capture is possible.
+template <RuleSet R>
+int count_moves(const Position& pos);
+
+// One way to play a capture, square by square: the landing squares (bit indices) in order,
+// the last one being the move's destination.
+struct CapturePath {
+    Move move;
+    std::vector<int> landings;
+};
+
+// Every capture sequence of the side to move, without the precedence filter and without
+// removing duplicates: the raw material for long notation and for checking the generator.
+template <RuleSet R>
+std::vector<CapturePath> capture_paths(const Position& pos);
+
+}  // namespace kroon
+
+// Run-time variant entry points for code above the hot loop (notation, front ends, tools).
+#include "engine/rules/variant.hpp"
+
+namespace kroon {
+
+void generate_moves(Variant variant, const Position& pos, MoveList& list);
+int count_moves(Variant variant, const Position& pos);
+std::vector<CapturePath> capture_paths(Variant variant, const Position& pos);
+void play_move(Variant variant, Position& pos, const Move& move);
+
+}  // namespace kroon

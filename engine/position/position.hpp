@@ -1,0 +1,131 @@
+// A draughts position: pieces, side to move, the Frisian king-move state, and its Zobrist
+// hash kept up to date by play(). Positions are small, so search and perft copy-make them.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+
+#include "engine/bitboard.hpp"
+#include "engine/movegen/move.hpp"
+#include "engine/position/zobrist.hpp"
+#include "engine/rules/rules.hpp"
+#include "engine/types.hpp"
+
+namespace kroon {
+
+// Frisian art. 17: consecutive non-capturing moves made by one king (on `square` now).
+struct KingRun {
+    std::uint8_t square = 0;
+    std::uint8_t count = 0;
+    friend bool operator==(const KingRun&, const KingRun&) = default;
+};
+
+class Position {
+public:
+    Position() = default;
+
+    template <RuleSet R>
+    static Position start();
+    // Builds a position from piece sets (bit layout of the variant's board) and computes its hash.
+    static Position from_sets(Bitboard white, Bitboard black, Bitboard kings, Color side,
+                              KingRun white_run = {}, KingRun black_run = {});
+
+    Color side_to_move() const { return side_; }
+    Bitboard pieces(Color c) const { return pieces_[index(c)]; }
+    Bitboard men(Color c) const { return pieces_[index(c)] & ~kings_; }
+    Bitboard kings(Color c) const { return pieces_[index(c)] & kings_; }
+    Bitboard kings() const { return kings_; }
+    Bitboard occupied() const { return pieces_[0] | pieces_[1]; }
+    KingRun king_run(Color c) const { return runs_[index(c)]; }
+    std::uint64_t hash() const { return hash_; }
+
+    // Plays a legal move of this position (from the variant's generator).
+    template <RuleSet R>
+    void play(const Move& m);
+    template <RuleSet R>
+    Position after(const Move& m) const {
+        Position p = *this;
+        p.play<R>(m);
+        return p;
+    }
+
+    std::uint64_t compute_hash() const;
+    friend bool operator==(const Position& a, const Position& b) {
+        return a.pieces_[0] == b.pieces_[0] && a.pieces_[1] == b.pieces_[1] &&
+               a.kings_ == b.kings_ && a.side_ == b.side_ && a.runs_[0] == b.runs_[0] &&
+               a.runs_[1] == b.runs_[1];
+    }
+
+private:
+    static std::uint64_t run_key(Color c, KingRun r) {
+        return r.count ? zobrist::keys.run_count[index(c)][r.count] ^
+                             zobrist::keys.run_square[index(c)][r.square]
+                       : 0;
+    }
+
+    Bitboard pieces_[2] = {0, 0};
+    Bitboard kings_ = 0;
+    KingRun runs_[2] = {};
+    Color side_ = Color::White;
+    std::uint64_t hash_ = 0;
+};
+
+// Row a side's men are crowned on: White moves up to row 0, Black down to the last row.
+template <RuleSet R>
+constexpr Bitboard promotion_row(Color c) {
+    using B = typename R::Board;
+    return c == Color::White ? B::row_mask(0) : B::row_mask(B::rows - 1);
+}
+
+template <RuleSet R>
+Position Position::start() {
+    using B = typename R::Board;
+    Bitboard black = 0, white = 0;
+    for (int r = 0; r < R::start_rows; ++r) {
+        black |= B::row_mask(r);
+        white |= B::row_mask(B::rows - 1 - r);
+    }
+    return from_sets(white, black, 0, R::first_player);
+}
+
+template <RuleSet R>
+void Position::play(const Move& m) {
+    const Color us = side_;
+    const Color them = ~us;
+    const Bitboard from = bit(m.from);
+    const Bitboard to = bit(m.to);
+    const bool was_king = (kings_ & from) != 0;
+    const auto& z = zobrist::keys;
+
+    hash_ ^= z.piece[index(us)][was_king][m.from] ^
+             z.piece[index(us)][was_king || m.promotes][m.to] ^ z.black_to_move;
+    pieces_[index(us)] = (pieces_[index(us)] & ~from) | to;
+    if (was_king)
+        kings_ = (kings_ & ~from) | to;
+    else if (m.promotes)
+        kings_ |= to;
+
+    if (m.captured) {
+        for (int b : Bits{m.captured}) hash_ ^= z.piece[index(them)][(kings_ >> b) & 1][b];
+        pieces_[index(them)] &= ~m.captured;
+        kings_ &= ~m.captured;
+    }
+
+    if constexpr (R::king_move_limit > 0) {
+        // Frisian art. 17: count quiet moves of the same king; anything else resets.
+        KingRun& run = runs_[index(us)];
+        hash_ ^= run_key(us, run);
+        if (was_king && !m.captured) {
+            const bool same_king = run.count > 0 && run.square == m.from;
+            run.count = static_cast<std::uint8_t>(
+                same_king ? std::min(run.count + 1, R::king_move_limit) : 1);
+            run.square = m.to;
+        } else {
+            run = {};
+        }
+        hash_ ^= run_key(us, run);
+    }
+    side_ = them;
+}
+
+}  // namespace kroon

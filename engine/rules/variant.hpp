@@ -1,0 +1,48 @@
+// The run-time variant switch: the one place that maps a Variant value (from the command
+// line, Hub set-param or DXP) to the rules struct the hot code is instantiated for.
+#pragma once
+
+#include <optional>
+#include <string_view>
+#include <utility>
+
+#include "engine/rules/rules.hpp"
+
+namespace kroon {
+
+// Every supported variant, in one list: X(EnumName, RulesStruct).
+#define KROON_VARIANTS(X)            \
+    X(International, International) \
+    X(Frisian, Frisian)             \
+    X(English, English)
+
+enum class Variant {
+#define KROON_VARIANT_ENUM(name, rules) name,
+    KROON_VARIANTS(KROON_VARIANT_ENUM)
+#undef KROON_VARIANT_ENUM
+};
+
+template <class R>
+struct Tag {
+    using Rules = R;
+};
+
+// Calls f(Tag<Rules>{}) with the rules of the variant; use once per command, never per node.
+template <class F>
+decltype(auto) with_rules(Variant v, F&& f) {
+    switch (v) {
+#define KROON_VARIANT_CASE(name, rules) \
+    case Variant::name: return std::forward<F>(f)(Tag<rules>{});
+        KROON_VARIANTS(KROON_VARIANT_CASE)
+#undef KROON_VARIANT_CASE
+    }
+    return std::forward<F>(f)(Tag<International>{});
+}
+
+std::string_view variant_name(Variant v);
+// Accepts the names users type: "international"/"normal"/"10x10", "frisian", "english"/"checkers".
+std::optional<Variant> parse_variant(std::string_view text);
+// Number of playable squares of the variant's board (50 or 32).
+int board_squares(Variant v);
+
+}  // namespace kroon

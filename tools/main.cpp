@@ -1,0 +1,30 @@
+// The `kroon` executable: one binary, one subcommand per front end or tool.
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "tools/perft_command.hpp"
+
+namespace {
+
+constexpr const char* usage =
+    "Kroon, a draughts engine (international, Frisian, English checkers)\n"
+    "usage: kroon COMMAND [options]   (kroon COMMAND --help for details)\n"
+    "  perft    count the legal move tree of a position, with speed\n"
+    "  divide   perft per root move\n";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::vector<std::string> args(argv + 1, argv + argc);
+    if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+        std::cout << usage;
+        return args.empty() ? 2 : 0;
+    }
+    const std::string command = args[0];
+    args.erase(args.begin());
+    if (command == "perft") return kroon::tools::run_perft(args, std::cout, std::cerr);
+    if (command == "divide") return kroon::tools::run_divide(args, std::cout, std::cerr);
+    std::cerr << "kroon: unknown command '" << command << "'\n" << usage;
+    return 2;
+}
