@@ -1,0 +1,104 @@
+// The search facade, in engine terms only: no text, no stdout. Front ends (console, Hub,
+// DXP, match runner) drive it; it reports through callbacks with plain data.
+//
+// Contract:
+//  - start() returns at once; the search runs on its own thread(s).
+//  - on_iteration is called after each completed iteration (and may be called for aspiration
+//    re-searches); on_done is called exactly once per start(), after the search has ended for
+//    any reason (limit, stop(), no legal move), before wait() returns.
+//  - Callbacks run on a search thread: the front end must make its own output thread-safe.
+//  - With threads == 1 the same build, position, history and depth give the same node count.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "engine/movegen/move.hpp"
+#include "engine/position/position.hpp"
+#include "engine/rules/variant.hpp"
+
+namespace kroon::search {
+
+// Scores are in hundredths of a man, from the side to move's point of view. A won game
+// found by the search is win_score minus the distance in plies (lost: the negative), which
+// the Hub protocol prints as +99.xx.
+using Score = int;
+constexpr Score win_score = 10000;
+constexpr Score draw_score = 0;
+constexpr bool is_decisive(Score s) { return s > win_score - 1000 || s < -(win_score - 1000); }
+
+struct Limits {
+    int depth = 0;              // maximum nominal depth, 0 = none
+    std::uint64_t nodes = 0;    // 0 = none
+    double move_time = 0;       // seconds for this move, 0 = none
+    // Clock of the side to move in seconds (negative = no clock): time left, increment added
+    // per move (counted before the move, as Hub does), and moves until the next time control
+    // (0 = the time left is for the rest of the game).
+    double time_left = -1;
+    double increment = 0;
+    int moves_to_go = 0;
+    bool infinite = false;      // search until stop()
+    bool ponder = false;        // on the opponent's time until ponder_hit() or stop()
+};
+
+struct Iteration {
+    int depth = 0;
+    int selective_depth = 0;
+    Score score = 0;
+    std::uint64_t nodes = 0;
+    double seconds = 0;
+    std::vector<Move> pv;
+};
+
+struct Outcome {
+    std::optional<Move> best;    // empty when the side to move has no legal move
+    std::optional<Move> ponder;  // expected reply, when known
+    Score score = 0;
+    int depth = 0;
+    std::uint64_t nodes = 0;
+    double seconds = 0;
+};
+
+struct Listener {
+    std::function<void(const Iteration&)> on_iteration;
+    std::function<void(const Outcome&)> on_done;
+};
+
+struct Options {
+    int threads = 1;
+    int hash_mib = 64;
+};
+
+class Searcher {
+public:
+    explicit Searcher(Options options = {});
+    ~Searcher();
+    Searcher(const Searcher&) = delete;
+    Searcher& operator=(const Searcher&) = delete;
+
+    // Only while no search runs.
+    void set_threads(int threads);
+    void set_hash_size(int mib);
+    void new_game();  // clears the transposition table and history heuristics
+    // The game so far: its start position and the legal moves played since, for repetition
+    // and the variant's draw rules. The search starts from the last position.
+    void set_position(Variant variant, const Position& start, const std::vector<Move>& moves);
+
+    void start(const Limits& limits, Listener listener);
+    void stop();
+    void ponder_hit();
+    void wait();
+    bool is_searching() const;
+
+    // Blocking convenience: start, wait, return the outcome.
+    Outcome think(const Limits& limits);
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace kroon::search
