@@ -3,6 +3,8 @@
 #include <string>
 #include <vector>
 
+#include "tools/bench_command.hpp"
+#include "tools/eval_command.hpp"
 #include "tools/perft_command.hpp"
 
 namespace {
@@ -11,7 +13,9 @@ constexpr const char* usage =
     "Kroon, a draughts engine (international, Frisian, English checkers)\n"
     "usage: kroon COMMAND [options]   (kroon COMMAND --help for details)\n"
     "  perft    count the legal move tree of a position, with speed\n"
-    "  divide   perft per root move\n";
+    "  divide   perft per root move\n"
+    "  bench    search a fixed set of positions: node signature and nodes/second\n"
+    "  eval     the static evaluation of a position, term by term\n";
 
 }  // namespace
 
@@ -25,6 +29,8 @@ int main(int argc, char** argv) {
     args.erase(args.begin());
     if (command == "perft") return kroon::tools::run_perft(args, std::cout, std::cerr);
     if (command == "divide") return kroon::tools::run_divide(args, std::cout, std::cerr);
+    if (command == "bench") return kroon::tools::run_bench_command(args, std::cout, std::cerr);
+    if (command == "eval") return kroon::tools::run_eval_command(args, std::cout, std::cerr);
     std::cerr << "kroon: unknown command '" << command << "'\n" << usage;
     return 2;
 }
