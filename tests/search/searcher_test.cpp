@@ -233,6 +233,36 @@ TEST(Searcher, SearchesFromTheEndOfTheGivenMoves) {
     EXPECT_TRUE(is_legal(v, pos, *o.best));
 }
 
+TEST(Searcher, OnDoneMayStartTheNextSearch) {
+    // A front end letting the engine play itself may start the next search from on_done.
+    const Variant v = Variant::English;
+    Searcher searcher;
+    Position pos = start_position(v);
+    std::vector<Move> moves;
+    searcher.set_position(v, pos, moves);
+    std::atomic<int> done{0};
+    Limits limits;
+    limits.depth = 4;
+    Listener listener;
+    listener.on_done = [&](const Outcome& o) {
+        EXPECT_FALSE(searcher.is_searching());
+        ASSERT_TRUE(o.best);
+        EXPECT_TRUE(is_legal(v, pos, *o.best));
+        play_move(v, pos, *o.best);
+        moves.push_back(*o.best);
+        if (done + 1 < 3) {
+            searcher.set_position(v, start_position(v), moves);
+            searcher.start(limits, listener);
+        }
+        ++done;
+    };
+    searcher.start(limits, listener);
+    for (int i = 0; i < 3000 && done < 3; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    searcher.wait();
+    EXPECT_EQ(done.load(), 3);
+    EXPECT_EQ(moves.size(), 3u);
+}
+
 TEST(Searcher, SingleLegalMoveIsPlayedAtOnceOnTheClock) {
     // White's man on 28 must take the man on 22; nothing else is allowed.
     const Variant v = Variant::International;
