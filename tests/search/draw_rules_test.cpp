@@ -2,6 +2,7 @@
 #include <random>
 
 #include "search/draw_rules.hpp"
+#include "search/game_status.hpp"
 #include "tests/search/search_test_support.hpp"
 
 namespace kroon::search::testing {
@@ -33,6 +34,35 @@ std::vector<Move> quiet_walk(Variant v, Position pos, int plies, bool kings_only
         if (!found) return {};
     }
     return line;
+}
+
+// Four quiet king moves (a move each, then both back) that lead back to `start`, with no
+// capture possible on the way; empty if there is none.
+std::vector<Move> find_cycle(Variant v, const Position& start) {
+    std::vector<Move> cycle;
+    for (const Move& b : legal_moves(v, start)) {
+        if (b.is_capture() || !cycle.empty()) continue;
+        Position p1 = start;
+        play_move(v, p1, b);
+        for (const Move& w : legal_moves(v, p1)) {
+            Position p2 = p1;
+            play_move(v, p2, w);
+            const Move b_back{0, b.to, b.from, false}, w_back{0, w.to, w.from, false};
+            if (w.is_capture() || !is_legal(v, p2, b_back)) continue;
+            Position p3 = p2;
+            play_move(v, p3, b_back);
+            if (!is_legal(v, p3, w_back)) continue;
+            Position p4 = p3;
+            play_move(v, p4, w_back);
+            if (legal_moves(v, p1)[0].is_capture() || legal_moves(v, p2)[0].is_capture() ||
+                legal_moves(v, p3)[0].is_capture() || legal_moves(v, p4)[0].is_capture())
+                continue;
+            if (!(p4 == start)) continue;
+            cycle = {b, w, b_back, w_back};
+            break;
+        }
+    }
+    return cycle;
 }
 
 template <class R>
@@ -129,34 +159,43 @@ TEST(DrawRules, SearchScoresARepetitionAsDraw) {
     // (black, white, back, back): repeating again is a draw, and the search takes it.
     const Variant v = Variant::International;
     const Position start = fen(v, "B:WK26,K17,K8,K44:BK46");
-    std::vector<Move> cycle;
-    for (const Move& b : legal_moves(v, start)) {
-        if (b.is_capture() || !cycle.empty()) continue;
-        Position p1 = start;
-        play_move(v, p1, b);
-        for (const Move& w : legal_moves(v, p1)) {
-            Position p2 = p1;
-            play_move(v, p2, w);
-            const Move b_back{0, b.to, b.from, false}, w_back{0, w.to, w.from, false};
-            if (w.is_capture() || !is_legal(v, p2, b_back)) continue;
-            Position p3 = p2;
-            play_move(v, p3, b_back);
-            if (!is_legal(v, p3, w_back)) continue;
-            Position p4 = p3;
-            play_move(v, p4, w_back);
-            if (legal_moves(v, p1)[0].is_capture() || legal_moves(v, p2)[0].is_capture() ||
-                legal_moves(v, p3)[0].is_capture() || legal_moves(v, p4)[0].is_capture())
-                continue;
-            ASSERT_EQ(p4, start);
-            cycle = {b, w, b_back, w_back};
-            break;
-        }
-    }
+    const std::vector<Move> cycle = find_cycle(v, start);
     ASSERT_EQ(cycle.size(), 4u);
     const Found fresh = search_depth(v, start, 6);
     EXPECT_LT(fresh.outcome.score, -300);
     const Found repeated = search_depth(v, start, 6, cycle, &start);
     EXPECT_EQ(repeated.outcome.score, 0);
+}
+
+TEST(GameStatus, LostWithoutAMove) {
+    const Variant v = Variant::International;
+    const Position pos = fen(v, "B:W41,47:B36");
+    EXPECT_EQ(game_status(v, pos, {}).state, GameState::Lost);
+    EXPECT_EQ(game_status(v, start_position(v), {}).state, GameState::Ongoing);
+}
+
+TEST(GameStatus, ThirdOccurrenceIsADraw) {  // KNDB art. 9e
+    const Variant v = Variant::International;
+    const Position start = fen(v, "B:WK26,K17,K8,K44:BK46");
+    const std::vector<Move> cycle = find_cycle(v, start);
+    ASSERT_EQ(cycle.size(), 4u);
+    std::vector<Move> line;
+    for (int round = 0; round < 2; ++round)
+        for (int i = 0; i < 4; ++i) {
+            line.push_back(cycle[i]);
+            // The start position stands for the third time after the second round.
+            const bool third = round == 1 && i == 3;
+            EXPECT_EQ(game_status(v, start, line).state, third ? GameState::Drawn : GameState::Ongoing)
+                << round << " " << i;
+        }
+    EXPECT_EQ(game_status(v, start, line).rule, DrawRule::Repetition);
+}
+
+TEST(GameStatus, DrawRulesEndTheGame) {
+    const Variant v = Variant::Frisian;
+    EXPECT_EQ(game_status(v, fen(v, "W:WK47:BK4"), {}).rule, DrawRule::KingVsKing);
+    EXPECT_EQ(game_status(v, fen(v, "W:WK46:BK23"), {}).state, GameState::Ongoing);  // en prise
+    EXPECT_NE(draw_rule_text(DrawRule::KingsOnlyMoves).find("9d"), std::string_view::npos);
 }
 
 }  // namespace

@@ -4,8 +4,7 @@
 #include <iostream>
 #include <random>
 
-#include "search/draw_rules.hpp"
-#include "search/search_context.hpp"
+#include "search/game_status.hpp"
 #include "tests/search/search_test_support.hpp"
 
 namespace kroon::search::testing {
@@ -13,29 +12,18 @@ namespace {
 
 enum class End { WhiteWins, BlackWins, Draw, MoveCap };
 
-template <class R>
-DrawRule rule_now(Variant v, const Position& start, const std::vector<Move>& moves) {
-    const RootState root = make_root(v, start, moves);
-    DrawRule rule = DrawRules<R>::rule(root.counters, root.position);
-    if (rule == DrawRule::KingVsKing && legal_moves(v, root.position)[0].is_capture()) rule = DrawRule::None;
-    return rule;
-}
-
 End play_game(Variant v, unsigned seed, std::uint64_t nodes_per_move) {
     const Position start = start_position(v);
     Searcher white(Options{1, 8}), black(Options{1, 8});
     std::mt19937 rng(seed);
     std::vector<Move> moves;
-    std::vector<std::uint64_t> seen{start.hash()};
     Position pos = start;
     for (int ply = 0; ply < 300; ++ply) {
+        const GameStatus status = game_status(v, start, moves);
+        if (status.state == GameState::Lost)
+            return pos.side_to_move() == Color::White ? End::BlackWins : End::WhiteWins;
+        if (status.state == GameState::Drawn) return End::Draw;
         const auto legal = legal_moves(v, pos);
-        if (legal.empty()) return pos.side_to_move() == Color::White ? End::BlackWins : End::WhiteWins;
-        if (std::count(seen.begin(), seen.end(), pos.hash()) >= 3) return End::Draw;  // KNDB art. 9e
-        const DrawRule rule = with_rules(v, [&](auto tag) {
-            return rule_now<typename decltype(tag)::Rules>(v, start, moves);
-        });
-        if (rule != DrawRule::None) return End::Draw;
         Move move;
         if (ply < 2) {
             move = legal[rng() % legal.size()];  // a little variety in the openings
@@ -52,7 +40,6 @@ End play_game(Variant v, unsigned seed, std::uint64_t nodes_per_move) {
         EXPECT_TRUE(is_legal(v, pos, move)) << "ply " << ply;
         play_move(v, pos, move);
         moves.push_back(move);
-        seen.push_back(pos.hash());
     }
     return End::MoveCap;
 }
