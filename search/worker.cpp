@@ -31,8 +31,9 @@ void Worker<R>::run(const Listener& listener) {
         selective_depth_ = 0;
         Score score = aspiration(root, depth, previous);
         if (stopped()) {
-            // A move that beat the previous best in an unfinished iteration is still good.
-            if (!root_pv_.empty() && root_score_ > result_.score - 50 && depth > 1) {
+            // A move that beat the previous best in an unfinished iteration is still good, and
+            // in the first iteration anything searched beats the unsorted first move.
+            if (!root_pv_.empty() && (depth == 1 || root_score_ > result_.score - 50)) {
                 result_.pv = root_pv_;
                 result_.score = root_score_;
             }
