@@ -79,6 +79,18 @@ struct Board {
         return b;
     }
 
+    // First and last dark square of every row: a step along a row must not wrap around.
+    static constexpr Bitboard row_starts = [] {
+        Bitboard b = 0;
+        for (int r = 0; r < rows; ++r) b |= bit(bit_of_index(r * Cols));
+        return b;
+    }();
+    static constexpr Bitboard row_ends = [] {
+        Bitboard b = 0;
+        for (int r = 0; r < rows; ++r) b |= bit(bit_of_index(r * Cols + Cols - 1));
+        return b;
+    }();
+
     // Square number (1-based) of a bit, 0 for ghost or unused bits.
     static constexpr std::array<std::uint8_t, 64> square_of_bit = [] {
         std::array<std::uint8_t, 64> t{};

@@ -82,16 +82,21 @@ private:
     // with orthogonal captures every man is a candidate and the tables decide.
     Bitboard man_capture_candidates() const {
         const Bitboard men = pos_.men(Us);
+        const Bitboard empty = B::all_squares & ~occupied_;
+        Bitboard found = jumpers<forward_left>(empty) | jumpers<forward_right>(empty);
+        if constexpr (R::men_capture_backward)
+            found |= jumpers<opposite(forward_left)>(empty) | jumpers<opposite(forward_right)>(empty);
         if constexpr (R::orthogonal_captures) {
-            return men;
-        } else {
-            const Bitboard empty = B::all_squares & ~occupied_;
-            Bitboard found = jumpers<forward_left>(empty) | jumpers<forward_right>(empty);
-            if constexpr (R::men_capture_backward)
-                found |= jumpers<opposite(forward_left)>(empty) |
-                         jumpers<opposite(forward_right)>(empty);
-            return men & found;
+            // Along a row the next dark square is one bit away (never across a row end);
+            // along a column it is one pair of rows, 2 * Cols + 1 bits.
+            const auto west = [](Bitboard b) { return (b & ~B::row_starts) >> 1; };
+            const auto east = [](Bitboard b) { return (b & ~B::row_ends) << 1; };
+            const auto north = [](Bitboard b) { return b >> B::pair_bits; };
+            const auto south = [](Bitboard b) { return b << B::pair_bits; };
+            found |= east(enemy_ & east(empty)) | west(enemy_ & west(empty)) |
+                     south(enemy_ & south(empty)) | north(enemy_ & north(empty));
         }
+        return men & found;
     }
 
     // Squares from which a jump in direction D over an enemy piece lands on an empty square.

@@ -9,11 +9,13 @@
 
 namespace kroon {
 
+// Trivially constructible on purpose: move lists are created at every node and must not
+// pay for initialising their storage. Write `Move{}` for a zeroed move.
 struct Move {
-    Bitboard captured = 0;
-    std::uint8_t from = 0;
-    std::uint8_t to = 0;
-    bool promotes = false;
+    Bitboard captured;
+    std::uint8_t from;
+    std::uint8_t to;
+    bool promotes;
 
     bool is_capture() const { return captured != 0; }
     int capture_count() const { return popcount(captured); }
