@@ -40,9 +40,7 @@ public:
     const Move* end() const { return moves_.data() + size_; }
     bool contains(const Move& m) const {
         for (int i = 0; i < size_; ++i)
-            if (moves_[i].from == m.from && moves_[i].to == m.to &&
-                moves_[i].captured == m.captured)
-                return true;
+            if (moves_[i] == m) return true;
         return false;
     }
 
