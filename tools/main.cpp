@@ -3,13 +3,16 @@
 #include <string>
 #include <vector>
 
+#include "tools/console_command.hpp"
 #include "tools/perft_command.hpp"
 
 namespace {
 
 constexpr const char* usage =
     "Kroon, a draughts engine (international, Frisian, English checkers)\n"
-    "usage: kroon COMMAND [options]   (kroon COMMAND --help for details)\n"
+    "usage: kroon [COMMAND [options]]   (kroon COMMAND --help for details)\n"
+    "  (none)   the interactive console, as `kroon console`\n"
+    "  console  play, watch the engine play, analyse: the interactive console\n"
     "  perft    count the legal move tree of a position, with speed\n"
     "  divide   perft per root move\n";
 
@@ -17,12 +20,14 @@ constexpr const char* usage =
 
 int main(int argc, char** argv) {
     std::vector<std::string> args(argv + 1, argv + argc);
-    if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+    if (args.empty()) return kroon::tools::run_console(args, std::cout, std::cerr);
+    if (args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
         std::cout << usage;
-        return args.empty() ? 2 : 0;
+        return 0;
     }
     const std::string command = args[0];
     args.erase(args.begin());
+    if (command == "console") return kroon::tools::run_console(args, std::cout, std::cerr);
     if (command == "perft") return kroon::tools::run_perft(args, std::cout, std::cerr);
     if (command == "divide") return kroon::tools::run_divide(args, std::cout, std::cerr);
     std::cerr << "kroon: unknown command '" << command << "'\n" << usage;
