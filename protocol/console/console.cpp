@@ -253,8 +253,8 @@ void Session::cmd_undo(const Words& args) {
     } else {
         // Against the engine, take back its reply too so that it is the user's turn again.
         const std::size_t played = game_.moves().size();
-        if (played >= 2 && engine_plays(game_.position().side_to_move()) &&
-            !engine_plays(~game_.position().side_to_move()))
+        const Color to_move = game_.position().side_to_move();
+        if (played >= 2 && !engine_plays(to_move) && engine_plays(~to_move))
             count = 2;
     }
     if (game_.moves().empty()) return error("no move to take back");
@@ -379,10 +379,25 @@ void Session::cmd_help(const Words& args) {
     }
     out_ << "Enter a move in any notation: 32-28, 28x19, 28x19x10 (every landing square), or\n"
             "the hub form 28x10x19x23 (from, to, then the captured squares). Commands:\n";
+    constexpr std::size_t usage_width = 28;
+    constexpr std::size_t line_width = 78;
     for (const Command& c : commands()) {
         std::string usage = c.usage;
-        if (usage.size() < 30) usage.resize(30, ' ');
-        out_ << "  " << usage << " " << c.help << "\n";
+        std::string line = "  " + usage;
+        if (usage.size() > usage_width) {
+            out_ << line << "\n";
+            line.clear();
+        }
+        line.resize(usage_width + 3, ' ');
+        for (const std::string& word : split(c.help)) {
+            if (line.size() + word.size() + 1 > line_width) {
+                out_ << line << "\n";
+                line = std::string(usage_width + 3, ' ');
+            }
+            if (line.back() != ' ') line += ' ';
+            line += word;
+        }
+        out_ << line << "\n";
     }
     out_ << "Variants: " << variant_list() << ".\n"
          << "Scores are in men (+1.00 = a man up) for the side to move.\n";

@@ -136,8 +136,10 @@ void Session::cmd_eval(const Words&) {
     }
     if (b.scaled)
         out_ << "  sum " << men(b.before_scaling) << " for White, scaled down: a drawish ending\n";
-    out_ << "  total " << men(b.white_view) << " for White, " << men(b.side_to_move_view) << " for "
-         << side_name(game_.position().side_to_move()) << " (the side to move)\n";
+    const Color side = game_.position().side_to_move();
+    out_ << "  total " << men(b.white_view) << " for White";
+    if (side == Color::Black) out_ << ", " << men(b.side_to_move_view) << " for Black";
+    out_ << " (" << side_name(side) << " to move)\n";
 }
 
 void Session::cmd_perft(const Words& args) {

@@ -64,7 +64,9 @@ Session::SearchRun Session::search(const search::Limits& limits, bool show_itera
                 if (word.empty() || word == "stop") {
                     searcher_.stop();
                     run.interrupted = true;
-                } else if (is_quit(word) || listen == Listen::StopOnAnything) {
+                } else if ((is_quit(word) && options_.interactive) || listen == Listen::StopOnAnything) {
+                    // A person leaving should not wait for the search; a script's quit comes
+                    // after its last command has run.
                     searcher_.stop();
                     run.interrupted = true;
                     held_.push_back(event.line);
@@ -92,6 +94,7 @@ bool Session::engine_move() {
         error("the engine found no move");
         return false;
     }
+    if (quit_requested_) return false;
     if (!clock_move(side, seconds)) return false;
     const Move best = *run.outcome.best;
     const std::string written = format_move(game_.variant(), pos, best);
