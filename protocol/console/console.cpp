@@ -131,9 +131,11 @@ std::string Session::prompt_text() const {
 std::optional<std::string> Session::next_line() {
     out_ << prompt_text();
     std::optional<std::string> line;
+    bool echo = !options_.interactive;
     if (!held_.empty()) {
         line = held_.front();
         held_.pop_front();
+        echo = true;  // typed while the engine thought: show it where it runs
     } else {
         out_.flush();
         while (!line && !inbox_.input_ended()) {
@@ -142,7 +144,7 @@ std::optional<std::string> Session::next_line() {
             if (event.kind == Event::Kind::Line) line = event.line;
         }
     }
-    if (line && !options_.interactive) out_ << *line << "\n";
+    if (line && echo) out_ << *line << "\n";
     return line;
 }
 

@@ -74,7 +74,7 @@ Session::SearchRun Session::search(const search::Limits& limits, bool show_itera
                 } else {
                     held_.push_back(event.line);
                     if (options_.interactive)
-                        out_ << "(the engine is thinking: that runs after its move; stop makes it move now)\n";
+                        out_ << "(runs after Kroon's move; type stop to make it move now)\n";
                 }
                 break;
             }

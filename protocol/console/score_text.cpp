@@ -37,10 +37,10 @@ std::string format_line(Variant variant, Position pos, const std::vector<Move>& 
 std::string format_iteration(Variant variant, const Position& pos, const search::Iteration& it) {
     char head[160];
     const double speed = it.seconds > 0 ? static_cast<double>(it.nodes) / it.seconds / 1e6 : 0;
-    std::snprintf(head, sizeof head, "depth %2d/%-2d %15s  nodes %11llu  %7.2f s  %5.2f Mn/s",
+    std::snprintf(head, sizeof head, "depth %2d/%-2d %8s %11llu nodes %6.2f s %5.2f Mn/s ",
                   it.depth, it.selective_depth, format_score(it.score).c_str(),
                   static_cast<unsigned long long>(it.nodes), it.seconds, speed);
-    return std::string(head) + "  pv " + format_line(variant, pos, it.pv);
+    return std::string(head) + " " + format_line(variant, pos, it.pv);
 }
 
 std::string format_seconds(double seconds) {
