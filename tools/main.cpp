@@ -5,16 +5,18 @@
 
 #include "tools/console_command.hpp"
 #include "tools/perft_command.hpp"
+#include "tools/variants_command.hpp"
 
 namespace {
 
 constexpr const char* usage =
-    "Kroon, a draughts engine (international, Frisian, English checkers)\n"
+    "Kroon, a draughts engine (international, Frisian, English checkers and 13 more variants)\n"
     "usage: kroon [COMMAND [options]]   (kroon COMMAND --help for details)\n"
     "  (none)   the interactive console, as `kroon console`\n"
     "  console  play, watch the engine play, analyse: the interactive console\n"
     "  perft    count the legal move tree of a position, with speed\n"
-    "  divide   perft per root move\n";
+    "  divide   perft per root move\n"
+    "  variants list the supported variants\n";
 
 }  // namespace
 
@@ -30,6 +32,7 @@ int main(int argc, char** argv) {
     if (command == "console") return kroon::tools::run_console(args, std::cout, std::cerr);
     if (command == "perft") return kroon::tools::run_perft(args, std::cout, std::cerr);
     if (command == "divide") return kroon::tools::run_divide(args, std::cout, std::cerr);
+    if (command == "variants") return kroon::tools::run_variants(args, std::cout, std::cerr);
     std::cerr << "kroon: unknown command '" << command << "'\n" << usage;
     return 2;
 }
