@@ -95,7 +95,14 @@ Verdict rule_verdict(const Position& pos, const DrawCounters& counters, int occu
 template <RuleSet R>
 Verdict judge(const Position& pos, const DrawCounters& counters, int occurrences, const RuleOptions& options) {
     // KNDB art. 8a, Frisian art. 20 (1e, 6e), English art. 6: no piece or no move loses.
-    if (count_moves<R>(pos) == 0) return {win_for(~pos.side_to_move()), Reason::NoLegalMove};
+    // Antidraughts (R::losing_game): it wins. Breakthrough (R::first_king_wins): the generator
+    // gives no move once a king stands on the board; the side that crowned it has won.
+    if (count_moves<R>(pos) == 0) {
+        const Color stuck = pos.side_to_move();
+        if constexpr (R::losing_game) return {win_for(stuck), Reason::NoLegalMove};
+        if (R::first_king_wins && pos.kings()) return {win_for(~stuck), Reason::FirstKing};
+        return {win_for(~stuck), Reason::NoLegalMove};
+    }
     return rule_verdict<R>(pos, counters, occurrences, options);
 }
 

@@ -175,9 +175,9 @@ std::string Session::side_name(Color side) const { return side == Color::White ?
 // --- the game --------------------------------------------------------------------------------
 
 void Session::start_game(Variant variant, const Position& start) {
-    game_ = GameRecord(variant, start);
+    game_ = Game(variant, start);
     searcher_.new_game();
-    clock_.reset(level_);
+    clock_ = Clock(level_.kind == Level::Kind::Clock ? level_.control : TimeControl{});
     if (!sides_chosen_) {
         const Color first = with_rules(variant, [](auto tag) { return decltype(tag)::Rules::first_player; });
         engine_side_[index(first)] = false;
@@ -194,25 +194,19 @@ void Session::position_changed() {
 
 void Session::announce_result() {
     if (!game_.is_over()) return;
-    std::string result;
-    switch (game_.winner()) {
-        case Winner::White: result = "White wins"; break;
-        case Winner::Black: result = "Black wins"; break;
-        case Winner::Draw: result = "Draw"; break;
-        case Winner::None: return;
-    }
-    out_ << "Game over: " << result << ". " << game_.reason() << ".\n";
-    if (engine_plays(Color::White) != engine_plays(Color::Black) && game_.winner() != Winner::Draw) {
+    out_ << "Game over: " << game_.termination() << ".\n";
+    const GameResult result = game_.verdict().result;
+    if (engine_plays(Color::White) != engine_plays(Color::Black) &&
+        (result == GameResult::WhiteWins || result == GameResult::BlackWins)) {
         const Color engine = engine_plays(Color::White) ? Color::White : Color::Black;
-        const bool engine_won = (game_.winner() == Winner::White) == (engine == Color::White);
-        out_ << (engine_won ? "Kroon wins." : "You win. Well played!") << "\n";
+        out_ << (result == win_for(engine) ? "Kroon wins." : "You win. Well played!") << "\n";
     }
     out_ << "Type new for another game, or undo.\n";
 }
 
 void Session::human_move(const std::string& text) {
     if (game_.is_over()) {
-        error("the game is over (" + game_.reason() + "); type new, undo or fen");
+        error("the game is over (" + game_.termination() + "); type new, undo or fen");
         return;
     }
     const Position& pos = game_.position();
@@ -237,9 +231,7 @@ void Session::human_move(const std::string& text) {
 
 bool Session::clock_move(Color side, double seconds) {
     if (clock_.record_move(side, seconds)) return true;
-    const Color other = ~side;
-    game_.end(other == Color::White ? Winner::White : Winner::Black,
-              side_name(side) + "'s time ran out (KNDB art. 10.5)");
+    game_.end(Verdict{win_for(~side), Reason::TimeForfeit}, side_name(side) + "'s flag fell");
     announce_result();
     return false;
 }
@@ -337,7 +329,7 @@ void Session::cmd_auto(const Words&) { cmd_play({"both"}); }
 
 void Session::set_level(const Level& level) {
     level_ = level;
-    clock_.reset(level_);
+    clock_ = Clock(level_.kind == Level::Kind::Clock ? level_.control : TimeControl{});
     out_ << "Level: " << describe_level(level_) << ".\n";
 }
 

@@ -53,7 +53,7 @@ std::string Session::status_line() const {
     }
     s += "\n  White (w, W = king): " + piece_count(pos, Color::White) +
          "    Black (b, B = king): " + piece_count(pos, Color::Black) + "\n";
-    if (clock_.running())
+    if (!clock_.unlimited())
         s += "  Clock: White " + format_seconds(clock_.remaining(Color::White)) + ", Black " +
              format_seconds(clock_.remaining(Color::Black)) + "\n";
     return s;
@@ -120,7 +120,7 @@ void Session::cmd_history(const Words&) {
             line.clear();
         }
     }
-    if (game_.is_over()) line += "(" + game_.reason() + ")";
+    if (game_.is_over()) line += "(" + game_.termination() + ")";
     if (!line.empty()) out_ << line << "\n";
 }
 

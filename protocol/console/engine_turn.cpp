@@ -123,12 +123,12 @@ void Session::engine_turns() {
 }
 
 void Session::cmd_go(const Words&) {
-    if (game_.is_over()) return error("the game is over (" + game_.reason() + "); type new, undo or fen");
+    if (game_.is_over()) return error("the game is over (" + game_.termination() + "); type new, undo or fen");
     if (engine_move()) engine_turns();
 }
 
 void Session::cmd_analyse(const Words& args) {
-    if (game_.is_over()) return error("the game is over (" + game_.reason() + ")");
+    if (game_.is_over()) return error("the game is over (" + game_.termination() + ")");
     search::Limits limits;
     Listen listen = Listen::StopOnAnything;
     if (!args.empty()) {

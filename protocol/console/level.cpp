@@ -51,28 +51,6 @@ Result<int> parse_whole(std::string_view text, const std::string& what, int low,
     return static_cast<int>(*n);
 }
 
-Result<Level> parse_clock(std::string_view text) {
-    Level level;
-    level.kind = Level::Kind::Clock;
-    if (const auto plus = text.find('+'); plus != std::string_view::npos) {
-        const auto inc = parse_duration(text.substr(plus + 1));
-        if (!inc) return Error{inc.error()};
-        level.increment = *inc;
-        text = text.substr(0, plus);
-    }
-    if (const auto slash = text.find('/'); slash != std::string_view::npos) {
-        const auto moves = parse_count(text.substr(0, slash), "the number of moves", 1, 1000);
-        if (!moves) return Error{moves.error()};
-        level.moves = static_cast<int>(*moves);
-        text = text.substr(slash + 1);
-    }
-    const auto base = parse_duration(text);
-    if (!base) return Error{base.error()};
-    if (*base <= 0 && level.increment <= 0) return Error{"the clock needs some time"};
-    level.seconds = *base;
-    return level;
-}
-
 Result<Level> parse_level(const std::vector<std::string>& words) {
     if (words.empty()) return Error{"level needs arguments"};
     std::string kind = words[0];
@@ -101,7 +79,11 @@ Result<Level> parse_level(const std::vector<std::string>& words) {
         level.kind = Level::Kind::MoveTime;
         level.move_time = *t;
     } else if (kind == "clock") {
-        return parse_clock(value);
+        const auto control = parse_time_control(value);
+        if (!control) return Error{control.error()};
+        if (control->unlimited()) return Error{"the clock needs a time, e.g. clock 5m+2"};
+        level.kind = Level::Kind::Clock;
+        level.control = *control;
     } else {
         return Error{"unknown level '" + kind + "' (depth, nodes, time or clock)"};
     }
@@ -117,51 +99,32 @@ std::string describe_level(const Level& level) {
             std::snprintf(text, sizeof text, "%g s per move", level.move_time);
             return text;
         case Level::Kind::Clock: {
-            std::string s = "clock: ";
-            s += level.moves ? std::to_string(level.moves) + " moves in " : "the game in ";
-            s += format_seconds(level.seconds);
-            if (level.increment > 0) s += " + " + format_seconds(level.increment) + " per move";
+            std::string s = "clock";
+            for (std::size_t i = 0; i < level.control.periods.size(); ++i) {
+                const TimePeriod& p = level.control.periods[i];
+                s += i == 0 ? ": " : ", then ";
+                s += p.moves ? std::to_string(p.moves) + " moves in " : "the game in ";
+                s += format_seconds(p.seconds);
+            }
+            if (level.control.periods.back().moves > 0) s += " (repeated)";
+            if (level.control.increment > 0) s += " + " + format_seconds(level.control.increment) + " per move";
             return s;
         }
     }
     return "";
 }
 
-void GameClock::reset(const Level& level) {
-    level_ = level;
-    running_ = level.kind == Level::Kind::Clock;
-    for (int c = 0; c < 2; ++c) {
-        remaining_[c] = level.seconds;
-        moves_made_[c] = 0;
-    }
-}
-
-bool GameClock::record_move(Color side, double seconds) {
-    if (!running_) return true;
-    double& left = remaining_[index(side)];
-    left -= seconds;
-    if (left < 0) return false;
-    left += level_.increment;
-    // KNDB art. 10.2: a new period adds its time to whatever is left over.
-    if (level_.moves > 0 && ++moves_made_[index(side)] % level_.moves == 0) left += level_.seconds;
-    return true;
-}
-
-search::Limits GameClock::limits(Color side) const {
-    search::Limits limits;
-    limits.time_left = remaining_[index(side)];
-    limits.increment = level_.increment;
-    if (level_.moves > 0) limits.moves_to_go = level_.moves - moves_made_[index(side)] % level_.moves;
-    return limits;
-}
-
-search::Limits limits_for(const Level& level, const GameClock& clock, Color side) {
+search::Limits limits_for(const Level& level, const Clock& clock, Color side) {
     search::Limits limits;
     switch (level.kind) {
         case Level::Kind::Depth: limits.depth = level.depth; break;
         case Level::Kind::Nodes: limits.nodes = level.nodes; break;
         case Level::Kind::MoveTime: limits.move_time = level.move_time; break;
-        case Level::Kind::Clock: limits = clock.limits(side); break;
+        case Level::Kind::Clock:
+            limits.time_left = clock.remaining(side);
+            limits.increment = clock.control().increment;
+            limits.moves_to_go = clock.moves_to_go(side);
+            break;
     }
     return limits;
 }

@@ -10,8 +10,9 @@
 #include <string>
 #include <vector>
 
+#include "engine/game/clock.hpp"
+#include "engine/game/game.hpp"
 #include "protocol/console/console.hpp"
-#include "protocol/console/game_record.hpp"
 #include "protocol/console/level.hpp"
 #include "protocol/console/line_source.hpp"
 #include "search/searcher.hpp"
@@ -101,11 +102,11 @@ private:
     std::deque<std::string> held_;  // lines typed while the engine was thinking
     bool quit_requested_ = false;
     search::Searcher searcher_;
-    GameRecord game_;
+    Game game_;
     bool engine_side_[2] = {false, true};
     bool sides_chosen_ = false;  // until `play`, the engine takes the second player's side
     Level level_;
-    GameClock clock_;
+    Clock clock_;
     bool show_thinking_ = false;
     bool flipped_ = false;
     std::chrono::steady_clock::time_point turn_started_;

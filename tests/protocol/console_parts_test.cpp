@@ -1,5 +1,4 @@
-// The console's pieces on their own: the board diagram, score text, level parsing and the
-// clock.
+// The console's pieces on their own: the board diagram, score text and level parsing.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -114,36 +113,18 @@ TEST(Level, ParsesEachKind) {
     l = parse_level({"clock", "5m+2"});
     ASSERT_TRUE(l.ok());
     EXPECT_EQ(l->kind, Level::Kind::Clock);
-    EXPECT_DOUBLE_EQ(l->seconds, 300);
-    EXPECT_DOUBLE_EQ(l->increment, 2);
-    EXPECT_EQ(l->moves, 0);
+    EXPECT_EQ(l->control, TimeControl::sudden_death(300, 2));
     l = parse_level({"clock", "40/2h"});
     ASSERT_TRUE(l.ok());
-    EXPECT_EQ(l->moves, 40);
-    EXPECT_DOUBLE_EQ(l->seconds, 7200);
+    EXPECT_EQ(l->control, TimeControl::moves_in(40, 7200));
 }
 
 TEST(Level, RejectsNonsense) {
     for (const std::vector<std::string>& words : std::vector<std::vector<std::string>>{
              {}, {"depth"}, {"depth", "0"}, {"depth", "x"}, {"depth", "-3"}, {"time", "0"},
-             {"time", "abc"}, {"clock", "0"}, {"clock", "x/5m"}, {"speed", "3"}, {"depth", "4", "5"},
+             {"time", "abc"}, {"clock", "0"}, {"clock", "x/5m"}, {"clock", "-"}, {"speed", "3"}, {"depth", "4", "5"},
              {"nodes", "1e9"}})
         EXPECT_FALSE(parse_level(words).ok()) << (words.empty() ? "" : words[0]);
-}
-
-TEST(GameClock, CarriesTimeOverAndFlags) {
-    auto level = parse_clock("2/10+1");
-    ASSERT_TRUE(level.ok());
-    GameClock clock;
-    clock.reset(*level);
-    EXPECT_TRUE(clock.running());
-    EXPECT_TRUE(clock.record_move(Color::White, 4));  // 10 - 4 + 1
-    EXPECT_DOUBLE_EQ(clock.remaining(Color::White), 7);
-    EXPECT_EQ(clock.limits(Color::White).moves_to_go, 1);
-    EXPECT_TRUE(clock.record_move(Color::White, 2));  // 7 - 2 + 1, then the next period's 10
-    EXPECT_DOUBLE_EQ(clock.remaining(Color::White), 16);
-    EXPECT_DOUBLE_EQ(clock.remaining(Color::Black), 10);
-    EXPECT_FALSE(clock.record_move(Color::Black, 10.5));
 }
 
 }  // namespace

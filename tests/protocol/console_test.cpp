@@ -187,7 +187,7 @@ TEST(Console, TheEngineAnswersTheUsersMove) {
 TEST(Console, SelfPlayFinishesAWonGameWithTheReason) {
     const std::string fen = "W:W27,28,K46:B12,13";
     const std::string out = run("play none\nfen " + fen + "\nlevel depth 8\nplay both\nfen\nquit\n");
-    EXPECT_NE(out.find("Game over: White wins. Black has no legal move"), std::string::npos) << out;
+    EXPECT_NE(out.find("Game over: White wins: Black to move has no legal move (KNDB art. 8a)."), std::string::npos) << out;
     const auto moves = engine_moves(out);
     ASSERT_FALSE(moves.empty());
     const std::string final_fen = fen_after(Variant::International, fen, moves);
@@ -201,7 +201,7 @@ TEST(Console, SelfPlayFinishesAWonGameWithTheReason) {
 
 TEST(Console, MovesAfterTheEndAreRefused) {
     const std::string out = run("play none\nfen B:W28:B\n32-28\ngo\nundo\nquit\n");
-    EXPECT_NE(out.find("Game over: White wins. Black has no legal move"), std::string::npos) << out;
+    EXPECT_NE(out.find("Game over: White wins: Black to move has no legal move (KNDB art. 8a)."), std::string::npos) << out;
     EXPECT_GE(count_of(out, "Error: the game is over"), 2) << out;
     EXPECT_NE(out.find("Error: no move to take back"), std::string::npos);
 }
@@ -209,14 +209,34 @@ TEST(Console, MovesAfterTheEndAreRefused) {
 TEST(Console, AntidraughtsTheSideWithoutMovesWins) {
     // Black's only man must take White's only man: then White has no piece and wins.
     const std::string out = run("play none\nvariant antidraughts\nfen B:W28:B23\nlevel depth 2\ngo\nquit\n");
-    EXPECT_NE(out.find("Game over: White wins. White has no legal move, which wins at antidraughts"),
+    EXPECT_NE(out.find("Game over: White wins: White to move has no legal move, which wins at antidraughts"),
               std::string::npos)
         << out;
 }
 
 TEST(Console, BreakthroughTheFirstKingWins) {
     const std::string out = run("play none\nvariant breakthrough\nfen W:W7:B45\n7-1\nquit\n");
-    EXPECT_NE(out.find("Game over: White wins. White crowned the first king"), std::string::npos) << out;
+    EXPECT_NE(out.find("Game over: White wins: White crowned the first king"), std::string::npos) << out;
+}
+
+TEST(Console, ReportsDrawsByRepetition) {
+    // Kings shuffle back and forth: the third time the position stands is a draw (KNDB art. 9e).
+    const std::string out = run("play none\nfen W:WK47,45:BK4,6\n47-42\n4-10\n42-47\n10-4\n47-42\n4-10\n42-47\n10-4\n"
+                                "47-42\nquit\n");
+    EXPECT_NE(out.find("Game over: draw: the same position for the third time with the same side to move "
+                       "(KNDB art. 9e)."),
+              std::string::npos)
+        << out;
+    EXPECT_NE(out.find("Error: the game is over"), std::string::npos) << out;  // the last 46-41
+}
+
+TEST(Console, SelfPlayOfKingAgainstKingEndsInADrawByRule) {
+    // One king each (KNDB art. 9b: 5 moves each with one king against at most two pieces).
+    const std::string out = run("play none\nfen W:WK47:BK4\nlevel depth 4\nplay both\nquit\n");
+    EXPECT_NE(out.find("Game over: draw: "), std::string::npos) << out;
+    EXPECT_TRUE(out.find("(KNDB art. 9b)") != std::string::npos || out.find("(KNDB art. 9e)") != std::string::npos)
+        << out;
+    EXPECT_LE(engine_moves(out).size(), 10u);
 }
 
 TEST(Console, TellsWhoWonAgainstTheEngine) {
@@ -300,6 +320,11 @@ TEST(Console, PlaysWithAClock) {
     EXPECT_EQ(engine_moves(out).size(), 1u) << out;
     EXPECT_NE(out.find("Clock: White"), std::string::npos) << out;
     EXPECT_NE(out.find("Level: clock: the game in 2.0 s + 0.1 s per move."), std::string::npos) << out;
+    const std::string periods = run("level clock 40/2h:1h\nlevel clock 25/10m+5\nquit\n");
+    EXPECT_NE(periods.find("Level: clock: 40 moves in 2:00:00, then the game in 1:00:00."), std::string::npos)
+        << periods;
+    EXPECT_NE(periods.find("Level: clock: 25 moves in 10:00.0 (repeated) + 5.0 s per move."), std::string::npos)
+        << periods;
 }
 
 }  // namespace
