@@ -170,7 +170,10 @@ std::string describe(Variant variant, bool points_victory, Verdict verdict) {
     if (verdict.reason == Reason::FirstKing && verdict.over())
         phrase = std::string(is_white_side(verdict.result) ? "White" : "Black") + " crowned the first king";
     out += ": " + phrase;
-    const std::string_view art = article(variant, points_victory, verdict.reason);
+    std::string_view art = article(variant, points_victory, verdict.reason);
+    if (verdict.reason == Reason::NoLegalMove &&
+        with_rules(variant, [](auto tag) { return decltype(tag)::Rules::losing_game; }))
+        art = "antidraughts rules";
     if (!art.empty()) out += " (" + std::string(art) + ")";
     return out;
 }

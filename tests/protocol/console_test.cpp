@@ -209,7 +209,8 @@ TEST(Console, MovesAfterTheEndAreRefused) {
 TEST(Console, AntidraughtsTheSideWithoutMovesWins) {
     // Black's only man must take White's only man: then White has no piece and wins.
     const std::string out = run("play none\nvariant antidraughts\nfen B:W28:B23\nlevel depth 2\ngo\nquit\n");
-    EXPECT_NE(out.find("Game over: White wins: White to move has no legal move, which wins at antidraughts"),
+    EXPECT_NE(out.find("Game over: White wins: White to move has no legal move, which wins at antidraughts "
+                       "(antidraughts rules)."),
               std::string::npos)
         << out;
 }
