@@ -51,7 +51,7 @@ int run_console(const std::vector<std::string>& args, std::ostream& out, std::os
         options.threads = *threads;
     }
     if (const auto h = parsed->option("hash")) {
-        const auto mib = cli::parse_int(*h, "--hash", 1, 65536);
+        const auto mib = cli::parse_int(*h, "--hash", 1, 1 << 20);
         if (!mib) {
             err << "kroon console: " << mib.error() << "\n";
             return 2;

@@ -51,7 +51,7 @@ Session::Session(std::istream& in, std::ostream& out, const ConsoleOptions& opti
     : out_(out),
       options_(options),
       inbox_(in),
-      searcher_(search::Options{options.threads, options.hash_mib}),
+      searcher_(search::Options{options.threads, affordable_hash_mib(options.hash_mib)}),
       game_(options.variant, start_position(options.variant)) {
     start_game(options.variant, start_position(options.variant));
 }

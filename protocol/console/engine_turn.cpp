@@ -1,7 +1,10 @@
 // Everything that runs the search: the engine's moves, `go`, `analyse`, and listening for a
 // `stop` typed while it thinks.
+#include <unistd.h>
+
 #include <algorithm>
 #include <cctype>
+#include <new>
 
 #include "engine/notation/move_text.hpp"
 #include "protocol/console/score_text.hpp"
@@ -22,6 +25,14 @@ std::string trimmed_lower(const std::string& line) {
 bool is_quit(const std::string& word) { return word == "quit" || word == "exit" || word == "q" || word == "bye"; }
 
 }  // namespace
+
+int affordable_hash_mib(int mib) {
+    const long pages = ::sysconf(_SC_PHYS_PAGES);
+    const long page_size = ::sysconf(_SC_PAGESIZE);
+    if (pages <= 0 || page_size <= 0) return mib;
+    const long long half = static_cast<long long>(pages) * page_size / 2 >> 20;
+    return static_cast<int>(std::max(1LL, std::min<long long>(mib, half)));
+}
 
 Session::SearchRun Session::search(const search::Limits& limits, bool show_iterations, Listen listen) {
     searcher_.set_position(game_.variant(), game_.start(), game_.moves());
@@ -172,10 +183,15 @@ void Session::cmd_threads(const Words& args) {
 }
 
 void Session::cmd_hash(const Words& args) {
-    const auto mib = parse_whole(args.empty() ? "" : args[0], "hash size (MiB)", 1, 65536);
+    const auto mib = parse_whole(args.empty() ? "" : args[0], "hash size (MiB)", 1, 1 << 20);
     if (args.size() != 1 || !mib) return error(mib ? "hash takes one number" : mib.error());
-    searcher_.set_hash_size(*mib);
-    out_ << "Hash: " << *mib << " MiB.\n";
+    const int size = affordable_hash_mib(*mib);
+    try {
+        searcher_.set_hash_size(size);
+    } catch (const std::bad_alloc&) {
+        return error("not enough memory for " + std::to_string(size) + " MiB of hash");
+    }
+    out_ << "Hash: " << size << " MiB" << (size < *mib ? " (half the machine's memory at most)" : "") << ".\n";
 }
 
 }  // namespace kroon::console

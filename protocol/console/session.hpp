@@ -21,6 +21,9 @@ namespace kroon::console {
 
 using Words = std::vector<std::string>;
 
+// A hash size the machine can hold: at most half its memory.
+int affordable_hash_mib(int mib);
+
 class Session {
 public:
     Session(std::istream& in, std::ostream& out, const ConsoleOptions& options);

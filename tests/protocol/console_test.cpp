@@ -298,6 +298,10 @@ TEST(Console, AnalyseEndsWhenAnyCommandArrives) {
     const std::string out = run("analyse\nfen\nquit\n");
     EXPECT_EQ(count_of(out, "Best move"), 1) << out;
     ASSERT_EQ(printed_fens(out).size(), 1u);
+    // The end of the input ends it too.
+    const std::string at_end = run("analyse\n");
+    EXPECT_EQ(count_of(at_end, "Best move"), 1) << at_end;
+    EXPECT_NE(at_end.find("Bye."), std::string::npos);
 }
 
 TEST(Console, InformationCommands) {
