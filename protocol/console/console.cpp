@@ -393,8 +393,17 @@ void Session::cmd_help(const Words& args) {
         }
         out_ << line << "\n";
     }
-    out_ << "Variants: " << variant_list() << ".\n"
-         << "Scores are in men (+1.00 = a man up) for the side to move.\n";
+    std::string line = "Variants:";
+    for (const std::string& word : split(variant_list() + ".")) {
+        if (line.size() + word.size() + 1 > line_width) {
+            out_ << line << "\n";
+            line = "  ";
+        }
+        line += " " + word;
+    }
+    out_ << line << "\n"
+         << "Scores are in men (+1.00 = a man up) for the side to move; a won game found to\n"
+         << "the end shows as \"win in N plies\".\n";
 }
 
 }  // namespace kroon::console
