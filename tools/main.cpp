@@ -3,6 +3,8 @@
 #include <string>
 #include <vector>
 
+#include "tools/bench_command.hpp"
+#include "tools/eval_command.hpp"
 #include "tools/perft_command.hpp"
 #include "tools/variants_command.hpp"
 
@@ -13,7 +15,9 @@ constexpr const char* usage =
     "usage: kroon COMMAND [options]   (kroon COMMAND --help for details)\n"
     "  perft    count the legal move tree of a position, with speed\n"
     "  divide   perft per root move\n"
-    "  variants list the supported variants\n";
+    "  variants list the supported variants\n"
+    "  bench    search a fixed set of positions: node signature and nodes/second\n"
+    "  eval     the static evaluation of a position, term by term\n";
 
 }  // namespace
 
@@ -28,6 +32,8 @@ int main(int argc, char** argv) {
     if (command == "perft") return kroon::tools::run_perft(args, std::cout, std::cerr);
     if (command == "divide") return kroon::tools::run_divide(args, std::cout, std::cerr);
     if (command == "variants") return kroon::tools::run_variants(args, std::cout, std::cerr);
+    if (command == "bench") return kroon::tools::run_bench_command(args, std::cout, std::cerr);
+    if (command == "eval") return kroon::tools::run_eval_command(args, std::cout, std::cerr);
     std::cerr << "kroon: unknown command '" << command << "'\n" << usage;
     return 2;
 }
