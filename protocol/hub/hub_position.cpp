@@ -10,8 +10,8 @@ int position_length(Variant variant) { return 1 + board_squares(variant); }
 Result<Position> parse_position(Variant variant, std::string_view text) {
     const int length = position_length(variant);
     if (static_cast<int>(text.size()) != length)
-        return Error{"a " + std::string(variant_name(variant)) + " position has " + std::to_string(length) +
-                     " characters, got " + std::to_string(text.size())};
+        return Error{"expected " + std::to_string(length) + " characters for " +
+                     std::string(variant_name(variant)) + ", got " + std::to_string(text.size())};
     if (text[0] != 'W' && text[0] != 'B')
         return Error{"the side to move must be W or B"};
     // Build the FEN piece lists and let the FEN reader apply its plausibility checks.
