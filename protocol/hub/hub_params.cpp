@@ -35,17 +35,31 @@ std::string int_param(std::string_view name, int value, int low, int high) {
 int Params::hash_mib() const { return 1 << (tt_size - 16); }
 
 std::string_view hub_variant_name(Variant variant) {
-    return variant == Variant::International ? std::string_view("normal") : variant_name(variant);
+    switch (variant) {
+        case Variant::International: return "normal";
+        case Variant::Breakthrough: return "bt";
+        case Variant::Antidraughts: return "losing";
+        default: return variant_name(variant);
+    }
 }
 
-std::optional<Variant> parse_hub_variant(std::string_view text) { return parse_variant(text); }
+std::optional<Variant> parse_hub_variant(std::string_view text) {
+    // draughtsnet's name for a game set up from a position; the rules are international.
+    if (text == "fromPosition" || text == "from-position") return Variant::International;
+    return parse_variant(text);
+}
 
 std::vector<std::string> param_lines(const Params& params) {
-    std::string values;
-#define KROON_HUB_VARIANT_VALUE(name, rules) \
-    values += (values.empty() ? "" : " ") + std::string(hub_variant_name(Variant::name));
+    // Scan's five first, in Scan's order, then the rest of Kroon's.
+    std::vector<Variant> order{Variant::International, Variant::Killer, Variant::Breakthrough,
+                               Variant::Frisian, Variant::Antidraughts};
+#define KROON_HUB_VARIANT_VALUE(name, rules)                                  \
+    if (std::find(order.begin(), order.end(), Variant::name) == order.end()) \
+        order.push_back(Variant::name);
     KROON_VARIANTS(KROON_HUB_VARIANT_VALUE)
 #undef KROON_HUB_VARIANT_VALUE
+    std::string values;
+    for (Variant v : order) values += (values.empty() ? "" : " ") + std::string(hub_variant_name(v));
     return {
         LineBuilder("param")
             .add("name", "variant")

@@ -1,6 +1,7 @@
 // The engine parameters declared in the `hub` reply and changed with `set-param` (hub.md §3,
 // §8). Names and meanings follow Scan so that clients configured for Scan work unchanged:
-//   variant  enum normal|frisian|english (values= last on the line: draughtsnet reads it so)
+//   variant  enum: Scan's values (normal killer bt frisian losing) then Kroon's other games
+//            (english, brazilian, russian, ... frysk); values= last, as draughtsnet reads it
 //   threads  search threads
 //   tt-size  log2 of the number of 16-byte hash entries (24 = 256 MiB), as draughtsnet computes it
 //   ponder   the GUI ponders: accepted and shown; time allocation is the search's own business
@@ -30,9 +31,11 @@ struct Params {
 inline constexpr int min_threads = 1, max_threads = 64;
 inline constexpr int min_tt_size = 16, max_tt_size = 30;
 
-// The Hub value of a variant: Scan's `normal` for international, else Kroon's own name.
+// The Hub value of a variant: Scan's names (normal, bt, losing) where Scan has the game,
+// else Kroon's own name.
 std::string_view hub_variant_name(Variant variant);
-// `normal`, `frisian`, `english` and the usual synonyms (international, checkers, ...).
+// Hub values, Kroon's names and the usual synonyms, including lidraughts' names
+// (standard, fromPosition, breakthrough, antidraughts, frysk) that lidraughts-bot passes on.
 std::optional<Variant> parse_hub_variant(std::string_view text);
 
 // One `param` line per parameter, current values shown.

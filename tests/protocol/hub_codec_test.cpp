@@ -88,6 +88,19 @@ TEST(HubPosition, StartPositionsRoundTrip) {
     EXPECT_EQ(*english, start_position(Variant::English));
 }
 
+TEST(HubPosition, OtherBoards) {
+    // Frysk! starts with five men each on the back rows; Russian on 8x8, white first.
+    EXPECT_EQ(format_position(Variant::Frysk, start_position(Variant::Frysk)),
+              "Wbbbbb" + std::string(40, 'e') + "wwwww");
+    EXPECT_EQ(format_position(Variant::Russian, start_position(Variant::Russian)),
+              "W" + std::string(12, 'b') + std::string(8, 'e') + std::string(12, 'w'));
+    for (Variant v : {Variant::Frysk, Variant::Russian, Variant::Italian, Variant::Thai}) {
+        const auto back = parse_position(v, format_position(v, start_position(v)));
+        ASSERT_TRUE(back.ok()) << back.error();
+        EXPECT_EQ(*back, start_position(v));
+    }
+}
+
 TEST(HubPosition, KingsAndSideToMove) {
     // Scan's transcript: a white man on 32 that must take 27 and 17, black to move elsewhere.
     const std::string text = "Beeeeeeeeeeeeeeeebeeeeeeeeebeeeeweeeeeeeeeeeeeeeeee";
@@ -260,7 +273,7 @@ TEST(HubOutput, DoneNeverSendsAnIllegalMove) {
 TEST(HubParams, DeclaredLikeScan) {
     const auto lines = param_lines(Params{});
     ASSERT_EQ(lines.size(), 4u);
-    EXPECT_EQ(lines[0], "param name=variant value=normal type=enum values=\"normal frisian english\"");
+    EXPECT_EQ(lines[0], "param name=variant value=normal type=enum values=\"normal killer bt frisian losing english brazilian russian pool czech spanish italian thai norwegian finnish frysk\"");
     EXPECT_EQ(lines[1], "param name=ponder value=false type=bool");
     EXPECT_EQ(lines[2], "param name=threads value=1 type=int min=1 max=64");
     EXPECT_EQ(lines[3], "param name=tt-size value=22 type=int min=16 max=30");
@@ -285,15 +298,36 @@ TEST(HubParams, SetParam) {
     EXPECT_TRUE(p.ponder);
     EXPECT_EQ(*set_param(p, line("set-param name=book value=false")), ParamChange::None);
     EXPECT_EQ(*set_param(p, line("set-param name=bb-size value=4")), ParamChange::None);
-    EXPECT_EQ(param_lines(p)[0], "param name=variant value=normal type=enum values=\"normal frisian english\"");
+    EXPECT_EQ(param_lines(p)[0], "param name=variant value=normal type=enum values=\"normal killer bt frisian losing english brazilian russian pool czech spanish italian thai norwegian finnish frysk\"");
     EXPECT_EQ(param_lines(p)[2], "param name=threads value=64 type=int min=1 max=64");
+}
+
+TEST(HubParams, ScanAndLidraughtsVariantNames) {
+    const std::pair<const char*, Variant> names[] = {
+        {"normal", Variant::International},  {"standard", Variant::International},
+        {"fromPosition", Variant::International}, {"killer", Variant::Killer},
+        {"bt", Variant::Breakthrough},       {"breakthrough", Variant::Breakthrough},
+        {"losing", Variant::Antidraughts},   {"antidraughts", Variant::Antidraughts},
+        {"frisian", Variant::Frisian},       {"frysk", Variant::Frysk},
+        {"russian", Variant::Russian},       {"brazilian", Variant::Brazilian},
+        {"english", Variant::English},
+    };
+    for (const auto& [name, variant] : names) {
+        Params p;
+        const auto change = set_param(p, line(std::string("set-param name=variant value=") + name));
+        ASSERT_TRUE(change.ok()) << name;
+        EXPECT_EQ(p.variant, variant) << name;
+    }
+    EXPECT_EQ(hub_variant_name(Variant::Breakthrough), "bt");
+    EXPECT_EQ(hub_variant_name(Variant::Antidraughts), "losing");
+    EXPECT_EQ(hub_variant_name(Variant::Russian), "russian");
 }
 
 TEST(HubParams, BadSetParam) {
     Params p;
     const Params before = p;
     EXPECT_EQ(set_param(p, line("set-param value=3")).error(), "missing name");
-    EXPECT_FALSE(set_param(p, line("set-param name=variant value=killer")).ok());
+    EXPECT_FALSE(set_param(p, line("set-param name=variant value=chess")).ok());
     EXPECT_FALSE(set_param(p, line("set-param name=variant")).ok());
     EXPECT_FALSE(set_param(p, line("set-param name=threads value=many")).ok());
     EXPECT_FALSE(set_param(p, line("set-param name=ponder value=maybe")).ok());

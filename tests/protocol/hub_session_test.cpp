@@ -45,7 +45,7 @@ TEST(HubSession, Handshake) {
     ASSERT_TRUE(lines);
     const std::vector<std::string> expected{
         id_line,
-        "param name=variant value=normal type=enum values=\"normal frisian english\"",
+        "param name=variant value=normal type=enum values=\"normal killer bt frisian losing english brazilian russian pool czech spanish italian thai norwegian finnish frysk\"",
         "param name=ponder value=false type=bool",
         "param name=threads value=1 type=int min=1 max=64",
         "param name=tt-size value=22 type=int min=16 max=30",
@@ -73,7 +73,7 @@ TEST(HubSession, SetParamBeforeInitAndLater) {
     const auto lines = engine->read_until("wait");
     ASSERT_TRUE(lines);
     ASSERT_EQ(lines->size(), 6u);
-    EXPECT_EQ((*lines)[1], "param name=variant value=frisian type=enum values=\"normal frisian english\"");
+    EXPECT_EQ((*lines)[1], "param name=variant value=frisian type=enum values=\"normal killer bt frisian losing english brazilian russian pool czech spanish italian thai norwegian finnish frysk\"");
     EXPECT_EQ((*lines)[3], "param name=threads value=2 type=int min=1 max=64");
     EXPECT_EQ((*lines)[4], "param name=tt-size value=18 type=int min=16 max=30");
     engine->send("init");
@@ -329,7 +329,7 @@ TEST(HubSession, BadInputGetsAnErrorAndTheEngineCarriesOn) {
         {"level move-time=-1", "error message=\"bad level move-time '-1': negative\""},
         {"level time=soon", "error message=\"bad level time 'soon': not a number of seconds\""},
         {"set-param value=3", "error message=\"missing name\""},
-        {"set-param name=variant value=killer", "error message=\"unknown variant 'killer'\""},
+        {"set-param name=variant value=chess", "error message=\"unknown variant 'chess'\""},
         {"set-param name=threads value=x", "error message=\"threads: 'x' is not an integer\""},
         {"set-param name=ponder value=maybe", "error message=\"ponder: 'maybe' is not true or false\""},
         {"set-param name=unknown value=1", ""},
