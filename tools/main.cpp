@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "protocol/hub/hub_command.hpp"
 #include "tools/perft_command.hpp"
 
 namespace {
@@ -10,6 +11,7 @@ namespace {
 constexpr const char* usage =
     "Kroon, a draughts engine (international, Frisian, English checkers)\n"
     "usage: kroon COMMAND [options]   (kroon COMMAND --help for details)\n"
+    "  hub      speak the Hub protocol on stdin/stdout (Hub GUI, pydraughts, lidraughts bots)\n"
     "  perft    count the legal move tree of a position, with speed\n"
     "  divide   perft per root move\n";
 
@@ -23,6 +25,7 @@ int main(int argc, char** argv) {
     }
     const std::string command = args[0];
     args.erase(args.begin());
+    if (command == "hub") return kroon::hub::run_hub(args, std::cin, std::cout, std::cerr);
     if (command == "perft") return kroon::tools::run_perft(args, std::cout, std::cerr);
     if (command == "divide") return kroon::tools::run_divide(args, std::cout, std::cerr);
     std::cerr << "kroon: unknown command '" << command << "'\n" << usage;

@@ -4,6 +4,7 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include <csignal>
 #include <istream>
 #include <mutex>
 #include <ostream>
@@ -60,6 +61,8 @@ int run_hub(const std::vector<std::string>& args, std::istream& in, std::ostream
         return 2;
     }
     spdlog::set_default_logger(logger);
+    // A GUI that has gone away must end the engine quietly (EOF), not kill it mid-write.
+    std::signal(SIGPIPE, SIG_IGN);
 
     std::mutex out_mutex;
     Session session([&](const std::string& line) {

@@ -46,8 +46,9 @@ int play_game(Player (&players)[2], const GameSettings& s) {
             play_move(v, n, played);
             return n;
         }();
-        if (!done->ponder.empty())
+        if (!done->ponder.empty()) {
             EXPECT_TRUE(is_canonical_hub_move(v, next, done->ponder)) << "ply " << ply << " ponder " << done->ponder;
+        }
         if (s.clocked) {
             p.clock += s.increment - used;
             EXPECT_GT(p.clock, 0) << "flag fell on ply " << ply << " after " << used << " s";

@@ -106,12 +106,15 @@ TEST(HubSession, TimedThink) {
     const Position start = start_position(Variant::International);
     Move best;
     ASSERT_TRUE(is_canonical_hub_move(Variant::International, start, done->move, &best)) << done->move;
-    if (!done->ponder.empty())
+    if (!done->ponder.empty()) {
         EXPECT_TRUE(is_canonical_hub_move(Variant::International, start.after<International>(best), done->ponder));
+    }
     ASSERT_FALSE(done->infos.empty());
     // The last PV starts with the move played.
     for (const auto& [key, value] : info_items(done->infos.back()))
-        if (key == "pv") EXPECT_EQ(value.substr(0, value.find(' ')), done->move);
+        if (key == "pv") {
+            EXPECT_EQ(value.substr(0, value.find(' ')), done->move);
+        }
 }
 
 TEST(HubSession, AnalyzeInfiniteUntilStop) {
@@ -258,11 +261,21 @@ TEST(HubSession, EveryLevelForm) {
         const auto done = read_search(*engine);
         ASSERT_TRUE(done);
         EXPECT_TRUE(is_canonical_hub_move(Variant::International, start_position(Variant::International), done->move));
+        if (form[0] == "level nodes=5000") {
+            // The search checks its node count every 1024 nodes (search/worker.hpp).
+            for (const auto& info : done->infos)
+                for (const auto& [key, value] : info_items(info))
+                    if (key == "nodes") {
+                        EXPECT_LE(std::stoull(value), 5000u + 2048u) << info;
+                    }
+        }
         if (form[0] == "level depth=3") {
             ASSERT_FALSE(done->infos.empty());
             for (const auto& info : done->infos)
                 for (const auto& [key, value] : info_items(info))
-                    if (key == "depth") EXPECT_LE(std::stoi(value), 3) << info;
+                    if (key == "depth") {
+                        EXPECT_LE(std::stoi(value), 3) << info;
+                    }
             EXPECT_NE(done->infos.back().find("depth=3 "), std::string::npos) << done->infos.back();
         }
     }
@@ -343,7 +356,9 @@ TEST(HubSession, BadInputGetsAnErrorAndTheEngineCarriesOn) {
     for (const auto& [line, reply] : table) {
         SCOPED_TRACE(line);
         engine->send(line);
-        if (!reply.empty()) EXPECT_EQ(engine->read_line(), reply);
+        if (!reply.empty()) {
+            EXPECT_EQ(engine->read_line(), reply);
+        }
         expect_alive(*engine);
     }
     // After a bad move the moves before it stand: black is to move after 32-28.
