@@ -1,14 +1,11 @@
 #include "protocol/hub/hub_command.hpp"
 
-#include <spdlog/sinks/basic_file_sink.h>
-#include <spdlog/sinks/stdout_color_sinks.h>
-#include <spdlog/spdlog.h>
-
 #include <csignal>
 #include <istream>
 #include <mutex>
 #include <ostream>
 
+#include "protocol/hub/hub_log.hpp"
 #include "protocol/hub/hub_session.hpp"
 
 namespace kroon::hub {
@@ -18,22 +15,10 @@ constexpr const char* usage =
     "usage: kroon hub [--log FILE]\n"
     "  Speaks the Hub protocol (version 2, as Scan 3.x) on stdin/stdout, for the Hub GUI,\n"
     "  pydraughts, lidraughts-bot and draughtsnet. Start it as `kroon hub` where a GUI asks\n"
-    "  for `scan hub`. --log FILE appends every protocol line in and out to FILE.\n";
+    "  for `scan hub`. --log FILE appends every protocol line in and out to FILE; the `log`\n"
+    "  parameter (set-param name=log value=true) does the same, by default to kroon-hub.log.\n";
 
-// Everything spdlog writes goes to the log file, or to stderr: never to stdout, the Hub channel.
-std::shared_ptr<spdlog::logger> make_logger(const std::string& log_file) {
-    std::shared_ptr<spdlog::logger> logger;
-    if (log_file.empty()) {
-        logger = std::make_shared<spdlog::logger>("kroon", std::make_shared<spdlog::sinks::stderr_color_sink_mt>());
-        logger->set_level(spdlog::level::warn);
-    } else {
-        logger = std::make_shared<spdlog::logger>(
-            "kroon", std::make_shared<spdlog::sinks::basic_file_sink_mt>(log_file, false));
-        logger->set_level(spdlog::level::info);
-        logger->flush_on(spdlog::level::info);
-    }
-    return logger;
-}
+constexpr const char* default_log_file = "kroon-hub.log";
 
 }  // namespace
 
@@ -53,31 +38,39 @@ int run_hub(const std::vector<std::string>& args, std::istream& in, std::ostream
             return 2;
         }
     }
-    std::shared_ptr<spdlog::logger> logger;
-    try {
-        logger = make_logger(log_file);
-    } catch (const spdlog::spdlog_ex& e) {
-        err << "kroon hub: cannot open log file '" << log_file << "': " << e.what() << "\n";
-        return 2;
+    ProtocolLog log;
+    if (!log_file.empty()) {
+        const auto opened = log.open(log_file);
+        if (!opened) {
+            err << "kroon hub: " << opened.error() << "\n";
+            return 2;
+        }
     }
-    spdlog::set_default_logger(logger);
     // A GUI that has gone away must end the engine quietly (EOF), not kill it mid-write.
     std::signal(SIGPIPE, SIG_IGN);
 
     std::mutex out_mutex;
-    Session session([&](const std::string& line) {
+    const auto write = [&](const std::string& line) {
         std::lock_guard lock(out_mutex);
         out << line << '\n';
         out.flush();
-        logger->info("< {}", line);
-    });
+        log.outgoing(line);
+    };
+    const auto switch_log = [&](bool on) -> Result<bool> {
+        if (!on) {
+            log.close();
+            return true;
+        }
+        return log.open(log_file.empty() ? default_log_file : log_file);
+    };
+    Session session(write, switch_log, log.is_open());
     std::string line;
     while (std::getline(in, line)) {
-        logger->info("> {}", line);
+        log.incoming(line);
         if (!session.handle_line(line)) break;
     }
     session.finish();
-    logger->info("hub session over ({})", in ? "quit" : "end of input");
+    log.note(in ? "hub session over: quit" : "hub session over: end of input");
     return 0;
 }
 

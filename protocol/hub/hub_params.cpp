@@ -74,6 +74,7 @@ std::vector<std::string> param_lines(const Params& params) {
             .str(),
         int_param("threads", params.threads, min_threads, max_threads),
         int_param("tt-size", params.tt_size, min_tt_size, max_tt_size),
+        LineBuilder("param").add("name", "log").add("value", params.log ? "true" : "false").add("type", "bool").str(),
     };
 }
 
@@ -105,6 +106,12 @@ Result<ParamChange> set_param(Params& params, const Command& command) {
         if (!b) return Error{"ponder: " + b.error()};
         params.ponder = *b;
         return ParamChange::Ponder;
+    }
+    if (*name == "log") {
+        const auto b = read_bool(value);
+        if (!b) return Error{"log: " + b.error()};
+        params.log = *b;
+        return ParamChange::Log;
     }
     return ParamChange::None;
 }

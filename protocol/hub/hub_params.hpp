@@ -5,6 +5,8 @@
 //   threads  search threads
 //   tt-size  log2 of the number of 16-byte hash entries (24 = 256 MiB), as draughtsnet computes it
 //   ponder   the GUI ponders: accepted and shown; time allocation is the search's own business
+//   log      Kroon's: log every protocol line to a file (`kroon hub --log FILE`, else
+//            kroon-hub.log in the working directory, which GUIs set to the engine's folder)
 // Other names (book, book-ply, book-margin, bb-size, eval, ...) are ignored, as the protocol
 // asks for anything unrecognised.
 #pragma once
@@ -24,6 +26,7 @@ struct Params {
     int threads = 1;
     int tt_size = 22;
     bool ponder = false;
+    bool log = false;
 
     int hash_mib() const;  // 2^tt_size entries of 16 bytes
 };
@@ -41,7 +44,7 @@ std::optional<Variant> parse_hub_variant(std::string_view text);
 // One `param` line per parameter, current values shown.
 std::vector<std::string> param_lines(const Params& params);
 
-enum class ParamChange { None, Variant, Threads, Hash, Ponder };
+enum class ParamChange { None, Variant, Threads, Hash, Ponder, Log };
 
 // Applies `set-param name=N value=V`. Integers out of range are clamped; an unknown name
 // changes nothing (ParamChange::None); a missing name or unreadable value is an error.

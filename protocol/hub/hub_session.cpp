@@ -1,6 +1,7 @@
 #include "protocol/hub/hub_session.hpp"
 
 #include <spdlog/spdlog.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cctype>
@@ -45,10 +46,28 @@ Result<Move> read_move(Variant variant, const Position& pos, std::string_view te
     return hub;
 }
 
+// MiB for the hash table: what tt-size asks, but never more than half the machine's memory
+// (clients compute tt-size from their own idea of the memory; Scan's maximum is 16 GiB).
+int table_mib(const Params& params) {
+    const long pages = ::sysconf(_SC_PHYS_PAGES);
+    const long page_size = ::sysconf(_SC_PAGESIZE);
+    const long long half = pages > 0 && page_size > 0 ? (static_cast<long long>(pages) * page_size / 2) >> 20
+                                                      : (1LL << 30);
+    int mib = params.hash_mib();
+    while (mib > 1 && mib > half) mib /= 2;
+    if (mib != params.hash_mib())
+        spdlog::warn("hub: tt-size {} would take {} MiB; using {} MiB, half the memory", params.tt_size,
+                     params.hash_mib(), mib);
+    return mib;
+}
+
 }  // namespace
 
-Session::Session(Writer write)
-    : write_(std::move(write)), done_sent_(std::make_shared<std::atomic<bool>>(false)) {
+Session::Session(Writer write, LogSwitch log_switch, bool logging)
+    : write_(std::move(write)),
+      log_switch_(std::move(log_switch)),
+      done_sent_(std::make_shared<std::atomic<bool>>(false)) {
+    params_.log = logging;
     reset_game();
 }
 
@@ -129,7 +148,16 @@ void Session::on_set_param(const Command& command) {
             if (searcher_) searcher_->set_threads(params_.threads);
             break;
         case ParamChange::Hash:
-            if (searcher_) searcher_->set_hash_size(params_.hash_mib());
+            if (searcher_) searcher_->set_hash_size(table_mib(params_));
+            break;
+        case ParamChange::Log:
+            if (log_switch_) {
+                const auto switched = log_switch_(params_.log);
+                if (!switched) {
+                    params_.log = !params_.log;
+                    return error(switched.error());
+                }
+            }
             break;
         case ParamChange::Ponder:
         case ParamChange::None:
@@ -146,7 +174,7 @@ search::Searcher& Session::searcher() {
     if (!searcher_) {
         search::Options options;
         options.threads = params_.threads;
-        options.hash_mib = params_.hash_mib();
+        options.hash_mib = table_mib(params_);
         searcher_ = std::make_unique<search::Searcher>(options);
     }
     return *searcher_;

@@ -26,8 +26,10 @@ namespace kroon::hub {
 class Session {
 public:
     using Writer = std::function<void(const std::string& line)>;
+    // Turns the protocol log on or off (the `log` parameter); an error message when it cannot.
+    using LogSwitch = std::function<Result<bool>(bool on)>;
 
-    explicit Session(Writer write);
+    explicit Session(Writer write, LogSwitch log_switch = {}, bool logging = false);
     ~Session();
     Session(const Session&) = delete;
     Session& operator=(const Session&) = delete;
@@ -54,6 +56,7 @@ private:
     void error(const std::string& message);
 
     Writer write_;
+    LogSwitch log_switch_;
     Params params_;
     std::unique_ptr<search::Searcher> searcher_;
     Position start_;

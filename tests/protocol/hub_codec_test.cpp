@@ -272,11 +272,12 @@ TEST(HubOutput, DoneNeverSendsAnIllegalMove) {
 
 TEST(HubParams, DeclaredLikeScan) {
     const auto lines = param_lines(Params{});
-    ASSERT_EQ(lines.size(), 4u);
+    ASSERT_EQ(lines.size(), 5u);
     EXPECT_EQ(lines[0], "param name=variant value=normal type=enum values=\"normal killer bt frisian losing english brazilian russian pool czech spanish italian thai norwegian finnish frysk\"");
     EXPECT_EQ(lines[1], "param name=ponder value=false type=bool");
     EXPECT_EQ(lines[2], "param name=threads value=1 type=int min=1 max=64");
     EXPECT_EQ(lines[3], "param name=tt-size value=22 type=int min=16 max=30");
+    EXPECT_EQ(lines[4], "param name=log value=false type=bool");
     EXPECT_EQ(Params{}.hash_mib(), 64);
 }
 
@@ -296,6 +297,8 @@ TEST(HubParams, SetParam) {
     EXPECT_EQ(p.hash_mib(), 256);
     EXPECT_EQ(*set_param(p, line("set-param name=ponder value=true")), ParamChange::Ponder);
     EXPECT_TRUE(p.ponder);
+    EXPECT_EQ(*set_param(p, line("set-param name=log value=true")), ParamChange::Log);
+    EXPECT_TRUE(p.log);
     EXPECT_EQ(*set_param(p, line("set-param name=book value=false")), ParamChange::None);
     EXPECT_EQ(*set_param(p, line("set-param name=bb-size value=4")), ParamChange::None);
     EXPECT_EQ(param_lines(p)[0], "param name=variant value=normal type=enum values=\"normal killer bt frisian losing english brazilian russian pool czech spanish italian thai norwegian finnish frysk\"");

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 
 #include "engine/notation/fen.hpp"
 #include "engine/notation/move_text.hpp"
@@ -52,6 +53,7 @@ int play_game(Player (&players)[2], const GameSettings& s) {
         if (s.clocked) {
             p.clock += s.increment - used;
             EXPECT_GT(p.clock, 0) << "flag fell on ply " << ply << " after " << used << " s";
+            p.lowest_clock = std::min(p.lowest_clock, p.clock);
         }
         p.slowest = std::max(p.slowest, used);
         ++p.moves;
@@ -84,7 +86,8 @@ void clock_match(double time, double increment, int moves) {
     }
     for (const Player& p : players) {
         EXPECT_GE(p.moves, moves);
-        testing::Test::RecordProperty("slowest_move_ms", static_cast<int>(p.slowest * 1000));
+        std::printf("clock %.2f s + %.3f s/move: %d moves, longest think %.3f s, least time left %.3f s\n", time,
+                    increment, p.moves, p.slowest, p.lowest_clock);
     }
 }
 

@@ -17,6 +17,7 @@ struct Player {
     double clock = 0;     // seconds left before this move's increment
     int moves = 0;
     double slowest = 0;   // longest think, seconds
+    double lowest_clock = 1e9;  // least time left after a move
 };
 
 struct GameSettings {

@@ -49,6 +49,7 @@ TEST(HubSession, Handshake) {
         "param name=ponder value=false type=bool",
         "param name=threads value=1 type=int min=1 max=64",
         "param name=tt-size value=22 type=int min=16 max=30",
+        "param name=log value=false type=bool",
         "wait",
     };
     EXPECT_EQ(*lines, expected);
@@ -72,7 +73,7 @@ TEST(HubSession, SetParamBeforeInitAndLater) {
     engine->send("hub");
     const auto lines = engine->read_until("wait");
     ASSERT_TRUE(lines);
-    ASSERT_EQ(lines->size(), 6u);
+    ASSERT_EQ(lines->size(), 7u);
     EXPECT_EQ((*lines)[1], "param name=variant value=frisian type=enum values=\"normal killer bt frisian losing english brazilian russian pool czech spanish italian thai norwegian finnish frysk\"");
     EXPECT_EQ((*lines)[3], "param name=threads value=2 type=int min=1 max=64");
     EXPECT_EQ((*lines)[4], "param name=tt-size value=18 type=int min=16 max=30");
@@ -415,6 +416,16 @@ TEST(HubSession, LogFileHoldsEveryLineInAndOut) {
         ASSERT_TRUE(handshake(*engine));
         engine->send("bogus");
         EXPECT_EQ(engine->read_line(), "error message=\"bad command\"");
+        engine->send("hub");
+        const auto params = engine->read_until("wait");
+        ASSERT_TRUE(params);
+        EXPECT_EQ((*params)[5], "param name=log value=true type=bool");
+        engine->send("set-param name=log value=false");
+        engine->send("unlogged");
+        EXPECT_EQ(engine->read_line(), "error message=\"bad command\"");
+        engine->send("set-param name=log value=true");
+        engine->send("logged-again");
+        EXPECT_EQ(engine->read_line(), "error message=\"bad command\"");
         engine->send("quit");
         EXPECT_EQ(engine->wait_exit(), 0);
         for (const auto& line : engine->transcript()) EXPECT_EQ(line.find("> "), std::string::npos) << line;
@@ -423,8 +434,9 @@ TEST(HubSession, LogFileHoldsEveryLineInAndOut) {
     std::stringstream text;
     text << in.rdbuf();
     for (const char* expected : {"> hub", "< wait", "> init", "< ready", "> bogus",
-                                 "< error message=\"bad command\"", "> quit"})
+                                 "< error message=\"bad command\"", "> logged-again", "> quit"})
         EXPECT_NE(text.str().find(expected), std::string::npos) << expected << " not in\n" << text.str();
+    EXPECT_EQ(text.str().find("unlogged"), std::string::npos) << text.str();
 }
 
 }  // namespace
