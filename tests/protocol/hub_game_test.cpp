@@ -31,6 +31,23 @@ TEST(HubGame, EnglishGameBetweenTwoEngines) {
     EXPECT_GT(play_game(players, {Variant::English, 80, move_time}), 10);
 }
 
+// Every variant Kroon declares: its position string, notation (mirrored boards included) and
+// rules through the protocol, in a short game at depth 2.
+TEST(HubGame, EveryVariantThroughTheProtocol) {
+#define KROON_HUB_VARIANT_GAME(name, rules)                                                      \
+    {                                                                                           \
+        SCOPED_TRACE(#name);                                                                    \
+        Player players[2];                                                                      \
+        start_players(players, Variant::name, {"set-param name=tt-size value=16"});             \
+        const auto depth2 = [](const Player&) { return std::string("level depth=2"); };         \
+        EXPECT_GT(play_game(players, {Variant::name, 30, depth2}), 4);                          \
+        for (const Player& p : players)                                                         \
+            for (const auto& line : p.engine->transcript()) EXPECT_NE(first_word(line), "error") << line; \
+    }
+    KROON_VARIANTS(KROON_HUB_VARIANT_GAME)
+#undef KROON_HUB_VARIANT_GAME
+}
+
 TEST(HubGame, FischerClockIsNeverExceeded) { clock_match(1.0, 0.02, 30); }
 
 }  // namespace

@@ -63,11 +63,12 @@ int play_game(Player (&players)[2], const GameSettings& s) {
     return ply;
 }
 
-void start_players(Player (&players)[2], Variant v) {
+void start_players(Player (&players)[2], Variant v, const std::vector<std::string>& set_params) {
     for (Player& p : players) {
         p.engine = start_hub();
-        const std::string set = "set-param name=variant value=" + std::string(hub::hub_variant_name(v));
-        ASSERT_TRUE(handshake(*p.engine, {set}));
+        std::vector<std::string> set{"set-param name=variant value=" + std::string(hub::hub_variant_name(v))};
+        set.insert(set.end(), set_params.begin(), set_params.end());
+        ASSERT_TRUE(handshake(*p.engine, set));
     }
 }
 

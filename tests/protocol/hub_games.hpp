@@ -6,6 +6,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "engine/rules/variant.hpp"
 #include "tests/protocol/hub_client.hpp"
@@ -28,8 +29,9 @@ struct GameSettings {
     double increment = 0;   // added before each move (hub.md §6)
 };
 
-// Starts two engines and sets the variant (gtest failure when they do not answer).
-void start_players(Player (&players)[2], Variant variant);
+// Starts two engines and sets the variant and any other parameters (gtest failure when they
+// do not answer).
+void start_players(Player (&players)[2], Variant variant, const std::vector<std::string>& set_params = {});
 
 // Plays from the variant's start; the engines get the whole game each move (as pydraughts
 // does). Returns the number of plies played.
