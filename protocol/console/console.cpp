@@ -109,6 +109,10 @@ int Session::run() {
     out_ << "Kroon draughts engine: interactive console. Type help for the commands.\n"
          << "Enter moves as 32-28, 28x19, 28x19x10 (every landing square) or 28x10x19x23 (hub).\n";
     show_board();
+    for (const Color side : {Color::White, Color::Black})
+        if (!engine_plays(side) && engine_plays(~side))
+            out_ << "You play " << side_name(side) << " and Kroon plays " << side_name(~side)
+                 << " (play white|black|both|none changes that).\n";
     engine_turns();
     while (!quit_requested_) {
         const auto line = next_line();
