@@ -240,6 +240,21 @@ TEST(Console, SelfPlayOfKingAgainstKingEndsInADrawByRule) {
     EXPECT_LE(engine_moves(out).size(), 10u);
 }
 
+TEST(Console, FrisianDrawRules) {
+    // Art. 21.1: one king each, neither en prise, is a draw at once.
+    const std::string one_each = run("play none\nvariant frisian\nfen W:WK47:BK4\nquit\n");
+    EXPECT_NE(one_each.find("Game over: draw: one king each, neither en prise nor forced to move into a capture "
+                            "(Frisian art. 21.1)."),
+              std::string::npos)
+        << one_each;
+    // Art. 18: two kings against a king on the long diagonal do not win within 7 moves.
+    const std::string two_one = run("play none\nvariant frisian\nfen W:WK47,K50:BK46\nlevel depth 6\nplay both\nquit\n");
+    EXPECT_NE(two_one.find("Game over: draw: two kings did not beat one king within 7 moves (Frisian art. 18)."),
+              std::string::npos)
+        << two_one;
+    EXPECT_LE(engine_moves(two_one).size(), 14u);
+}
+
 TEST(Console, TellsWhoWonAgainstTheEngine) {
     const std::string out = run("play black\nfen W:W28:B23\n28x19\nquit\n");
     EXPECT_NE(out.find("You win"), std::string::npos) << out;
