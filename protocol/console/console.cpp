@@ -334,6 +334,7 @@ void Session::cmd_auto(const Words&) { cmd_play({"both"}); }
 void Session::set_level(const Level& level) {
     level_ = level;
     clock_ = Clock(level_.kind == Level::Kind::Clock ? level_.control : TimeControl{});
+    turn_started_ = SteadyClock::now();  // a new clock starts now
     out_ << "Level: " << describe_level(level_) << ".\n";
 }
 
