@@ -241,7 +241,7 @@ std::vector<ReferenceMove> reference_moves(const ReferenceBoard& b) {
 }
 
 bool valid_capture_path(const ReferenceBoard& b, int from, const std::vector<int>& landings,
-                        const std::vector<int>& captured, std::string& why) {
+                        const std::vector<int>& captured, std::string& why, std::vector<int>* order) {
     const Rules r = rules_of(b.variant);
     const Geometry g(r.columns);
     if (!belongs(b.cell[from], b.side)) return why = "no own piece on the start square", false;
@@ -286,6 +286,7 @@ bool valid_capture_path(const ReferenceBoard& b, int from, const std::vector<int
         if (const int land = g.next(victim, d); land && empty(land))
             return why = "the capture could go on from " + std::to_string(at), false;
     }
+    if (order) *order = taken;
     std::sort(taken.begin(), taken.end());
     if (taken != captured) return why = "captured pieces differ from the legs", false;
     return true;
