@@ -64,6 +64,11 @@ bool follows(const std::vector<int>& path, const std::vector<int>& wanted) {
 template <RuleSet R>
 bool legs_follow(const Position& pos, const Move& m, const std::vector<int>& bits) {
     using B = typename R::Board;
+    // Crowning on the way, pieces leaving at once and fixed landing squares need the
+    // generator's own paths (the fallback in parse_pdn).
+    if constexpr (R::passing_promotion || R::remove_during_capture || R::king_lands_behind ||
+                  R::king_halts_after_king)
+        return false;
     const bool king = (pos.kings() >> m.from) & 1;
     const bool white = (pos.pieces(Color::White) >> m.from) & 1;
     const Bitboard occupied = pos.occupied() & ~bit(m.from);

@@ -1,7 +1,7 @@
 // A slow, independent move generator for cross-checking the engine: square numbers and
 // (row, file) coordinates only, a plain recursive search with an explicit path, and the
 // rules written down again from shared/rules/RULES.md (nothing from engine/rules or the
-// bitboard generator).
+// bitboard generator). It knows international, Frisian and English draughts only.
 #pragma once
 
 #include <compare>
