@@ -237,12 +237,14 @@ private:
         if (g.set_up || g.failed) return;
         g.set_up = true;
         g.game.variant = default_;
-        if (const auto type = g.game.tag("GameType")) {
+        if (const auto name = g.game.tag("Variant"); name && parse_variant(*name)) {
+            g.game.variant = *parse_variant(*name);  // lidraughts' tag; names what GameType cannot
+        } else if (const auto type = g.game.tag("GameType")) {
             const auto v = variant_of_game_type(*type);
             if (!v) {
                 const Place p = place_of_tag("GameType");
                 return fail(p.line, p.column,
-                            "GameType \"" + *type + "\" is not a game Kroon plays (20 international, 21 English, 40 Frisian)");
+                            "GameType \"" + *type + "\" is not a game Kroon plays (see kroon variants)");
             }
             g.game.variant = *v;
         }
@@ -336,7 +338,11 @@ std::vector<PdnTag> canonical_tags(const PdnGame& g) {
     const auto result = copy.tag("Result");
     if (!result || parse_result(*result) != g.result) copy.set_tag("Result", result_text(g.result, pdn_scoring(g.variant)));
     const auto type = copy.tag("GameType");
-    if (!type || variant_of_game_type(*type) != g.variant) copy.set_tag("GameType", std::to_string(pdn_game_type(g.variant)));
+    const std::string number = std::to_string(pdn_game_type(g.variant));
+    if (number != "0" && (!type || type->substr(0, type->find(',')) != number)) copy.set_tag("GameType", number);
+    const auto name = copy.tag("Variant");
+    if ((name || !game_type_names(g.variant)) && (!name || parse_variant(*name) != g.variant))
+        copy.set_tag("Variant", std::string(variant_name(g.variant)));
     const auto fen = copy.tag("FEN");
     const bool standard_start = g.start == start_position(g.variant);
     if (fen) {
@@ -371,19 +377,19 @@ std::string PdnError::text() const {
 }
 
 int pdn_game_type(Variant variant) {
-    switch (variant) {
-        case Variant::International: return 20;
-        case Variant::English: return 21;
-        case Variant::Frisian: return 40;
-    }
-    return 20;
+    return with_rules(variant, [](auto tag) { return decltype(tag)::Rules::pdn_game_type; });
 }
 
 std::optional<Variant> variant_of_game_type(std::string_view value) {
     const std::string_view number = value.substr(0, value.find(','));
-    for (Variant v : {Variant::International, Variant::English, Variant::Frisian})
-        if (number == std::to_string(pdn_game_type(v))) return v;
+    for (Variant v : all_variants)
+        if (pdn_game_type(v) != 0 && number == std::to_string(pdn_game_type(v))) return v;
     return std::nullopt;
+}
+
+bool game_type_names(Variant variant) {
+    const int type = pdn_game_type(variant);
+    return type != 0 && variant_of_game_type(std::to_string(type)) == variant;
 }
 
 PdnFile read_pdn(std::string_view text, Variant default_variant) { return Reader(text, default_variant).run(); }
@@ -443,8 +449,9 @@ PdnGame make_pdn_game(const Game& game, const PdnHeader& header) {
     g.result = game.verdict().result;
     g.tags = {{"Event", header.event}, {"Site", header.site},   {"Date", header.date},
               {"Round", header.round}, {"White", header.white}, {"Black", header.black},
-              {"Result", result_text(g.result, pdn_scoring(g.variant))},
-              {"GameType", std::to_string(pdn_game_type(g.variant))}};
+              {"Result", result_text(g.result, pdn_scoring(g.variant))}};
+    if (pdn_game_type(g.variant) != 0) g.tags.push_back({"GameType", std::to_string(pdn_game_type(g.variant))});
+    if (!game_type_names(g.variant)) g.tags.push_back({"Variant", std::string(variant_name(g.variant))});
     if (!(g.start == start_position(g.variant))) g.tags.push_back({"FEN", format_fen(g.variant, g.start)});
     if (!header.time_control.empty()) g.tags.push_back({"TimeControl", header.time_control});
     if (game.is_over()) g.tags.push_back({"Termination", game.termination()});

@@ -8,7 +8,8 @@
 // games of the file are still read.
 //
 // Writing gives the canonical form: the seven-tag roster, GameType (international 20,
-// English 21, Frisian 40), FEN when the game does not start from the start position, then
+// English 21, Frisian 40, the other PDN numbers from the rules structs), a Variant tag (as
+// lidraughts writes it) for variants GameType cannot name (killer, frysk!, ...), FEN when the game does not start from the start position, then
 // the other tags, numbered moves wrapped at 80 columns and the result. Kroon's files read
 // back to the same games and write out byte for byte the same.
 #pragma once
@@ -63,9 +64,12 @@ Result<PdnFile> read_pdn_file(const std::string& path, Variant default_variant =
 enum class PdnMoves { Short, Long };
 std::string write_pdn(const PdnGame& game, PdnMoves notation = PdnMoves::Short);
 
-// The PDN tag numbers of the variants: 20, 40, 21.
+// The PDN GameType numbers of the variants (international 20, English 21, Frisian 40; 0 when
+// PDN has none) and back: "20" or "20,W,10,10,N2,0" gives the first variant with that number.
 int pdn_game_type(Variant variant);
-std::optional<Variant> variant_of_game_type(std::string_view value);  // "20" or "20,W,10,10,N2,0"
+std::optional<Variant> variant_of_game_type(std::string_view value);
+// Does GameType alone name the variant (international: yes; killer, which shares 20: no)?
+bool game_type_names(Variant variant);
 
 // Header of a game record; "?" for the unknown, as PDN wants.
 struct PdnHeader {

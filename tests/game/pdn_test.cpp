@@ -33,8 +33,8 @@ void expect_same_game(const PdnGame& a, const PdnGame& b) {
 
 TEST(Pdn, GeneratedGamesReadBackIdentically) {
     int games = 0;
-    for (Variant v : {Variant::International, Variant::Frisian, Variant::English})
-        for (std::uint32_t seed = 1; seed <= 12; ++seed)
+    for (Variant v : all_variants)
+        for (std::uint32_t seed = 1; seed <= 4; ++seed)
             for (PdnMoves notation : {PdnMoves::Short, PdnMoves::Long}) {
                 const Game g = random_game(v, seed, 300);
                 PdnHeader header;
@@ -55,7 +55,7 @@ TEST(Pdn, GeneratedGamesReadBackIdentically) {
                 EXPECT_EQ(again->verdict(), g.verdict());
                 ++games;
             }
-    EXPECT_EQ(games, 72);
+    EXPECT_EQ(games, static_cast<int>(std::size(all_variants)) * 8);
 }
 
 TEST(Pdn, SetUpPositionsWithEitherSideToMove) {
@@ -162,7 +162,7 @@ TEST(Pdn, MalformedGamesAreReportedAndTheOthersRead) {
         "[FEN \"W:W31,32:B99\"]\n"                // 12
         "1. 31-27 *\n"                            // 13
         "\n"                                      // 14
-        "[GameType \"25\"]\n"                     // 15 Russian: not ours
+        "[GameType \"27\"]\n"                     // 15 Canadian: not ours
         "1. c3-d4 *\n"                            // 16
         "\n"                                      // 17
         "[Event \"garbage\"]\n"                   // 18
@@ -186,7 +186,7 @@ TEST(Pdn, MalformedGamesAreReportedAndTheOthersRead) {
         const char* words;
     };
     const Expected expected[] = {{2, 6, 4, "illegal move 28-22"}, {3, 8, 8, "never closed"},
-                                 {4, 12, 1, "bad FEN"},           {5, 15, 1, "GameType \"25\""},
+                                 {4, 12, 1, "bad FEN"},           {5, 15, 1, "GameType \"27\""},
                                  {6, 19, 10, "unexpected 'hello'"}, {7, 22, 10, "comment '{' is never closed"}};
     for (size_t i = 0; i < file.errors.size(); ++i) {
         const PdnError& e = file.errors[i];
@@ -214,6 +214,21 @@ TEST(Pdn, AppendWritesWholeGamesToDisk) {
 
     EXPECT_TRUE(append_pdn_game("/nonexistent-dir/x.pdn", written[0]).has_value());
     EXPECT_FALSE(read_pdn_file("/nonexistent-dir/x.pdn").ok());
+}
+
+TEST(Pdn, VariantTagNamesWhatGameTypeCannot) {
+    const PdnGame killer = make_pdn_game(random_game(Variant::Killer, 1, 10));
+    EXPECT_EQ(*killer.tag("GameType"), "20");
+    EXPECT_EQ(*killer.tag("Variant"), "killer");
+    EXPECT_FALSE(make_pdn_game(Game(Variant::International)).tag("Variant").has_value());
+    EXPECT_EQ(*make_pdn_game(Game(Variant::Russian)).tag("GameType"), "25");
+    const PdnGame norwegian = make_pdn_game(Game(Variant::Norwegian));
+    EXPECT_FALSE(norwegian.tag("GameType").has_value());
+    EXPECT_EQ(read_pdn(write_pdn(norwegian)).games.at(0).variant, Variant::Norwegian);
+    // lidraughts writes the variant by name.
+    const PdnFile file = read_pdn("[GameType \"40\"]\n[Variant \"Frysk!\"]\n1. 46-41 *\n");
+    ASSERT_TRUE(file.errors.empty()) << file.errors[0].text();
+    EXPECT_EQ(file.games.at(0).variant, Variant::Frysk);
 }
 
 TEST(Pdn, TerminationTagCarriesTheRefereesReason) {
