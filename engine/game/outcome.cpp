@@ -174,4 +174,14 @@ std::string describe(Variant variant, bool points_victory, Verdict verdict) {
     return out;
 }
 
+Reason reason_of_description(Variant variant, bool points_victory, GameResult result, std::string_view text) {
+    for (int r = static_cast<int>(Reason::NoLegalMove); r <= static_cast<int>(Reason::OneKingEach); ++r) {
+        const std::string expected = describe(variant, points_victory, {result, static_cast<Reason>(r)});
+        if (text.substr(0, expected.size()) == expected &&
+            (text.size() == expected.size() || text.substr(expected.size(), 3) == " - "))
+            return static_cast<Reason>(r);
+    }
+    return Reason::None;
+}
+
 }  // namespace kroon

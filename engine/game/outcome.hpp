@@ -80,4 +80,8 @@ std::string_view reason_name(Reason reason);
 // same side to move (KNDB art. 9e)". `points_victory` selects seed 004's articles.
 std::string describe(Variant variant, bool points_victory, Verdict verdict);
 
+// The reason behind a description written by describe() (e.g. read back from a PDN
+// Termination tag, possibly followed by " - detail"); Reason::None when none matches.
+Reason reason_of_description(Variant variant, bool points_victory, GameResult result, std::string_view text);
+
 }  // namespace kroon
