@@ -231,10 +231,15 @@ void Session::on_request(const GameRequest& r, Actions& out) {
         return;
     }
     if (state_ == SessionState::Ending) {
-        // A new request means the peer considers the game ended: take it as the confirmation.
+        // A new request means the peer considers the game ended: take it as the confirmation,
+        // but still answer it before closing when either side asked to stop.
         out.push_back(Note{false, "GAMEREQ before the GAMEEND confirmation; taking the game as ended"});
-        after_game(out);
-        if (state_ == SessionState::Closed) return;
+        state_ = SessionState::Idle;
+        if (peer_stop_ || our_stop_) {
+            refuse(AcceptCode::NoGames, "no further games", out);
+            after_game(out);
+            return;
+        }
     }
     if (r.version != protocol_version) {
         refuse(AcceptCode::WrongVersion, "protocol version " + std::to_string(r.version) + " is not 01", out);
