@@ -96,7 +96,8 @@ Result<Position> parse_with(std::string_view text) {
     }
     if (!seen[0] && !seen[1]) return Error{"FEN has no piece lists"};
 
-    const int most = R::start_rows * B::columns_per_row;
+    // No side ever has more pieces than the full 10x10 or 8x8 start (20 or 12).
+    const int most = (B::rows / 2 - 1) * B::columns_per_row;
     for (Color c : {Color::White, Color::Black}) {
         const char* name = c == Color::White ? "white" : "black";
         if (popcount(sides.pieces[index(c)]) > most)

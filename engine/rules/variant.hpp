@@ -7,14 +7,29 @@
 #include <utility>
 
 #include "engine/rules/rules.hpp"
+#include "engine/rules/variants_10x10.hpp"
+#include "engine/rules/variants_8x8.hpp"
 
 namespace kroon {
 
 // Every supported variant, in one list: X(EnumName, RulesStruct).
-#define KROON_VARIANTS(X)            \
+#define KROON_VARIANTS(X)          \
     X(International, International) \
     X(Frisian, Frisian)             \
-    X(English, English)
+    X(English, English)             \
+    X(Brazilian, Brazilian)         \
+    X(Russian, Russian)             \
+    X(Pool, Pool)                   \
+    X(Czech, Czech)                 \
+    X(Spanish, Spanish)             \
+    X(Italian, Italian)             \
+    X(Thai, Thai)                   \
+    X(Norwegian, Norwegian)         \
+    X(Finnish, Finnish)             \
+    X(Killer, Killer)               \
+    X(Breakthrough, Breakthrough)   \
+    X(Antidraughts, Antidraughts)   \
+    X(Frysk, Frysk)
 
 enum class Variant {
 #define KROON_VARIANT_ENUM(name, rules) name,

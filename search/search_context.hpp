@@ -1,0 +1,70 @@
+// What the search threads share during one search: the root with its game history, the
+// limits and deadlines, the stop flags and the node counts. Owned by the Searcher.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "engine/position/position.hpp"
+#include "engine/rules/variant.hpp"
+#include "search/draw_rules.hpp"
+#include "search/searcher.hpp"
+#include "search/time_manager.hpp"
+#include "search/transposition_table.hpp"
+
+namespace kroon::search {
+
+using Clock = std::chrono::steady_clock;
+
+// The position to search and what led to it.
+struct RootState {
+    Variant variant = Variant::International;
+    Position position;
+    // Hashes of the game's earlier positions, oldest first (not the current one).
+    std::vector<std::uint64_t> history;
+    DrawCounters counters;  // draw-rule counters of the current position
+};
+
+// Builds the root from the game's start and moves; stops at the first move that is not
+// legal (the moves come from outside).
+RootState make_root(Variant variant, const Position& start, const std::vector<Move>& moves);
+
+struct alignas(64) NodeCounter {
+    std::atomic<std::uint64_t> nodes{0};
+};
+
+struct SearchContext {
+    TranspositionTable* table = nullptr;
+    RootState root;
+    Limits limits;
+    TimePlan plan;
+    Clock::time_point start_time;
+    int threads = 1;
+
+    std::atomic<bool> stop{false};
+    std::atomic<bool> pondering{false};
+    std::atomic<bool> ponder_was_hit{false};
+    std::unique_ptr<NodeCounter[]> counters;
+
+    double elapsed() const {
+        return std::chrono::duration<double>(Clock::now() - start_time).count();
+    }
+    std::uint64_t total_nodes() const {
+        std::uint64_t n = 0;
+        for (int i = 0; i < threads; ++i) n += counters[i].nodes.load(std::memory_order_relaxed);
+        return n;
+    }
+    // Whether the clock limits apply now: not while pondering or in an infinite search.
+    bool timed() const {
+        return !limits.infinite && !pondering.load(std::memory_order_relaxed) && plan.hard > 0;
+    }
+};
+
+// Runs the whole search (all threads) on the calling thread and returns its outcome;
+// reports each completed iteration through `listener.on_iteration`.
+Outcome run_search(SearchContext& context, const Listener& listener);
+
+}  // namespace kroon::search

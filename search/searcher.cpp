@@ -1,0 +1,100 @@
+#include "search/searcher.hpp"
+
+#include <algorithm>
+#include <mutex>
+#include <thread>
+
+#include "engine/movegen/movegen.hpp"
+#include "search/search_context.hpp"
+
+namespace kroon::search {
+
+struct Searcher::Impl {
+    explicit Impl(Options o) : options(o), table(o.hash_mib) {}
+
+    Options options;
+    TranspositionTable table;
+    RootState root{Variant::International, Position::start<International>(), {}, {}};
+    std::unique_ptr<SearchContext> context;
+    std::thread thread;
+    std::atomic<bool> searching{false};
+    std::mutex mutex;  // guards context and thread against concurrent stop/start/wait
+};
+
+Searcher::Searcher(Options options) : impl_(std::make_unique<Impl>(options)) {
+    impl_->options.threads = std::clamp(options.threads, 1, 256);
+}
+
+Searcher::~Searcher() {
+    stop();
+    wait();
+}
+
+void Searcher::set_threads(int threads) { impl_->options.threads = std::clamp(threads, 1, 256); }
+
+void Searcher::set_hash_size(int mib) {
+    impl_->options.hash_mib = std::clamp(mib, 1, 1 << 16);
+    impl_->table.resize(impl_->options.hash_mib);
+}
+
+void Searcher::new_game() { impl_->table.clear(); }
+
+void Searcher::set_position(Variant variant, const Position& start, const std::vector<Move>& moves) {
+    impl_->root = make_root(variant, start, moves);
+}
+
+void Searcher::start(const Limits& limits, Listener listener) {
+    stop();
+    wait();
+    std::lock_guard lock(impl_->mutex);
+    auto context = std::make_unique<SearchContext>();
+    context->start_time = Clock::now();
+    context->table = &impl_->table;
+    context->root = impl_->root;
+    context->limits = limits;
+    context->plan = plan_time(limits);
+    context->threads = impl_->options.threads;
+    context->pondering = limits.ponder;
+    context->counters = std::make_unique<NodeCounter[]>(static_cast<std::size_t>(context->threads));
+    impl_->table.new_search();
+    impl_->context = std::move(context);
+    impl_->searching = true;
+    SearchContext* ctx = impl_->context.get();
+    impl_->thread = std::thread([this, ctx, listener = std::move(listener)] {
+        const Outcome outcome = run_search(*ctx, listener);
+        if (listener.on_done) listener.on_done(outcome);
+        impl_->searching = false;
+    });
+}
+
+void Searcher::stop() {
+    std::lock_guard lock(impl_->mutex);
+    if (impl_->context) impl_->context->stop = true;
+}
+
+void Searcher::ponder_hit() {
+    std::lock_guard lock(impl_->mutex);
+    if (!impl_->context || !impl_->context->pondering) return;
+    impl_->context->ponder_was_hit = true;
+    impl_->context->pondering = false;
+}
+
+void Searcher::wait() {
+    std::thread finished;
+    {
+        std::lock_guard lock(impl_->mutex);
+        finished = std::move(impl_->thread);
+    }
+    if (finished.joinable()) finished.join();
+}
+
+bool Searcher::is_searching() const { return impl_->searching; }
+
+Outcome Searcher::think(const Limits& limits) {
+    Outcome result;
+    start(limits, Listener{{}, [&result](const Outcome& o) { result = o; }});
+    wait();
+    return result;
+}
+
+}  // namespace kroon::search

@@ -1,0 +1,34 @@
+#include "search/time_manager.hpp"
+
+#include <algorithm>
+
+namespace kroon::search {
+
+TimePlan plan_time(const Limits& limits) {
+    TimePlan plan;
+    if (limits.move_time > 0) {
+        // A fixed time per move: use it, less a little for the reply to reach the GUI.
+        const double hard = std::max(0.001, limits.move_time - std::min(0.03, 0.1 * limits.move_time));
+        plan = {hard, hard};
+    }
+    if (limits.time_left >= 0) {
+        // The increment counts as added before the move (Hub §6), so it may be spent now.
+        const double available = limits.time_left + limits.increment;
+        const double margin = clock_margin + 0.02 * limits.time_left;
+        const double usable = std::max(0.3 * available, available - margin);
+        // With no time control ahead (sudden death, increment, whole-game budget) plan as if
+        // 30 more moves were to be played; with N moves to go share the time among them, and
+        // whatever is left over carries to the next period (KNDB art. 10.2).
+        const int moves = limits.moves_to_go > 0 ? std::min(limits.moves_to_go, 50) : 30;
+        double soft = std::max(0.0, limits.time_left - margin) / moves + 0.9 * limits.increment;
+        double hard = moves == 1 ? usable : std::min(usable * 0.5, soft * 4);
+        soft = std::min(soft, usable);
+        hard = std::max(std::min(hard, usable), std::min(soft, usable));
+        hard = std::max(hard, 0.001);
+        soft = std::max(std::min(soft, hard), 0.001);
+        if (plan.hard == 0 || hard < plan.hard) plan = {soft, hard};
+    }
+    return plan;
+}
+
+}  // namespace kroon::search

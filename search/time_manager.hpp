@@ -1,0 +1,19 @@
+// Turns the limits of a search into two deadlines: a soft one (do not start another
+// iteration after it) and a hard one (stop at once). Pure policy: no clocks are read here.
+#pragma once
+
+#include "search/searcher.hpp"
+
+namespace kroon::search {
+
+struct TimePlan {
+    double soft = 0;  // seconds; 0 = no time limit
+    double hard = 0;
+};
+
+// Seconds kept back on every clocked move for the time the front end and the link take.
+constexpr double clock_margin = 0.05;
+
+TimePlan plan_time(const Limits& limits);
+
+}  // namespace kroon::search

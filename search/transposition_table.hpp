@@ -1,0 +1,59 @@
+// The transposition table: buckets of four entries in one cache line, shared by all search
+// threads without locks. Each entry stores its key xor-ed with its data, so an entry torn
+// by two threads writing at once fails the key check instead of giving a wrong answer.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <vector>
+
+namespace kroon::search {
+
+enum class Bound : std::uint8_t { None = 0, Upper = 1, Lower = 2, Exact = 3 };
+
+struct TableEntry {
+    int score = 0;
+    int eval = 0;
+    int depth = 0;
+    Bound bound = Bound::None;
+    int move = -1;  // index of the best move in generation order, -1 when none
+};
+
+class TranspositionTable {
+public:
+    explicit TranspositionTable(int mib = 64) { resize(mib); }
+
+    void resize(int mib);
+    void clear();
+    void new_search() { generation_ = static_cast<std::uint8_t>((generation_ + 1) & 63); }
+
+    bool probe(std::uint64_t key, TableEntry& out) const;
+    void store(std::uint64_t key, int score, int eval, int depth, Bound bound, int move);
+    // Permille of sampled entries written in the current search.
+    int usage() const;
+
+private:
+    struct Slot {
+        std::atomic<std::uint64_t> check{0};  // key ^ data
+        std::atomic<std::uint64_t> data{0};
+    };
+    struct alignas(64) Bucket {
+        Slot slots[4];
+    };
+
+    static std::uint64_t pack(int score, int eval, int depth, Bound bound, int move, std::uint8_t gen);
+    static TableEntry unpack(std::uint64_t data);
+    static int generation_of(std::uint64_t data) { return static_cast<int>((data >> 56) & 63); }
+    static int depth_of(std::uint64_t data) { return static_cast<int>((data >> 48) & 0xFF); }
+
+    // Maps the key onto the buckets with a multiply, so any table size works.
+    Bucket& bucket(std::uint64_t key) const {
+        __extension__ using Wide = unsigned __int128;
+        return buckets_[static_cast<std::size_t>((static_cast<Wide>(key) * buckets_.size()) >> 64)];
+    }
+
+    mutable std::vector<Bucket> buckets_;
+    std::uint8_t generation_ = 0;
+};
+
+}  // namespace kroon::search
