@@ -25,4 +25,15 @@ struct GameRecord {
     int move_limit = 0;           // GAMEREQ moves, 0 = none
 };
 
+// Where and when the game was played, for the PDN header.
+struct RecordContext {
+    std::string event = "DXP match";
+    std::string site = "?";
+    std::string date = "????.??.??";
+};
+
+// The game as PDN text (one game, blank line after it). Minimal stand-in until the shared
+// PDN writer (engine/notation/pdn.hpp) is on main.
+std::string pdn_text(const GameRecord& record, const RecordContext& context);
+
 }  // namespace kroon::dxp

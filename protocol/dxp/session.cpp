@@ -145,6 +145,21 @@ Actions Session::disconnected(double now) {
     return out;
 }
 
+Actions Session::abort(const std::string& reason, double now) {
+    now_ = now;
+    Actions out;
+    if (state_ == SessionState::Closed) return out;
+    if (state_ == SessionState::Playing) {
+        stop_thinking(out);
+        out.push_back(Send{Chat{wire_chat("stopping: " + reason)}});
+        out.push_back(Send{GameEnd{EndReason::Unknown, true}});
+        finish(Verdict{GameResult::Unknown, "abandoned: " + reason}, out);
+    }
+    state_ = SessionState::Closed;
+    out.push_back(Close{reason});
+    return out;
+}
+
 Actions Session::request_takeback(int move_number, Color color, double now) {
     now_ = now;
     Actions out;
@@ -478,6 +493,10 @@ void Session::think(Actions& out) {
     // Hard stop: never more than a share of what is left, so the budget always lasts.
     const int share = move_limit_ > 0 ? std::min(t.limits.moves_to_go, 4) : 4;
     t.hard_limit = std::max(0.01, available / share);
+    if (config_.max_move_time > 0) {
+        t.limits.move_time = config_.max_move_time;
+        t.hard_limit = std::min(t.hard_limit, std::max(0.01, 2 * config_.max_move_time));
+    }
     if (available < 0.05) t.limits.depth = 1;  // out of reserve: move at once
     thinking_ = true;
     out.push_back(std::move(t));

@@ -42,6 +42,7 @@ struct SessionConfig {
     MatchSettings match;              // Initiator only
     int follower_max_games = 0;       // Follower: refuse with code 3 after this many (0 = no cap)
     double reply_timeout = 30;        // seconds to wait for GAMEACC or a GAMEEND confirmation
+    double max_move_time = 0;         // seconds per move at most (quick matches), 0 = clock only
     // Our clock: kept back from the budget so that we never lose on time (network, scheduling).
     double reserve_fraction = 0.02;
     double reserve_seconds = 0.3;
@@ -89,6 +90,9 @@ public:
     Actions engine_move(int id, std::optional<Move> move, double now);
     Actions timeout(double now);                              // deadline() has passed
     Actions disconnected(double now);
+    // We stop (operator, shutdown): a game in progress is ended with GAMEEND and recorded as
+    // abandoned, then the connection closes.
+    Actions abort(const std::string& reason, double now);
     // Ask the peer to take back to just before `color` plays move `move_number` (BACKREQ).
     Actions request_takeback(int move_number, Color color, double now);
 
