@@ -182,15 +182,6 @@ Result<Message> parse_back_accept(std::string_view text) {
     return Message{BackAccept{static_cast<BackCode>(*code)}};
 }
 
-std::string printable(std::string_view text) {
-    std::string out;
-    for (const char c : text) {
-        const auto u = static_cast<unsigned char>(c);
-        out += (u >= 0x20 && u < 0x7f) ? c : '?';
-    }
-    return out;
-}
-
 // Bytes a message may carry: ASCII 1-127 (dxp.md §2); anything else becomes '?'.
 std::string ascii(std::string_view text) {
     std::string out;
@@ -208,6 +199,15 @@ std::string join_squares(const std::vector<int>& squares) {
 }
 
 }  // namespace
+
+std::string printable(std::string_view text) {
+    std::string out;
+    for (const char c : text) {
+        const auto u = static_cast<unsigned char>(c);
+        out += (u >= 0x20 && u < 0x7f) ? c : '?';
+    }
+    return out;
+}
 
 Result<Message> parse_message(std::string_view text) {
     if (text.empty()) return Error{"empty message"};

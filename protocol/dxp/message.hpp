@@ -101,6 +101,9 @@ std::string wire_chat(std::string_view text);
 std::string board_string(const Position& pos);
 Result<Position> parse_board(std::string_view board, Color side_to_move);
 
+// Text safe for a log line: printable ASCII kept, anything else as '?'.
+std::string printable(std::string_view text);
+
 // One-line description for logs ("MOVE 32x12 captures 17,27 in 3 s").
 std::string describe(const Message& message);
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include "engine/movegen/movegen.hpp"
 #include "engine/notation/fen.hpp"
@@ -11,6 +12,12 @@ namespace kroon::dxp {
 namespace {
 
 constexpr Variant variant = Variant::International;  // DXP defines only the 10x10 game
+
+std::string seconds_text(double seconds) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f", seconds);
+    return buf;
+}
 
 const char* color_name(Color c) { return c == Color::White ? "white" : "black"; }
 
@@ -75,7 +82,7 @@ Actions Session::engine_move(int id, std::optional<Move> move, double now) {
     now_ = now;
     Actions out;
     if (!thinking_ || id != think_id_ || !our_turn()) {
-        out.push_back(Note{false, "search result " + std::to_string(id) + " is stale; dropped"});
+        out.push_back(Note{NoteLevel::Debug, "search result " + std::to_string(id) + " is stale; dropped"});
         return out;
     }
     thinking_ = false;
@@ -87,7 +94,7 @@ Actions Session::engine_move(int id, std::optional<Move> move, double now) {
     if (!move || !legal.contains(*move)) {
         // Our own bug, never the peer's: end the game rather than send something wrong.
         const std::string why = move ? "engine chose an illegal move" : "engine found no move";
-        out.push_back(Note{true, why});
+        out.push_back(Note{NoteLevel::Warning, why});
         open_end(EndReason::Unknown, Verdict{GameResult::Unknown, why}, out);
         return out;
     }
@@ -104,15 +111,15 @@ Actions Session::timeout(double now) {
     Actions out;
     const auto due = [&](double since) { return now_ >= since + config_.reply_timeout; };
     if (pending_back_ && due(pending_back_since_)) {
-        out.push_back(Note{true, "no answer to our BACKREQ; playing on"});
+        out.push_back(Note{NoteLevel::Warning, "no answer to our BACKREQ; playing on"});
         pending_back_.reset();
     }
     if (state_ == SessionState::Requested && due(requested_since_)) {
-        out.push_back(Note{true, "no answer to our GAMEREQ"});
+        out.push_back(Note{NoteLevel::Warning, "no answer to our GAMEREQ"});
         state_ = SessionState::Closed;
         out.push_back(Close{"no answer to GAMEREQ"});
     } else if (state_ == SessionState::Ending && due(ending_since_)) {
-        out.push_back(Note{true, "GAMEEND not confirmed; taking the game as ended"});
+        out.push_back(Note{NoteLevel::Warning, "GAMEEND not confirmed; taking the game as ended"});
         after_game(out);
     } else if (state_ == SessionState::Playing && !our_turn()) {
         if (over_ && due(over_since_)) {
@@ -197,7 +204,7 @@ void Session::on_message(const Message& m, Actions& out) {
         [&](const auto& msg) {
             using T = std::decay_t<decltype(msg)>;
             if constexpr (std::is_same_v<T, Chat>)
-                out.push_back(Note{false, "peer says: " + msg.text});
+                out.push_back(Note{NoteLevel::Info, "peer says: " + printable(msg.text)});
             else if constexpr (std::is_same_v<T, GameRequest>)
                 on_request(msg, out);
             else if constexpr (std::is_same_v<T, GameAccept>)
@@ -248,7 +255,7 @@ void Session::on_request(const GameRequest& r, Actions& out) {
     if (state_ == SessionState::Ending) {
         // A new request means the peer considers the game ended: take it as the confirmation,
         // but still answer it before closing when either side asked to stop.
-        out.push_back(Note{false, "GAMEREQ before the GAMEEND confirmation; taking the game as ended"});
+        out.push_back(Note{NoteLevel::Info, "GAMEREQ before the GAMEEND confirmation; taking the game as ended"});
         state_ = SessionState::Idle;
         if (peer_stop_ || our_stop_) {
             refuse(AcceptCode::NoGames, "no further games", out);
@@ -296,13 +303,13 @@ void Session::on_accept(const GameAccept& a, Actions& out) {
                        out);
             return;
         case AcceptCode::NotThisGame:
-            out.push_back(Note{true, "peer refused game " + std::to_string(requests_sent_) + "; trying the next"});
+            out.push_back(Note{NoteLevel::Warning, "peer refused game " + std::to_string(requests_sent_) + "; trying the next"});
             state_ = SessionState::Idle;
             send_request(out);
             return;
         case AcceptCode::WrongVersion:
         case AcceptCode::NoGames:
-            out.push_back(Note{true, "peer refuses to play (code " + std::to_string(static_cast<int>(a.code)) + ")"});
+            out.push_back(Note{NoteLevel::Warning, "peer refuses to play (code " + std::to_string(static_cast<int>(a.code)) + ")"});
             state_ = SessionState::Closed;
             out.push_back(Close{"peer refuses games"});
             return;
@@ -358,7 +365,7 @@ void Session::on_end(const GameEnd& e, Actions& out) {
             return;
         default:
             // Often the late confirmation of a game end; never answered (dxp.md §6).
-            out.push_back(Note{false, "GAMEEND outside a game ignored"});
+            out.push_back(Note{NoteLevel::Info, "GAMEEND outside a game ignored"});
             return;
     }
 }
@@ -393,7 +400,7 @@ void Session::on_back_accept(const BackAccept& k, Actions& out) {
     const BackRequest b = *pending_back_;
     pending_back_.reset();
     if (k.code != BackCode::Accepted) {
-        out.push_back(Note{false, "peer declined our BACKREQ"});
+        out.push_back(Note{NoteLevel::Info, "peer declined our BACKREQ"});
         return;
     }
     const int ply = (b.move_number - 1) * 2 + (b.color == Color::Black ? 1 : 0) -
@@ -446,7 +453,7 @@ void Session::start_game(const Position& start, Color ours, int minutes, int mov
     record_.standard_start = start == start_position(variant);
     record_.minutes = minutes;
     record_.move_limit = moves;
-    out.push_back(Note{false, "game " + std::to_string(games_played_) + " starts: I play " + color_name(ours) +
+    out.push_back(Note{NoteLevel::Info, "game " + std::to_string(games_played_) + " starts: I play " + color_name(ours) +
                                   ", " + std::to_string(minutes) + " min, " + std::to_string(moves) + " moves"});
     begin_turn(out);
 }
@@ -523,7 +530,7 @@ void Session::rewind(int ply, Actions& out) {
     moves_.resize(static_cast<size_t>(ply));
     history_.resize(static_cast<size_t>(ply));
     over_.reset();
-    out.push_back(Note{false, "took back to ply " + std::to_string(ply)});
+    out.push_back(Note{NoteLevel::Info, "took back to ply " + std::to_string(ply)});
     begin_turn(out);
 }
 
@@ -542,7 +549,10 @@ void Session::finish(const Verdict& verdict, Actions& out) {
     record_.termination = verdict.reason;
     over_.reset();
     pending_back_.reset();
-    out.push_back(Note{false, "game " + std::to_string(record_.game_number) + " over: " + verdict.reason});
+    out.push_back(Note{NoteLevel::Info, "game " + std::to_string(record_.game_number) + " over: " + verdict.reason +
+                                            "; clock: I used " + seconds_text(our_used_) + " s, the peer " +
+                                            seconds_text(their_used_) + " s, of " + std::to_string(minutes_ * 60) +
+                                            " s each"});
     out.push_back(GameFinished{record_});
 }
 
@@ -558,7 +568,7 @@ void Session::after_game(Actions& out) {
 }
 
 void Session::warn(const std::string& text, Actions& out) {
-    out.push_back(Note{true, text});
+    out.push_back(Note{warnings_ < config_.max_warnings ? NoteLevel::Warning : NoteLevel::Debug, printable(text)});
     if (warnings_ < config_.max_warnings) out.push_back(Send{Chat{wire_chat("error: " + text)}});
     else if (warnings_ == config_.max_warnings) out.push_back(Send{Chat{"too many errors; no more reported"}});
     ++warnings_;

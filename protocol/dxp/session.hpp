@@ -72,8 +72,11 @@ struct GameFinished {
 struct Close {
     std::string reason;
 };
+// Something worth a log line. Debug: routine or repetitive (a flood of bad input after the
+// warning cap); Info: the course of the games; Warning: something went wrong.
+enum class NoteLevel { Debug, Info, Warning };
 struct Note {
-    bool warning = false;
+    NoteLevel level = NoteLevel::Info;
     std::string text;
 };
 using Action = std::variant<Send, Think, StopThinking, GameFinished, Close, Note>;

@@ -150,7 +150,7 @@ private:
                 shared_.log->debug("[{}] < {}", id_, escaped(f.text));
                 apply(session_.receive(f.text, shared_.now()));
             } else {
-                shared_.log->warn("[{}] framing: {}", id_, f.text);
+                shared_.log->debug("[{}] framing: {}", id_, f.text);
                 apply(session_.receive_invalid(f.text, shared_.now()));
             }
         }
@@ -175,10 +175,10 @@ private:
                                close_after_flush();
                            },
                            [&](const Note& n) {
-                               if (n.warning)
-                                   shared_.log->warn("[{}] {}", id_, n.text);
-                               else
-                                   shared_.log->info("[{}] {}", id_, n.text);
+                               const auto level = n.level == NoteLevel::Warning ? spdlog::level::warn
+                                                  : n.level == NoteLevel::Info  ? spdlog::level::info
+                                                                                : spdlog::level::debug;
+                               shared_.log->log(level, "[{}] {}", id_, n.text);
                            },
                        },
                        action);
