@@ -5,14 +5,16 @@
 
 #include "protocol/dxp/command.hpp"
 #include "tools/perft_command.hpp"
+#include "tools/variants_command.hpp"
 
 namespace {
 
 constexpr const char* usage =
-    "Kroon, a draughts engine (international, Frisian, English checkers)\n"
+    "Kroon, a draughts engine (international, Frisian, English checkers and 13 more variants)\n"
     "usage: kroon COMMAND [options]   (kroon COMMAND --help for details)\n"
     "  perft    count the legal move tree of a position, with speed\n"
     "  divide   perft per root move\n"
+    "  variants list the supported variants\n"
     "  dxp      play matches over DXP (DamExchange) on TCP, as initiator or follower\n";
 
 }  // namespace
@@ -27,6 +29,7 @@ int main(int argc, char** argv) {
     args.erase(args.begin());
     if (command == "perft") return kroon::tools::run_perft(args, std::cout, std::cerr);
     if (command == "divide") return kroon::tools::run_divide(args, std::cout, std::cerr);
+    if (command == "variants") return kroon::tools::run_variants(args, std::cout, std::cerr);
     if (command == "dxp") return kroon::dxp::run_command(args, std::cout, std::cerr);
     std::cerr << "kroon: unknown command '" << command << "'\n" << usage;
     return 2;

@@ -174,6 +174,7 @@ Result<Move> find_move(Variant variant, const Position& pos, const MoveFields& f
     for (int s : fields.captured) {
         const int b = bit_of_square(variant, s);
         if (b < 0) return Error{"captured square " + std::to_string(s) + " is off the board"};
+        if (captured & bit(b)) return Error{"captured square " + std::to_string(s) + " is listed twice"};
         captured |= bit(b);
     }
     MoveList legal;

@@ -34,6 +34,14 @@ std::optional<Variant> parse_variant(std::string_view text) {
     return std::nullopt;
 }
 
+std::string variant_names() {
+    std::string names;
+#define KROON_VARIANT_LIST(enum_name, rules) names += names.empty() ? rules::name : std::string(", ") + rules::name;
+    KROON_VARIANTS(KROON_VARIANT_LIST)
+#undef KROON_VARIANT_LIST
+    return names;
+}
+
 int board_squares(Variant v) {
     return with_rules(v, [](auto tag) { return decltype(tag)::Rules::Board::squares; });
 }

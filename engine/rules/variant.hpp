@@ -3,6 +3,7 @@
 #pragma once
 
 #include <optional>
+#include <string>
 #include <string_view>
 #include <utility>
 
@@ -37,6 +38,12 @@ enum class Variant {
 #undef KROON_VARIANT_ENUM
 };
 
+inline constexpr Variant all_variants[] = {
+#define KROON_VARIANT_VALUE(name, rules) Variant::name,
+    KROON_VARIANTS(KROON_VARIANT_VALUE)
+#undef KROON_VARIANT_VALUE
+};
+
 template <class R>
 struct Tag {
     using Rules = R;
@@ -57,6 +64,8 @@ decltype(auto) with_rules(Variant v, F&& f) {
 std::string_view variant_name(Variant v);
 // Accepts the names users type: "international"/"normal"/"10x10", "frisian", "english"/"checkers".
 std::optional<Variant> parse_variant(std::string_view text);
+// Every variant's name, comma separated, for help texts and error messages.
+std::string variant_names();
 // Number of playable squares of the variant's board (50 or 32).
 int board_squares(Variant v);
 
