@@ -7,17 +7,6 @@
 namespace kroon::dxp {
 namespace {
 
-// International draughts scores 2-1-0 (KNDB); "*" when DXP left the result open.
-const char* result_token(GameResult r) {
-    switch (r) {
-        case GameResult::WhiteWins: return "2-0";
-        case GameResult::BlackWins: return "0-2";
-        case GameResult::Draw: return "1-1";
-        case GameResult::Unknown: break;
-    }
-    return "*";
-}
-
 std::string quoted(const std::string& value) {
     std::string out;
     for (const char c : value) {
@@ -29,9 +18,11 @@ std::string quoted(const std::string& value) {
 
 }  // namespace
 
+bool GameRecord::standard_start() const { return game.start() == start_position(game.variant()); }
+
 std::string pdn_text(const GameRecord& record, const RecordContext& context) {
-    const Variant variant = Variant::International;
-    const char* result = result_token(record.result);
+    const Variant variant = record.game.variant();
+    const std::string result = result_text(record.result(), scoring_of(variant));
     std::string out;
     const auto tag = [&](const std::string& name, const std::string& value) {
         out += "[" + name + " \"" + quoted(value) + "\"]\n";
@@ -44,13 +35,14 @@ std::string pdn_text(const GameRecord& record, const RecordContext& context) {
     tag("Black", record.black.empty() ? "?" : record.black);
     tag("Result", result);
     tag("GameType", "20");
-    if (!record.standard_start) tag("FEN", format_fen(variant, record.start));
+    if (!record.standard_start()) tag("FEN", format_fen(variant, record.game.start()));
     tag("TimeControl", std::to_string(record.minutes * 60));
     if (record.move_limit > 0) tag("MoveLimit", std::to_string(record.move_limit));
     tag("Termination", record.termination);
 
     std::string movetext;
-    Position pos = record.start;
+    Position pos = record.game.start();
+    const std::vector<Move>& moves = record.game.moves();
     size_t line = 0;
     const auto word = [&](const std::string& w) {
         if (line + w.size() + 1 > 80) {
@@ -65,15 +57,15 @@ std::string pdn_text(const GameRecord& record, const RecordContext& context) {
     };
     int number = 1;
     bool white_to_move = pos.side_to_move() == Color::White;
-    for (size_t i = 0; i < record.moves.size(); ++i) {
-        const std::string text = format_move(variant, pos, record.moves[i]);
+    for (size_t i = 0; i < moves.size(); ++i) {
+        const std::string text = format_move(variant, pos, moves[i]);
         if (white_to_move)
             word(std::to_string(number) + ". " + text);
         else if (i == 0)
             word(std::to_string(number) + "... " + text);
         else
             word(text);
-        play_move(variant, pos, record.moves[i]);
+        play_move(variant, pos, moves[i]);
         if (!white_to_move) ++number;
         white_to_move = !white_to_move;
     }

@@ -1,28 +1,27 @@
-// A finished (or abandoned) DXP game as plain data: who played, from where, the moves, the
-// result and why the game ended. The transport appends it to the PDN file.
+// A finished (or abandoned) DXP game as plain data: who played, the refereed game (start,
+// moves and the verdict when the rules or the play decided it), and why it ended. The
+// transport appends it to the PDN file.
 #pragma once
 
 #include <string>
-#include <vector>
 
-#include "engine/movegen/move.hpp"
-#include "engine/position/position.hpp"
+#include "engine/game/game.hpp"
 
 namespace kroon::dxp {
-
-enum class GameResult { WhiteWins, BlackWins, Draw, Unknown };
 
 struct GameRecord {
     int game_number = 0;          // on this connection, from 1
     std::string white;
     std::string black;
-    Position start;
-    bool standard_start = true;   // the normal start position (no FEN tag needed)
-    std::vector<Move> moves;
-    GameResult result = GameResult::Unknown;
-    std::string termination;      // why the game ended, in words
+    Game game{Variant::International};
+    // Why the game ended, in words: the verdict's description with its article when the game
+    // was decided, else what happened (move limit, disconnect, the peer's unconfirmed claim).
+    std::string termination;
     int minutes = 0;              // GAMEREQ budget per player
     int move_limit = 0;           // GAMEREQ moves, 0 = none
+
+    GameResult result() const { return game.verdict().result; }
+    bool standard_start() const;
 };
 
 // Where and when the game was played, for the PDN header.

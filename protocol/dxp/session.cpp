@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "engine/game/outcome.hpp"
 #include "engine/movegen/movegen.hpp"
 #include "engine/notation/fen.hpp"
 #include "engine/notation/move_text.hpp"
@@ -47,7 +48,7 @@ std::optional<std::string> unplayable(const Position& pos) {
 Session::Session(SessionConfig config) : config_(std::move(config)) {}
 
 bool Session::our_turn() const {
-    return state_ == SessionState::Playing && position_.side_to_move() == our_color_;
+    return state_ == SessionState::Playing && game_.side_to_move() == our_color_;
 }
 
 // --- inputs -------------------------------------------------------------------------------
@@ -90,12 +91,12 @@ Actions Session::engine_move(int id, std::optional<Move> move, double now) {
     our_used_ += spent;
     turn_started_ = now_;
     MoveList legal;
-    generate_moves(variant, position_, legal);
+    generate_moves(variant, game_.position(), legal);
     if (!move || !legal.contains(*move)) {
         // Our own bug, never the peer's: end the game rather than send something wrong.
         const std::string why = move ? "engine chose an illegal move" : "engine found no move";
         out.push_back(Note{NoteLevel::Warning, why});
-        open_end(EndReason::Unknown, Verdict{GameResult::Unknown, why}, out);
+        open_end(EndReason::Unknown, undecided(why), out);
         return out;
     }
     const MoveFields fields = move_fields(variant, *move);
@@ -123,10 +124,9 @@ Actions Session::timeout(double now) {
         after_game(out);
     } else if (state_ == SessionState::Playing && !our_turn()) {
         if (over_ && due(over_since_)) {
-            const Verdict v = *over_;
-            warn("the game is over (" + v.reason + ")", out);
-            const EndReason reason = v.result == GameResult::Draw ? EndReason::Draw : EndReason::SenderWins;
-            open_end(reason, v, out);
+            const Ending v = *over_;
+            warn("the game is over: " + v.text, out);
+            open_end(end_reason(v), v, out);
         } else if (!over_ && now_ - turn_started_ + their_used_ > budget() + config_.opponent_grace_seconds +
                                                                      config_.opponent_grace_fraction * budget()) {
             const double used = their_used_ + now_ - turn_started_;
@@ -135,7 +135,10 @@ Actions Session::timeout(double now) {
             warn("your time is up: " + std::to_string(std::lround(used)) + " s used of " +
                      std::to_string(minutes_) + " min",
                  out);
-            open_end(EndReason::SenderWins, win_for(our_color_, "time forfeit"), out);
+            open_end(EndReason::SenderWins,
+                     won_by(our_color_, Reason::TimeForfeit,
+                            peer_or("the peer") + " exceeded " + std::to_string(minutes_) + " min"),
+                     out);
         }
     }
     return out;
@@ -146,7 +149,7 @@ Actions Session::disconnected(double now) {
     Actions out;
     if (state_ == SessionState::Playing) {
         stop_thinking(out);
-        finish(over_ ? *over_ : Verdict{GameResult::Unknown, "peer disconnected during the game"}, out);
+        finish(over_ ? *over_ : undecided("peer disconnected during the game"), out);
     }
     state_ = SessionState::Closed;
     return out;
@@ -160,7 +163,7 @@ Actions Session::abort(const std::string& reason, double now) {
         stop_thinking(out);
         out.push_back(Send{Chat{wire_chat("stopping: " + reason)}});
         out.push_back(Send{GameEnd{EndReason::Unknown, true}});
-        finish(Verdict{GameResult::Unknown, "abandoned: " + reason}, out);
+        finish(undecided("abandoned: " + reason), out);
     }
     state_ = SessionState::Closed;
     out.push_back(Close{reason});
@@ -236,7 +239,7 @@ void Session::on_malformed(std::string_view text, const std::string& reason, Act
     if (type == 'M' && state_ == SessionState::Playing && !our_turn() && !over_) {
         // Their turn and their move cannot be read: we can no longer agree on the position.
         warn(reason, out);
-        open_end(EndReason::SenderWins, win_for(our_color_, "unreadable move from peer: " + reason), out);
+        open_end(EndReason::SenderWins, won_by(our_color_, Reason::IllegalMove, "unreadable move: " + reason), out);
         return;
     }
     warn(reason + "; ignored", out);
@@ -328,17 +331,18 @@ void Session::on_move(const MoveMessage& m, Actions& out) {
     their_used_ += now_ - turn_started_;
     turn_started_ = now_;
     if (over_) {
-        const Verdict v = *over_;
-        warn("MOVE " + move_text(m) + " ignored: the game is over (" + v.reason + ")", out);
-        open_end(v.result == GameResult::Draw ? EndReason::Draw : EndReason::SenderWins, v, out);
+        const Ending v = *over_;
+        warn("MOVE " + move_text(m) + " ignored: the game is over (" + v.text + ")", out);
+        open_end(end_reason(v), v, out);
         return;
     }
     MoveFields fields{m.from, m.to, m.captured};
     std::sort(fields.captured.begin(), fields.captured.end());
-    const auto found = find_move(variant, position_, fields);
+    const auto found = find_move(variant, game_.position(), fields);
     if (!found) {
-        warn("illegal move " + move_text(m) + " in " + format_fen(variant, position_), out);
-        open_end(EndReason::SenderWins, win_for(our_color_, "illegal move " + move_text(m) + " by peer"), out);
+        warn("illegal move " + move_text(m) + " in " + format_fen(variant, game_.position()), out);
+        open_end(EndReason::SenderWins,
+                 won_by(our_color_, Reason::IllegalMove, move_text(m) + " by " + peer_or("the peer")), out);
         return;
     }
     play(*found);
@@ -353,7 +357,7 @@ void Session::on_end(const GameEnd& e, Actions& out) {
             else their_used_ += now_ - turn_started_;
             peer_stop_ = e.stop;
             our_stop_ = e.stop || wants_stop();
-            const Verdict v = resolve_end(e.reason);
+            const Ending v = resolve_end(e.reason);
             out.push_back(Send{GameEnd{EndReason::Unknown, our_stop_}});
             finish(v, out);
             after_game(out);
@@ -378,8 +382,8 @@ void Session::on_back_request(const BackRequest& b, Actions& out) {
     }
     // Just before `color` plays move `move_number`; one ply less when Black began (dxp.md §5.6).
     const int ply = (b.move_number - 1) * 2 + (b.color == Color::Black ? 1 : 0) -
-                    (start_.side_to_move() == Color::Black ? 1 : 0);
-    if (ply < 0 || ply > static_cast<int>(moves_.size())) {
+                    (game_.start().side_to_move() == Color::Black ? 1 : 0);
+    if (ply < 0 || ply > static_cast<int>(game_.moves().size())) {
         warn("BACKREQ refused: move " + std::to_string(b.move_number) + " " + color_name(b.color) +
                  " is not in this game",
              out);
@@ -404,8 +408,8 @@ void Session::on_back_accept(const BackAccept& k, Actions& out) {
         return;
     }
     const int ply = (b.move_number - 1) * 2 + (b.color == Color::Black ? 1 : 0) -
-                    (start_.side_to_move() == Color::Black ? 1 : 0);
-    if (ply >= 0 && ply <= static_cast<int>(moves_.size())) rewind(ply, out);
+                    (game_.start().side_to_move() == Color::Black ? 1 : 0);
+    if (ply >= 0 && ply <= static_cast<int>(game_.moves().size())) rewind(ply, out);
 }
 
 // --- game flow ----------------------------------------------------------------------------
@@ -435,9 +439,7 @@ void Session::send_request(Actions& out) {
 
 void Session::start_game(const Position& start, Color ours, int minutes, int moves, Actions& out) {
     state_ = SessionState::Playing;
-    start_ = position_ = start;
-    moves_.clear();
-    history_.clear();
+    game_ = Game(variant, start);
     our_color_ = ours;
     minutes_ = minutes;
     move_limit_ = moves;
@@ -449,8 +451,6 @@ void Session::start_game(const Position& start, Color ours, int minutes, int mov
     record_.game_number = games_played_;
     record_.white = ours == Color::White ? config_.name : peer_name_;
     record_.black = ours == Color::White ? peer_name_ : config_.name;
-    record_.start = start;
-    record_.standard_start = start == start_position(variant);
     record_.minutes = minutes;
     record_.move_limit = moves;
     out.push_back(Note{NoteLevel::Info, "game " + std::to_string(games_played_) + " starts: I play " + color_name(ours) +
@@ -471,16 +471,12 @@ void Session::begin_turn(Actions& out) {
         return;
     }
     if (verdict) {
-        const GameResult we_win = win_for(our_color_, "").result;
-        const EndReason reason = verdict->result == GameResult::Draw ? EndReason::Draw
-                                 : verdict->result == we_win         ? EndReason::SenderWins
-                                                                     : EndReason::SenderLoses;
-        open_end(reason, *verdict, out);
+        open_end(end_reason(*verdict), *verdict, out);
         return;
     }
-    if (move_limit_ > 0 && static_cast<int>(moves_.size()) >= 2 * move_limit_) {
-        open_end(EndReason::Unknown,
-                 Verdict{GameResult::Unknown, "move limit of " + std::to_string(move_limit_) + " moves reached"}, out);
+    if (move_limit_reached()) {
+        // DXP defines no adjudication: the game ends without a result (dxp.md §5.2).
+        open_end(EndReason::Unknown, undecided("move limit of " + std::to_string(move_limit_) + " moves reached"), out);
         return;
     }
     think(out);
@@ -489,12 +485,12 @@ void Session::begin_turn(Actions& out) {
 void Session::think(Actions& out) {
     const double reserve = config_.reserve_seconds + config_.reserve_fraction * budget();
     const double available = std::max(0.0, budget() - our_used_ - reserve);
-    const int plies = static_cast<int>(moves_.size());
-    const int our_moves_played = (plies + (start_.side_to_move() == our_color_ ? 1 : 0)) / 2;
+    const int plies = static_cast<int>(game_.moves().size());
+    const int our_moves_played = (plies + (game_.start().side_to_move() == our_color_ ? 1 : 0)) / 2;
     Think t;
     t.id = ++think_id_;
-    t.start = start_;
-    t.moves = moves_;
+    t.start = game_.start();
+    t.moves = game_.moves();
     t.limits.time_left = available;
     if (move_limit_ > 0) t.limits.moves_to_go = std::max(1, move_limit_ - our_moves_played);
     // Hard stop: never more than a share of what is left, so the budget always lasts.
@@ -516,25 +512,19 @@ void Session::stop_thinking(Actions& out) {
     out.push_back(StopThinking{});
 }
 
-void Session::play(const Move& move) {
-    history_.push_back(position_);
-    moves_.push_back(move);
-    play_move(variant, position_, move);
-}
+void Session::play(const Move& move) { game_.play(move); }
 
 void Session::rewind(int ply, Actions& out) {
     stop_thinking(out);
     if (our_turn()) our_used_ += now_ - turn_started_;
     else their_used_ += now_ - turn_started_;
-    if (ply < static_cast<int>(moves_.size())) position_ = history_[static_cast<size_t>(ply)];
-    moves_.resize(static_cast<size_t>(ply));
-    history_.resize(static_cast<size_t>(ply));
+    while (static_cast<int>(game_.moves().size()) > ply) game_.undo();
     over_.reset();
     out.push_back(Note{NoteLevel::Info, "took back to ply " + std::to_string(ply)});
     begin_turn(out);
 }
 
-void Session::open_end(EndReason reason, const Verdict& verdict, Actions& out) {
+void Session::open_end(EndReason reason, const Ending& verdict, Actions& out) {
     stop_thinking(out);
     our_stop_ = wants_stop();
     out.push_back(Send{GameEnd{reason, our_stop_}});
@@ -543,13 +533,15 @@ void Session::open_end(EndReason reason, const Verdict& verdict, Actions& out) {
     ending_since_ = now_;
 }
 
-void Session::finish(const Verdict& verdict, Actions& out) {
-    record_.moves = moves_;
-    record_.result = verdict.result;
-    record_.termination = verdict.reason;
+void Session::finish(const Ending& verdict, Actions& out) {
+    // Decided off the board (resignation, time, illegal move): the referee records it too.
+    if (verdict.result != GameResult::Ongoing && !game_.is_over())
+        game_.end(kroon::Verdict{verdict.result, verdict.reason}, verdict.text);
+    record_.game = game_;
+    record_.termination = game_.is_over() ? game_.termination() : verdict.text;
     over_.reset();
     pending_back_.reset();
-    out.push_back(Note{NoteLevel::Info, "game " + std::to_string(record_.game_number) + " over: " + verdict.reason +
+    out.push_back(Note{NoteLevel::Info, "game " + std::to_string(record_.game_number) + " over: " + record_.termination +
                                             "; clock: I used " + seconds_text(our_used_) + " s, the peer " +
                                             seconds_text(their_used_) + " s, of " + std::to_string(minutes_ * 60) +
                                             " s each"});
@@ -581,30 +573,41 @@ bool Session::wants_stop() const {
 
 // --- judging ------------------------------------------------------------------------------
 
-std::optional<Session::Verdict> Session::rule_verdict() const {
-    const Color mover = position_.side_to_move();
-    if (count_moves(variant, position_) == 0)
-        return win_for(~mover, std::string(color_name(mover)) + (position_.pieces(mover) ? " cannot move" : " has no pieces"));
-    return std::nullopt;
+std::optional<Session::Ending> Session::rule_verdict() const {
+    if (!game_.is_over()) return std::nullopt;
+    return Ending{game_.verdict().result, game_.verdict().reason, game_.termination()};
 }
 
-Session::Verdict Session::resolve_end(EndReason their_reason) const {
+Session::Ending Session::resolve_end(EndReason their_reason) const {
     if (over_) return *over_;
     if (const auto v = rule_verdict()) return *v;
-    const Color them = ~our_color_;
+    // Their reasons are claims from their side; only a resignation can be taken at its word.
     switch (their_reason) {
-        case EndReason::SenderLoses: return win_for(our_color_, std::string(color_name(them)) + " resigned");
-        case EndReason::Draw: return Verdict{GameResult::Unknown, "peer ended the game claiming a draw"};
-        case EndReason::SenderWins: return Verdict{GameResult::Unknown, "peer ended the game claiming a win"};
+        case EndReason::SenderLoses: return won_by(our_color_, Reason::Resignation, peer_or("the peer") + " gave up");
+        case EndReason::Draw: return undecided("peer ended the game claiming a draw");
+        case EndReason::SenderWins: return undecided("peer ended the game claiming a win");
         case EndReason::Unknown: break;
     }
-    if (move_limit_ > 0 && static_cast<int>(moves_.size()) >= 2 * move_limit_)
-        return Verdict{GameResult::Unknown, "move limit of " + std::to_string(move_limit_) + " moves reached"};
-    return Verdict{GameResult::Unknown, "peer ended the game"};
+    if (move_limit_reached()) return undecided("move limit of " + std::to_string(move_limit_) + " moves reached");
+    return undecided("peer ended the game");
 }
 
-Session::Verdict Session::win_for(Color winner, const std::string& reason) const {
-    return Verdict{winner == Color::White ? GameResult::WhiteWins : GameResult::BlackWins, reason};
+Session::Ending Session::won_by(Color winner, Reason reason, const std::string& detail) const {
+    return Ending{win_for(winner), reason, detail};
+}
+
+EndReason Session::end_reason(const Ending& v) const {
+    if (v.result == GameResult::Ongoing) return EndReason::Unknown;
+    if (v.result == GameResult::Draw) return EndReason::Draw;
+    return score_fraction(v.result, our_color_) > 0.5 ? EndReason::SenderWins : EndReason::SenderLoses;
+}
+
+bool Session::move_limit_reached() const {
+    return move_limit_ > 0 && static_cast<int>(game_.moves().size()) >= 2 * move_limit_;
+}
+
+std::string Session::peer_or(const std::string& fallback) const {
+    return peer_name_.empty() ? fallback : peer_name_;
 }
 
 }  // namespace kroon::dxp

@@ -13,6 +13,7 @@
 #include <variant>
 #include <vector>
 
+#include "engine/game/game.hpp"
 #include "engine/movegen/move.hpp"
 #include "engine/position/position.hpp"
 #include "protocol/dxp/game_record.hpp"
@@ -105,17 +106,21 @@ public:
     SessionState state() const { return state_; }
     bool our_turn() const;
     Color our_color() const { return our_color_; }
-    const Position& position() const { return position_; }
-    const std::vector<Move>& moves() const { return moves_; }
+    const Game& game() const { return game_; }
+    const Position& position() const { return game_.position(); }
+    const std::vector<Move>& moves() const { return game_.moves(); }
     const std::string& peer_name() const { return peer_name_; }
     int games_played() const { return games_played_; }
     double our_time_used() const { return our_used_; }
     double their_time_used() const { return their_used_; }
 
 private:
-    struct Verdict {
-        GameResult result = GameResult::Unknown;
-        std::string reason;
+    // How a game ends: decided (result and reason, as the referee or the play says) or not
+    // (Ongoing: the move limit, a disconnect, a claim we cannot confirm), with words.
+    struct Ending {
+        GameResult result = GameResult::Ongoing;
+        Reason reason = Reason::None;
+        std::string text;
     };
 
     void on_message(const Message& m, Actions& out);
@@ -135,15 +140,19 @@ private:
     void stop_thinking(Actions& out);
     void play(const Move& move);
     void rewind(int ply, Actions& out);
-    void open_end(EndReason reason, const Verdict& verdict, Actions& out);
-    void finish(const Verdict& verdict, Actions& out);
+    void open_end(EndReason reason, const Ending& verdict, Actions& out);
+    void finish(const Ending& verdict, Actions& out);
     void after_game(Actions& out);
     void warn(const std::string& text, Actions& out);
     bool wants_stop() const;
 
-    std::optional<Verdict> rule_verdict() const;  // game over by the rules in this position
-    Verdict resolve_end(EndReason their_reason) const;
-    Verdict win_for(Color winner, const std::string& reason) const;
+    std::optional<Ending> rule_verdict() const;  // game over by the rules in this position
+    Ending resolve_end(EndReason their_reason) const;
+    Ending won_by(Color winner, Reason reason, const std::string& detail) const;
+    Ending undecided(const std::string& text) const { return Ending{GameResult::Ongoing, Reason::None, text}; }
+    EndReason end_reason(const Ending& v) const;  // what our GAMEEND says about it
+    bool move_limit_reached() const;
+    std::string peer_or(const std::string& fallback) const;
     double budget() const { return minutes_ * 60.0; }
 
     SessionConfig config_;
@@ -159,11 +168,8 @@ private:
     std::string peer_name_;
     std::optional<GameRequest> request_;  // Initiator: the GAMEREQ awaiting its answer
 
-    // The game in progress
-    Position start_;
-    Position position_;
-    std::vector<Move> moves_;
-    std::vector<Position> history_;   // positions before each move, for take-back
+    // The game in progress, refereed (KNDB art. 8, 9)
+    Game game_{Variant::International};
     Color our_color_ = Color::White;
     int minutes_ = 0;
     int move_limit_ = 0;
@@ -172,7 +178,7 @@ private:
     double their_used_ = 0;
     int think_id_ = 0;
     bool thinking_ = false;
-    std::optional<Verdict> over_;     // game over by the rules after our move; peer to end it
+    std::optional<Ending> over_;     // game over by the rules after our move; peer to end it
     double over_since_ = 0;
     std::optional<BackRequest> pending_back_;
     double pending_back_since_ = 0;

@@ -19,6 +19,7 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include "engine/game/outcome.hpp"
 #include "engine/notation/move_text.hpp"
 #include "protocol/dxp/engine_worker.hpp"
 #include "protocol/dxp/framing.hpp"
@@ -62,16 +63,6 @@ std::string today() {
     char buf[16];
     std::strftime(buf, sizeof buf, "%Y.%m.%d", &tm);
     return buf;
-}
-
-const char* result_word(GameResult r) {
-    switch (r) {
-        case GameResult::WhiteWins: return "white wins";
-        case GameResult::BlackWins: return "black wins";
-        case GameResult::Draw: return "draw";
-        case GameResult::Unknown: break;
-    }
-    return "no result";
 }
 
 // What every connection shares: configuration, log, game file, the clock's zero.
@@ -165,8 +156,9 @@ private:
                            [&](const Think& t) { think(t); },
                            [&](const StopThinking&) { stop_thinking(); },
                            [&](const GameFinished& g) {
-                               shared_.log->info("[{}] game {} ({} - {}): {}, {}", id_, g.record.game_number,
-                                                 g.record.white, g.record.black, result_word(g.record.result),
+                               shared_.log->info("[{}] game {} ({} - {}): {} ({})", id_, g.record.game_number,
+                                                 g.record.white, g.record.black,
+                                                 result_text(g.record.result(), Scoring::TwoPoints),
                                                  g.record.termination);
                                shared_.record(g.record, peer_);
                            },

@@ -55,7 +55,7 @@ TEST(DxpLoopback, InitiatorConnectsToListeningFollower) {
     EXPECT_EQ(count_of(ours, "[White \"Follower\"]"), 1);
     EXPECT_EQ(count_of(ours, "abandoned"), 0);
     EXPECT_EQ(count_of(ours, "disconnected"), 0);
-    EXPECT_EQ(count_of(ours, "time forfeit"), 0);
+    EXPECT_EQ(count_of(ours, "time ran out"), 0);
     EXPECT_EQ(follower.terminate(), 0);
 }
 
@@ -232,9 +232,9 @@ TEST(DxpLoopback, FollowerSurvivesAbusivePeersAndKeepsServing) {
     EXPECT_TRUE(follower.running());
     EXPECT_EQ(follower.terminate(), 0);
     const std::string pdn = read_file(dir / "follower.pdn");
-    EXPECT_EQ(count_of(pdn, "illegal move 32-26"), 1) << pdn;
+    EXPECT_EQ(count_of(pdn, "illegal move (KNDB art. 12.3) - 32-26 by Hand"), 1) << pdn;
     EXPECT_EQ(count_of(pdn, "disconnected"), 2) << pdn;  // game 2 of client 3, and client 5
-    EXPECT_EQ(count_of(pdn, "resigned"), 0);
+    EXPECT_EQ(count_of(pdn, "resignation"), 0);
     EXPECT_EQ(count_of(pdn, "[Event "), 4) << pdn;
 }
 

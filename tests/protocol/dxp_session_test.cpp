@@ -158,8 +158,8 @@ TEST(DxpSession, BFormWithTheStartPositionIsANormalGame) {
     f.answer("19-23");
     f.receive("E01");
     ASSERT_EQ(f.games.size(), 1u);
-    EXPECT_TRUE(f.games[0].standard_start);
-    EXPECT_EQ(f.games[0].moves.size(), 2u);
+    EXPECT_TRUE(f.games[0].standard_start());
+    EXPECT_EQ(f.games[0].game.moves().size(), 2u);
 }
 
 TEST(DxpSession, RefusalCodes) {
@@ -274,10 +274,10 @@ TEST(DxpSession, TranscriptGameOneWeCaptureTheLastPiece) {
     f.receive("E10", 0.5);
     EXPECT_EQ(f.take_sent(), std::vector<std::string>{"E00"});
     ASSERT_EQ(f.games.size(), 1u);
-    EXPECT_EQ(f.games[0].result, GameResult::WhiteWins);
+    EXPECT_EQ(f.games[0].result(), GameResult::WhiteWins);
     EXPECT_EQ(f.games[0].white, "Kroon");
     EXPECT_EQ(f.games[0].black, "TestInit 0.1");
-    EXPECT_FALSE(f.games[0].standard_start);
+    EXPECT_FALSE(f.games[0].standard_start());
     EXPECT_EQ(f.session.state(), SessionState::Idle);
 }
 
@@ -293,7 +293,7 @@ TEST(DxpSession, PeerWhoNeverEndsALostGameGetsTheGameEndAfterTheReplyTimeout) {
     EXPECT_EQ(f.non_chat(), std::vector<std::string>{"E30"});
     EXPECT_EQ(f.session.state(), SessionState::Ending);
     ASSERT_EQ(f.games.size(), 1u);
-    EXPECT_EQ(f.games[0].result, GameResult::WhiteWins);
+    EXPECT_EQ(f.games[0].result(), GameResult::WhiteWins);
     f.receive("E00", 31);
     EXPECT_EQ(f.session.state(), SessionState::Idle);
 }
@@ -314,11 +314,61 @@ TEST(DxpSession, WeEndTheGameWhenWeCannotMove) {
     EXPECT_EQ(g.take_sent(), std::vector<std::string>{"E10"});  // I lose
     EXPECT_TRUE(g.thinks.empty());
     ASSERT_EQ(g.games.size(), 1u);
-    EXPECT_EQ(g.games[0].result, GameResult::WhiteWins);
+    EXPECT_EQ(g.games[0].result(), GameResult::WhiteWins);
     EXPECT_EQ(g.session.state(), SessionState::Ending);
     g.receive("E00");
     EXPECT_EQ(g.session.state(), SessionState::Idle);
     EXPECT_TRUE(g.take_sent().empty());  // the confirmation is not answered
+}
+
+// Kings shuffling back and forth: the start position stands on the board for the third time
+// after eight plies, a draw by KNDB art. 9e, judged by the referee.
+const std::string shuffle_board = "eeZZeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeWWee";  // K3,K4 v K47,K48
+const std::vector<std::string> shuffle = {"M0000474200", "M0000030800", "M0000424700", "M0000080300"};
+
+TEST(DxpSession, DrawByRepetitionOnOurTurnIsClaimed) {
+    Driver f(follower());
+    f.receive(request('W', "001", "000", "BW" + shuffle_board));
+    ASSERT_EQ(f.take_sent(), std::vector<std::string>{accept0});
+    for (int round = 0; round < 2; ++round) {
+        f.answer("47-42");
+        f.receive(shuffle[1]);
+        f.answer("42-47");
+        f.receive(shuffle[3]);
+    }
+    EXPECT_EQ(f.take_sent().back(), "E20");
+    ASSERT_EQ(f.games.size(), 1u);
+    EXPECT_EQ(f.games[0].result(), GameResult::Draw);
+    EXPECT_NE(f.games[0].termination.find("KNDB art. 9e"), std::string::npos) << f.games[0].termination;
+    EXPECT_EQ(f.games[0].game.moves().size(), 8u);
+}
+
+TEST(DxpSession, DrawMadeByOurMoveWaitsForThePeersGameEnd) {
+    for (const bool peer_ends : {true, false}) {
+        Driver f(follower());
+        f.receive(request('Z', "001", "000", "BW" + shuffle_board));
+        f.take_sent();
+        for (int round = 0; round < 2; ++round) {
+            f.receive(shuffle[0]);
+            f.answer("3-8");
+            f.receive(shuffle[2]);
+            f.answer("8-3");
+        }
+        // The third repetition came with our move: White is to move and should end the game.
+        EXPECT_EQ(f.take_sent().back(), "M0000080300");
+        EXPECT_EQ(f.session.state(), SessionState::Playing);
+        if (peer_ends) {
+            f.receive("E20");
+            EXPECT_EQ(f.take_sent(), std::vector<std::string>{"E00"});
+        } else {
+            f.receive(shuffle[0]);  // plays on: we say why not and end it ourselves
+            EXPECT_TRUE(f.sent_chat());
+            EXPECT_EQ(f.non_chat(), std::vector<std::string>{"E20"});
+        }
+        ASSERT_EQ(f.games.size(), 1u);
+        EXPECT_EQ(f.games[0].result(), GameResult::Draw);
+        EXPECT_EQ(f.games[0].game.moves().size(), 8u);
+    }
 }
 
 TEST(DxpSession, MoveLimitEndsTheGameOnOurTurn) {
@@ -332,7 +382,7 @@ TEST(DxpSession, MoveLimitEndsTheGameOnOurTurn) {
     // Our turn with the limit (one full move) reached: we end the game, no reason given.
     EXPECT_EQ(f.take_sent(), std::vector<std::string>{"E00"});
     ASSERT_EQ(f.games.size(), 1u);
-    EXPECT_EQ(f.games[0].result, GameResult::Unknown);
+    EXPECT_EQ(f.games[0].result(), GameResult::Ongoing);
     EXPECT_NE(f.games[0].termination.find("move limit"), std::string::npos);
 }
 
@@ -344,7 +394,7 @@ TEST(DxpSession, PeerEndsTheGameAndStops) {
     f.receive("E11");  // they resign and want no more games
     EXPECT_EQ(f.take_sent(), std::vector<std::string>{"E01"});
     ASSERT_EQ(f.games.size(), 1u);
-    EXPECT_EQ(f.games[0].result, GameResult::WhiteWins);
+    EXPECT_EQ(f.games[0].result(), GameResult::WhiteWins);
     EXPECT_TRUE(f.closed);
     EXPECT_EQ(f.session.state(), SessionState::Closed);
 }
@@ -474,7 +524,7 @@ TEST(DxpSession, IllegalMoveEndsTheGame) {
     EXPECT_TRUE(f.sent_chat());
     EXPECT_EQ(f.non_chat(), std::vector<std::string>{"E30"});
     ASSERT_EQ(f.games.size(), 1u);
-    EXPECT_EQ(f.games[0].result, GameResult::BlackWins);
+    EXPECT_EQ(f.games[0].result(), GameResult::BlackWins);
     EXPECT_NE(f.games[0].termination.find("illegal"), std::string::npos);
     f.receive("E00");
     EXPECT_EQ(f.session.state(), SessionState::Idle);
@@ -524,8 +574,8 @@ TEST(DxpSession, DisconnectMidGameKeepsTheRecord) {
     f.take_sent();
     f.take(f.session.disconnected(9));
     ASSERT_EQ(f.games.size(), 1u);
-    EXPECT_EQ(f.games[0].result, GameResult::Unknown);
-    EXPECT_EQ(f.games[0].moves.size(), 2u);
+    EXPECT_EQ(f.games[0].result(), GameResult::Ongoing);
+    EXPECT_EQ(f.games[0].game.moves().size(), 2u);
     EXPECT_NE(f.games[0].termination.find("disconnected"), std::string::npos);
     f.receive("M0000282200");
     EXPECT_TRUE(f.sent.empty());  // a closed session says nothing
@@ -545,8 +595,8 @@ TEST(DxpSession, OpponentOverTheBudgetLosesOnTime) {
     f.take(f.session.timeout(76.5));
     EXPECT_EQ(f.non_chat(), std::vector<std::string>{"E30"});
     ASSERT_EQ(f.games.size(), 1u);
-    EXPECT_EQ(f.games[0].result, GameResult::WhiteWins);
-    EXPECT_EQ(f.games[0].termination, "time forfeit");
+    EXPECT_EQ(f.games[0].result(), GameResult::WhiteWins);
+    EXPECT_NE(f.games[0].termination.find("time ran out"), std::string::npos) << f.games[0].termination;
 }
 
 TEST(DxpSession, OurClockShrinksWithOurOwnTime) {
@@ -705,10 +755,10 @@ TEST(DxpSession, TwoSessionsPlayAMatchToTheEnd) {
     ASSERT_EQ(m.foll.games.size(), 2u);
     for (size_t g = 0; g < 2; ++g) {
         // Both sides keep the same record of the same game.
-        EXPECT_EQ(m.init.games[g].moves, m.foll.games[g].moves);
+        EXPECT_EQ(m.init.games[g].game.moves(), m.foll.games[g].game.moves());
         EXPECT_EQ(m.init.games[g].white, m.foll.games[g].white);
-        EXPECT_EQ(m.init.games[g].result, m.foll.games[g].result);
-        EXPECT_LE(m.init.games[g].moves.size(), 60u);
+        EXPECT_EQ(m.init.games[g].result(), m.foll.games[g].result());
+        EXPECT_LE(m.init.games[g].game.moves().size(), 60u);
     }
     EXPECT_EQ(m.init.games[0].white, "Alpha");
     EXPECT_EQ(m.init.games[1].white, "Beta");
