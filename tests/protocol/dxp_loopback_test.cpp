@@ -221,21 +221,28 @@ TEST(DxpLoopback, FollowerSurvivesAbusivePeersAndKeepsServing) {
         EXPECT_FALSE(c.receive(5s).has_value());  // then the follower closes the connection
         EXPECT_TRUE(c.closed_by_peer());
     }
-    // 5. Still serving, and the games are on file.
+    // 5. Still serving; stopped (SIGTERM) in the middle of this game, the follower ends it
+    //    properly (CHAT, GAMEEND with the stop code), keeps the record and exits cleanly.
     {
         RawClient c(port);
         ASSERT_TRUE(c.connected());
         HandPlayer hand{c};
         c.send(hand.request('Z'));
         EXPECT_EQ(c.receive_non_chat(), "AFollower                        0");
+        ASSERT_TRUE(hand.move());
+        ASSERT_TRUE(hand.their_move());
+        EXPECT_TRUE(follower.running());
+        EXPECT_EQ(follower.terminate(), 0);
+        EXPECT_EQ(c.receive_non_chat(), "E01");
+        EXPECT_FALSE(c.receive(5s).has_value());
     }
-    EXPECT_TRUE(follower.running());
-    EXPECT_EQ(follower.terminate(), 0);
     const std::string pdn = read_file(dir / "follower.pdn");
     EXPECT_EQ(count_of(pdn, "illegal move (KNDB art. 12.3) - 32-26 by Hand"), 1) << pdn;
-    EXPECT_EQ(count_of(pdn, "disconnected"), 2) << pdn;  // game 2 of client 3, and client 5
+    EXPECT_EQ(count_of(pdn, "disconnected"), 1) << pdn;  // game 2 of client 3
+    EXPECT_EQ(count_of(pdn, "abandoned: the program was stopped"), 1) << pdn;
     EXPECT_EQ(count_of(pdn, "resignation"), 0);
     EXPECT_EQ(count_of(pdn, "[Event "), 4) << pdn;
+    EXPECT_EQ(count_of(pdn, "1. "), 4) << pdn;  // every game has its moves
 }
 
 TEST(DxpLoopback, ListensOnIpv6Loopback) {
