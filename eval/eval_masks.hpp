@@ -65,9 +65,10 @@ struct Masks {
     static constexpr auto centre = both([](int r, int f) {
         return r >= rows / 2 - 2 && r <= rows / 2 && f >= 2 && f <= files - 3;
     });
-    // Outpost squares: the front of the centre (22/23/27/28 and 24/29 for White on 10x10).
+    // Outpost squares: the front of the centre (22-24 and 27-29 for White on 10x10; a man
+    // on 22/23/27/28 well supported from behind is the "hekstelling").
     static constexpr auto outpost = both([](int r, int f) {
-        return r >= rows / 2 && r <= rows / 2 + 1 && f >= 2 && f <= files - 3;
+        return r >= rows / 2 - 1 && r <= rows / 2 && f >= 2 && f <= files - 3;
     });
     static constexpr auto back_rank = both([](int r, int) { return r == 0; });
     // The two outer files: men there control fewer squares.

@@ -32,8 +32,10 @@ struct Weights {
     static constexpr int runaway_base = 30;
     static constexpr int runaway_per_row = 12;
     static constexpr int king_diagonal = big ? 15 : 0;
-    static constexpr int mobility = 2;
-    static constexpr int locked = 6;
+    static constexpr int mobility_opening = 1;
+    static constexpr int mobility_endgame = 3;
+    static constexpr int king_mobility = big ? 2 : 4;
+    static constexpr int frozen = 3;
 };
 
 template <RuleSet R, class Sink>
@@ -109,8 +111,40 @@ private:
                     runaways += W::runaway_base + W::runaway_per_row * M::relative_row(c, b);
         add(Term::Runaways, c, runaways, total);
 
-        add(Term::Kings, c, W::king_diagonal * popcount(kings & M::long_diagonal), total);
+        // Free moves: the side that runs out of them first must give material away.
+        const Bitboard empty = B::all_squares & ~pos_.occupied();
+        const Bitboard to_left = c == Color::White ? empty << B::left_up : empty >> B::right_up;
+        const Bitboard to_right = c == Color::White ? empty << B::right_up : empty >> B::left_up;
+        const int steps = popcount(men & to_left) + popcount(men & to_right);
+        add(Term::Mobility, c, steps * phased(W::mobility_opening, W::mobility_endgame), total);
+
+        // Men that cannot step at all, held by a piece of the other side.
+        const Bitboard enemy_left = c == Color::White ? enemy << B::left_up : enemy >> B::right_up;
+        const Bitboard enemy_right = c == Color::White ? enemy << B::right_up : enemy >> B::left_up;
+        const Bitboard held = men & ~(to_left | to_right) & (enemy_left | enemy_right);
+        add(Term::Locks, c, -W::frozen * popcount(held), total);
+
+        int king_score = W::king_diagonal * popcount(kings & M::long_diagonal);
+        for (int k : Bits{kings}) king_score += W::king_mobility * king_reach(k);
+        add(Term::Kings, c, king_score, total);
         return total;
+    }
+
+    // Empty squares a king can move to.
+    int king_reach(int k) const {
+        const Bitboard occupied = pos_.occupied();
+        int n = 0;
+        for (int d = 0; d < 4; ++d) {
+            if constexpr (R::flying_kings) {
+                const Bitboard ray = B::ray[d][k];
+                const Bitboard blockers = ray & occupied;
+                n += popcount(blockers ? ray & ~(B::ray[d][B::nearest(d, blockers)] | blockers) : ray);
+            } else {
+                const int to = B::step[d][k];
+                n += to >= 0 && !((occupied >> to) & 1);
+            }
+        }
+        return n;
     }
 
     // Both squares behind the man (towards its own side) hold own pieces or are off the board.

@@ -62,8 +62,10 @@ void Searcher::start(const Limits& limits, Listener listener) {
     SearchContext* ctx = impl_->context.get();
     impl_->thread = std::thread([this, ctx, listener = std::move(listener)] {
         const Outcome outcome = run_search(*ctx, listener);
-        if (listener.on_done) listener.on_done(outcome);
+        // Cleared first, so a callback that starts the next search is not undone afterwards.
         impl_->searching = false;
+        if (listener.on_done) listener.on_done(outcome);
+        // Nothing of impl_ is touched after on_done: it may have started another search.
     });
 }
 
@@ -85,7 +87,13 @@ void Searcher::wait() {
         std::lock_guard lock(impl_->mutex);
         finished = std::move(impl_->thread);
     }
-    if (finished.joinable()) finished.join();
+    if (!finished.joinable()) return;
+    // Called from a callback on the search thread itself: that search is over but for
+    // returning from the callback, and a thread cannot join itself.
+    if (finished.get_id() == std::this_thread::get_id())
+        finished.detach();
+    else
+        finished.join();
 }
 
 bool Searcher::is_searching() const { return impl_->searching; }

@@ -7,6 +7,7 @@
 //    re-searches); on_done is called exactly once per start(), after the search has ended for
 //    any reason (limit, stop(), no legal move), before wait() returns.
 //  - Callbacks run on a search thread: the front end must make its own output thread-safe.
+//    is_searching() is already false inside on_done, and on_done may start the next search.
 //  - With threads == 1 the same build, position, history and depth give the same node count.
 #pragma once
 

@@ -1,6 +1,11 @@
 #include "search/transposition_table.hpp"
 
+#include <sys/mman.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <memory>
+#include <new>
 
 namespace kroon::search {
 
@@ -28,14 +33,30 @@ TableEntry TranspositionTable::unpack(std::uint64_t data) {
 }
 
 void TranspositionTable::resize(int mib) {
-    const std::size_t bytes = static_cast<std::size_t>(std::max(1, mib)) << 20;
-    std::vector<Bucket>(bytes / sizeof(Bucket)).swap(buckets_);
+    // Aligned to and advised for 2 MiB pages: with 4 KiB pages nearly every probe of a big
+    // table also misses the TLB, which costs a fifth of the search's time.
+    constexpr std::size_t page = std::size_t{2} << 20;
+    std::size_t bytes = static_cast<std::size_t>(std::max(1, mib)) << 20;
+    // Never more than half the machine's memory: the table is touched right away.
+    const long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGESIZE);
+    if (pages > 0 && page_size > 0)
+        bytes = std::min(bytes, static_cast<std::size_t>(pages) * static_cast<std::size_t>(page_size) / 2);
+    buckets_.reset();
+    void* memory = nullptr;
+    // Too big for the machine: take the largest size that fits rather than fail.
+    for (; bytes >= (std::size_t{1} << 20); bytes /= 2)
+        if ((memory = std::aligned_alloc(page, (bytes + page - 1) / page * page))) break;
+    if (!memory) throw std::bad_alloc();
+    madvise(memory, bytes, MADV_HUGEPAGE);
+    count_ = bytes / sizeof(Bucket);
+    buckets_.reset(static_cast<Bucket*>(memory));
+    std::uninitialized_value_construct_n(buckets_.get(), count_);
     generation_ = 0;
 }
 
 void TranspositionTable::clear() {
-    for (auto& b : buckets_)
-        for (auto& s : b.slots) {
+    for (std::size_t i = 0; i < count_; ++i)
+        for (auto& s : buckets_[i].slots) {
             s.check.store(0, std::memory_order_relaxed);
             s.data.store(0, std::memory_order_relaxed);
         }
@@ -86,7 +107,7 @@ void TranspositionTable::store(std::uint64_t key, int score, int eval, int depth
 }
 
 int TranspositionTable::usage() const {
-    const std::size_t n = std::min<std::size_t>(buckets_.size(), 250);
+    const std::size_t n = std::min<std::size_t>(count_, 250);
     int used = 0;
     for (std::size_t i = 0; i < n; ++i)
         for (const auto& s : buckets_[i].slots) {

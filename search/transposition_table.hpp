@@ -5,7 +5,8 @@
 
 #include <atomic>
 #include <cstdint>
-#include <vector>
+#include <cstdlib>
+#include <memory>
 
 namespace kroon::search {
 
@@ -28,6 +29,8 @@ public:
     void new_search() { generation_ = static_cast<std::uint8_t>((generation_ + 1) & 63); }
 
     bool probe(std::uint64_t key, TableEntry& out) const;
+    // Starts loading the key's bucket into the cache before the probe needs it.
+    void prefetch(std::uint64_t key) const { __builtin_prefetch(&bucket(key)); }
     void store(std::uint64_t key, int score, int eval, int depth, Bound bound, int move);
     // Permille of sampled entries written in the current search.
     int usage() const;
@@ -49,10 +52,14 @@ private:
     // Maps the key onto the buckets with a multiply, so any table size works.
     Bucket& bucket(std::uint64_t key) const {
         __extension__ using Wide = unsigned __int128;
-        return buckets_[static_cast<std::size_t>((static_cast<Wide>(key) * buckets_.size()) >> 64)];
+        return buckets_[static_cast<std::size_t>((static_cast<Wide>(key) * count_) >> 64)];
     }
 
-    mutable std::vector<Bucket> buckets_;
+    struct Free {
+        void operator()(Bucket* p) const { std::free(p); }
+    };
+    std::unique_ptr<Bucket[], Free> buckets_;
+    std::size_t count_ = 0;
     std::uint8_t generation_ = 0;
 };
 

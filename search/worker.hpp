@@ -176,11 +176,11 @@ private:
     // Frisian art. 21: one king each is a draw unless a king is en prise or must move into a
     // capture. To move with a capture wins; otherwise it is a draw if some move is safe.
     bool kings_only_draw(const Position& pos) {
-        MoveList moves;
+        MoveList& moves = spare_lists_[0];
         generate_moves<R>(pos, moves);
         if (moves.empty() || moves[0].is_capture()) return false;
         for (const Move& m : moves) {
-            MoveList replies;
+            MoveList& replies = spare_lists_[1];
             generate_moves<R>(pos.after<R>(m), replies);
             if (replies.empty() || !replies[0].is_capture()) return true;
         }
@@ -190,6 +190,7 @@ private:
     // ---- the tree -----------------------------------------------------------------------
 
     void enter(const Position& pos, const Move& m, const Position& child, int ply) {
+        table_.prefetch(child.hash());
         frames_[ply + 1].counters = DrawRules<R>::next(frames_[ply].counters, pos, m, child);
         path_[base_ + ply + 1] = child.hash();
     }
@@ -227,7 +228,7 @@ private:
                 return s;
         }
 
-        MoveList moves;
+        MoveList& moves = lists_[ply];
         generate_moves<R>(pos, moves);
         if (moves.empty()) return -win_score + ply;  // no legal move: the game is lost
 
@@ -289,7 +290,7 @@ private:
         if (ply > 0 && is_draw(pos, ply)) return draw_score;
         if (ply >= max_ply - 1) return evaluate(pos);
 
-        MoveList moves;
+        MoveList& moves = lists_[ply];
         generate_moves<R>(pos, moves);
         if (moves.empty()) return -win_score + ply;
         if (!moves[0].is_capture()) return evaluate(pos);
@@ -337,6 +338,9 @@ private:
     std::array<Frame, max_ply + 2> frames_{};
     HistoryTable history_[2]{};
     Move pv_[max_ply + 1][max_ply + 1]{};
+    // One move list per ply, built once: a MoveList is large and zeroed when constructed.
+    std::array<MoveList, max_ply + 2> lists_;
+    std::array<MoveList, 2> spare_lists_;
     int pv_length_[max_ply + 2]{};
 
     std::vector<Move> root_pv_;

@@ -3,6 +3,9 @@
 #include <string>
 #include <vector>
 
+#include "tools/bench_command.hpp"
+#include "tools/eval_command.hpp"
+#include "protocol/hub/hub_command.hpp"
 #include "protocol/dxp/command.hpp"
 #include "tools/perft_command.hpp"
 #include "tools/variants_command.hpp"
@@ -12,9 +15,12 @@ namespace {
 constexpr const char* usage =
     "Kroon, a draughts engine (international, Frisian, English checkers and 13 more variants)\n"
     "usage: kroon COMMAND [options]   (kroon COMMAND --help for details)\n"
+    "  hub      speak the Hub protocol on stdin/stdout (Hub GUI, pydraughts, lidraughts bots)\n"
     "  perft    count the legal move tree of a position, with speed\n"
     "  divide   perft per root move\n"
     "  variants list the supported variants\n"
+    "  bench    search a fixed set of positions: node signature and nodes/second\n"
+    "  eval     the static evaluation of a position, term by term\n"
     "  dxp      play matches over DXP (DamExchange) on TCP, as initiator or follower\n";
 
 }  // namespace
@@ -27,9 +33,12 @@ int main(int argc, char** argv) {
     }
     const std::string command = args[0];
     args.erase(args.begin());
+    if (command == "hub") return kroon::hub::run_hub(args, std::cin, std::cout, std::cerr);
     if (command == "perft") return kroon::tools::run_perft(args, std::cout, std::cerr);
     if (command == "divide") return kroon::tools::run_divide(args, std::cout, std::cerr);
     if (command == "variants") return kroon::tools::run_variants(args, std::cout, std::cerr);
+    if (command == "bench") return kroon::tools::run_bench_command(args, std::cout, std::cerr);
+    if (command == "eval") return kroon::tools::run_eval_command(args, std::cout, std::cerr);
     if (command == "dxp") return kroon::dxp::run_command(args, std::cout, std::cerr);
     std::cerr << "kroon: unknown command '" << command << "'\n" << usage;
     return 2;

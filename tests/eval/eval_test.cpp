@@ -1,0 +1,129 @@
+// The evaluation: symmetric between the colours, terms that add up, and the draughts
+// knowledge it claims (runaway men, outposts, drawn king endings).
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "engine/movegen/movegen.hpp"
+#include "engine/notation/fen.hpp"
+#include "engine/notation/move_text.hpp"
+#include "eval/evaluate.hpp"
+#include "eval/terms.hpp"
+
+namespace kroon::eval {
+namespace {
+
+Position fen(Variant v, const char* text) {
+    const auto p = parse_fen(v, text);
+    EXPECT_TRUE(p.ok()) << text;
+    return p.ok() ? *p : start_position(v);
+}
+
+// The same position seen from the other side: the board turned half a turn, colours swapped.
+Position mirrored(Variant v, const Position& p) {
+    const int n = board_squares(v);
+    auto turn = [&](Bitboard b) {
+        Bitboard out = 0;
+        for (int x : Bits{b}) out |= bit(bit_of_square(v, n + 1 - square_number(v, x)));
+        return out;
+    };
+    return Position::from_sets(turn(p.pieces(Color::Black)), turn(p.pieces(Color::White)), turn(p.kings()),
+                               ~p.side_to_move());
+}
+
+int term(const Breakdown& b, const char* name, Color c) {
+    for (const auto& t : b.terms)
+        if (t.name == name) return c == Color::White ? t.white : t.black;
+    ADD_FAILURE() << "no term " << name;
+    return 0;
+}
+
+TEST(Eval, StartPositionsAreLevel) {
+    for (Variant v : {Variant::International, Variant::Frisian, Variant::English})
+        EXPECT_EQ(evaluate(v, start_position(v)), 0) << variant_name(v);
+}
+
+TEST(Eval, SymmetricBetweenTheColours) {
+    std::mt19937 rng(7);
+    for (Variant v : {Variant::International, Variant::Frisian, Variant::English}) {
+        for (int game = 0; game < 20; ++game) {
+            Position pos = start_position(v);
+            for (int ply = 0; ply < 120; ++ply) {
+                MoveList moves;
+                generate_moves(v, pos, moves);
+                if (moves.empty()) break;
+                play_move(v, pos, moves[static_cast<int>(rng() % static_cast<unsigned>(moves.size()))]);
+                ASSERT_EQ(evaluate(v, pos), evaluate(v, mirrored(v, pos))) << format_fen(v, pos);
+                const int s = evaluate(v, pos);
+                ASSERT_LE(s, max_score);
+                ASSERT_GE(s, -max_score);
+            }
+        }
+    }
+}
+
+TEST(Eval, TermsAddUpToTheTotal) {
+    const Variant v = Variant::International;
+    const Position pos =
+        fen(v, "W:W26,27,28,30,32,33,34,35,38,43,44,45,48,50:B1,3,4,5,8,9,14,16,17,18,19,23,24,25");
+    const Breakdown b = explain(v, pos);
+    ASSERT_FALSE(b.scaled);
+    int sum = 0;
+    for (const auto& t : b.terms) sum += t.white - t.black;
+    EXPECT_EQ(sum, b.white_view);
+    EXPECT_EQ(b.side_to_move_view, evaluate(v, pos));
+    EXPECT_EQ(term(b, "material", Color::White), 1400);
+    EXPECT_EQ(term(b, "material", Color::Black), 1400);
+}
+
+TEST(Eval, AManUpIsAboutAMan) {
+    const Variant v = Variant::International;
+    const int s = evaluate(v, fen(v, "W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:"
+                                     "B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19"));
+    EXPECT_GT(s, 60);
+    EXPECT_LT(s, 160);
+}
+
+TEST(Eval, KingsAreWorthSeveralMen) {
+    const Breakdown big = explain(Variant::International, fen(Variant::International, "W:WK46,30:B10,15"));
+    EXPECT_GE(term(big, "material", Color::White) - 100, 250);
+    const Breakdown small = explain(Variant::English, fen(Variant::English, "W:WK29,20:B5,8"));
+    const int king8 = term(small, "material", Color::White) - 100;
+    EXPECT_GT(king8, 100);
+    EXPECT_LT(king8, term(big, "material", Color::White) - 100);
+}
+
+TEST(Eval, RunawayManIsRecognised) {
+    const Variant v = Variant::International;
+    // Nothing can stop the man on 21 from reaching the crowning row...
+    EXPECT_GT(term(explain(v, fen(v, "W:W21:B4")), "runaways", Color::White), 0);
+    // ...but a man on 12 stands in its way.
+    EXPECT_EQ(term(explain(v, fen(v, "W:W21:B12")), "runaways", Color::White), 0);
+    // A man closer to the crowning row is worth more.
+    EXPECT_GT(term(explain(v, fen(v, "W:W11:B4")), "runaways", Color::White),
+              term(explain(v, fen(v, "W:W21:B4")), "runaways", Color::White));
+}
+
+TEST(Eval, SupportedOutpostScores) {
+    const Variant v = Variant::International;
+    // The man on 27 with 31 and 32 behind it; without them it is just a man in the centre.
+    const Position supported = fen(v, "W:W27,31,32,45,50:B1,2,3,4,5");
+    const Position alone = fen(v, "W:W27,41,45,47,50:B1,2,3,4,5");
+    EXPECT_GT(term(explain(v, supported), "outposts", Color::White), 0);
+    EXPECT_EQ(term(explain(v, alone), "outposts", Color::White), 0);
+}
+
+TEST(Eval, DrawnKingEndingsScoreNearZero) {
+    // One king against a king and a man (KNDB art. 9b makes it a draw in five moves).
+    const Breakdown intl = explain(Variant::International, fen(Variant::International, "W:WK46,30:BK5"));
+    EXPECT_TRUE(intl.scaled);
+    EXPECT_LT(std::abs(intl.white_view), 40);
+    // One king against three pieces with the lone king on the long diagonal.
+    const Breakdown three = explain(Variant::International, fen(Variant::International, "W:WK1,K3,K36:BK28"));
+    EXPECT_LT(std::abs(three.white_view), 60);
+    // One king each in English checkers.
+    EXPECT_LT(std::abs(evaluate(Variant::English, fen(Variant::English, "W:WK14:BK30"))), 20);
+}
+
+}  // namespace
+}  // namespace kroon::eval

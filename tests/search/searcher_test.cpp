@@ -1,0 +1,281 @@
+// The Searcher facade: callbacks, stop, ponder, limits, threads and determinism.
+#include <atomic>
+#include <chrono>
+#include <thread>
+
+#include "tests/search/search_test_support.hpp"
+
+namespace kroon::search::testing {
+namespace {
+
+using Seconds = std::chrono::duration<double>;
+
+const char* const middlegame =
+    "W:W26,27,28,29,31,32,33,34,37,38,39,41,43,47,48,49,50:B4,6,7,8,9,10,11,12,13,14,15,16,17,18,20,21";
+
+TEST(Searcher, NoLegalMoveGivesEmptyBestMove) {
+    // Black has no pieces left.
+    const Variant v = Variant::International;
+    const Position pos = Position::from_sets(bit(Board10::bit_of_square(30)), 0, 0, Color::Black);
+    Searcher searcher;
+    searcher.set_position(v, pos, {});
+    int done = 0;
+    Outcome outcome;
+    Limits limits;
+    limits.depth = 5;
+    searcher.start(limits, Listener{{}, [&](const Outcome& o) {
+                                        ++done;
+                                        outcome = o;
+                                    }});
+    searcher.wait();
+    EXPECT_EQ(done, 1);
+    EXPECT_FALSE(outcome.best);
+    EXPECT_LT(outcome.score, 0);
+    EXPECT_FALSE(searcher.is_searching());
+}
+
+TEST(Searcher, BlockedSideHasNoMove) {
+    // Black's man on 36 can only step to 41, which is taken, and cannot jump it (47 is taken).
+    const Variant v = Variant::International;
+    const Position pos = fen(v, "B:W41,47:B36");
+    ASSERT_TRUE(legal_moves(v, pos).empty());
+    const Found found = search_depth(v, pos, 3);
+    EXPECT_FALSE(found.outcome.best);
+    EXPECT_EQ(found.outcome.score, -win_score);
+}
+
+TEST(Searcher, IterationsDeepenAndDoneComesOnce) {
+    const Variant v = Variant::International;
+    const Position pos = start_position(v);
+    Searcher searcher;
+    searcher.set_position(v, pos, {});
+    std::vector<int> depths;
+    int done = 0;
+    Outcome outcome;
+    Limits limits;
+    limits.depth = 7;
+    searcher.start(limits, Listener{[&](const Iteration& it) {
+                                        depths.push_back(it.depth);
+                                        EXPECT_FALSE(it.pv.empty());
+                                        play_line(v, pos, it.pv);
+                                    },
+                                    [&](const Outcome& o) {
+                                        ++done;
+                                        outcome = o;
+                                    }});
+    searcher.wait();
+    ASSERT_EQ(depths.size(), 7u);
+    for (int i = 0; i < 7; ++i) EXPECT_EQ(depths[i], i + 1);
+    EXPECT_EQ(done, 1);
+    ASSERT_TRUE(outcome.best);
+    EXPECT_TRUE(is_legal(v, pos, *outcome.best));
+    EXPECT_EQ(outcome.depth, 7);
+    EXPECT_GT(outcome.nodes, 0u);
+    if (outcome.ponder) {
+        Position after = pos;
+        play_move(v, after, *outcome.best);
+        EXPECT_TRUE(is_legal(v, after, *outcome.ponder));
+    }
+}
+
+TEST(Searcher, SingleThreadNodeCountsAreDeterministic) {
+    for (Variant v : {Variant::International, Variant::Frisian, Variant::English}) {
+        const Position pos = start_position(v);
+        Searcher a, b;
+        std::uint64_t counts[3];
+        for (int i = 0; i < 3; ++i) {
+            Searcher& s = i == 2 ? b : a;
+            s.new_game();
+            s.set_position(v, pos, {});
+            Limits limits;
+            limits.depth = 8;
+            counts[i] = s.think(limits).nodes;
+        }
+        EXPECT_EQ(counts[0], counts[1]) << variant_name(v);
+        EXPECT_EQ(counts[0], counts[2]) << variant_name(v);
+    }
+}
+
+TEST(Searcher, StopEndsAnInfiniteSearchWithALegalMove) {
+    const Variant v = Variant::International;
+    const Position pos = fen(v, middlegame);
+    Searcher searcher;
+    searcher.set_position(v, pos, {});
+    std::atomic<int> done{0};
+    Outcome outcome;
+    Limits limits;
+    limits.infinite = true;
+    searcher.start(limits, Listener{{}, [&](const Outcome& o) {
+                                        outcome = o;
+                                        ++done;
+                                    }});
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    EXPECT_TRUE(searcher.is_searching());
+    EXPECT_EQ(done.load(), 0);
+    searcher.stop();
+    searcher.wait();
+    EXPECT_EQ(done.load(), 1);
+    ASSERT_TRUE(outcome.best);
+    EXPECT_TRUE(is_legal(v, pos, *outcome.best));
+}
+
+TEST(Searcher, StopRightAfterStartStillGivesAMove) {
+    const Variant v = Variant::Frisian;
+    const Position pos = start_position(v);
+    Searcher searcher;
+    searcher.set_position(v, pos, {});
+    Limits limits;
+    limits.infinite = true;
+    Outcome outcome;
+    searcher.start(limits, Listener{{}, [&](const Outcome& o) { outcome = o; }});
+    searcher.stop();
+    searcher.wait();
+    ASSERT_TRUE(outcome.best);
+    EXPECT_TRUE(is_legal(v, pos, *outcome.best));
+}
+
+TEST(Searcher, MoveTimeIsHonoured) {
+    const Variant v = Variant::International;
+    const Position pos = fen(v, middlegame);
+    Searcher searcher;
+    searcher.set_position(v, pos, {});
+    Limits limits;
+    limits.move_time = 0.2;
+    const auto t0 = std::chrono::steady_clock::now();
+    const Outcome o = searcher.think(limits);
+    const double took = Seconds(std::chrono::steady_clock::now() - t0).count();
+    ASSERT_TRUE(o.best);
+    EXPECT_TRUE(is_legal(v, pos, *o.best));
+    EXPECT_LT(took, 3.0);  // generous: the point is that it stops on its own
+    EXPECT_GE(o.depth, 1);
+}
+
+TEST(Searcher, ClockLeavesTimeOnTheClock) {
+    const Variant v = Variant::International;
+    const Position pos = fen(v, middlegame);
+    Searcher searcher;
+    searcher.set_position(v, pos, {});
+    for (int moves_to_go : {0, 1, 5}) {
+        Limits limits;
+        limits.time_left = 1.0;
+        limits.moves_to_go = moves_to_go;
+        const auto t0 = std::chrono::steady_clock::now();
+        const Outcome o = searcher.think(limits);
+        const double took = Seconds(std::chrono::steady_clock::now() - t0).count();
+        ASSERT_TRUE(o.best);
+        EXPECT_LT(took, 1.0) << "moves to go " << moves_to_go;
+    }
+}
+
+TEST(Searcher, NodeLimitIsHonoured) {
+    const Variant v = Variant::English;
+    Searcher searcher;
+    searcher.set_position(v, start_position(v), {});
+    Limits limits;
+    limits.nodes = 20000;
+    const Outcome o = searcher.think(limits);
+    ASSERT_TRUE(o.best);
+    EXPECT_LT(o.nodes, 20000u + 4096u);
+}
+
+TEST(Searcher, PonderRunsUntilPonderHit) {
+    const Variant v = Variant::International;
+    const Position pos = fen(v, middlegame);
+    Searcher searcher;
+    searcher.set_position(v, pos, {});
+    Limits limits;
+    limits.ponder = true;
+    limits.move_time = 0.05;  // would be over long before the ponder hit
+    std::atomic<int> done{0};
+    Outcome outcome;
+    searcher.start(limits, Listener{{}, [&](const Outcome& o) {
+                                        outcome = o;
+                                        ++done;
+                                    }});
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    EXPECT_EQ(done.load(), 0);  // pondering ignores the clock
+    searcher.ponder_hit();
+    searcher.wait();  // past its time already: it ends by itself
+    EXPECT_EQ(done.load(), 1);
+    ASSERT_TRUE(outcome.best);
+    EXPECT_TRUE(is_legal(v, pos, *outcome.best));
+}
+
+TEST(Searcher, SeveralThreadsGiveALegalMove) {
+    const Variant v = Variant::International;
+    const Position pos = fen(v, middlegame);
+    Searcher searcher(Options{3, 16});
+    searcher.set_position(v, pos, {});
+    Limits limits;
+    limits.depth = 9;
+    const Outcome o = searcher.think(limits);
+    ASSERT_TRUE(o.best);
+    EXPECT_TRUE(is_legal(v, pos, *o.best));
+    EXPECT_EQ(o.depth, 9);
+}
+
+TEST(Searcher, SearchesFromTheEndOfTheGivenMoves) {
+    const Variant v = Variant::English;
+    const Position start = start_position(v);
+    std::vector<Move> moves;
+    Position pos = start;
+    for (int i = 0; i < 6; ++i) {
+        const auto legal = legal_moves(v, pos);
+        moves.push_back(legal[i % legal.size()]);
+        play_move(v, pos, moves.back());
+    }
+    Searcher searcher;
+    searcher.set_position(v, start, moves);
+    Limits limits;
+    limits.depth = 6;
+    const Outcome o = searcher.think(limits);
+    ASSERT_TRUE(o.best);
+    EXPECT_TRUE(is_legal(v, pos, *o.best));
+}
+
+TEST(Searcher, OnDoneMayStartTheNextSearch) {
+    // A front end letting the engine play itself may start the next search from on_done.
+    const Variant v = Variant::English;
+    Searcher searcher;
+    Position pos = start_position(v);
+    std::vector<Move> moves;
+    searcher.set_position(v, pos, moves);
+    std::atomic<int> done{0};
+    Limits limits;
+    limits.depth = 4;
+    Listener listener;
+    listener.on_done = [&](const Outcome& o) {
+        EXPECT_FALSE(searcher.is_searching());
+        ASSERT_TRUE(o.best);
+        EXPECT_TRUE(is_legal(v, pos, *o.best));
+        play_move(v, pos, *o.best);
+        moves.push_back(*o.best);
+        if (done + 1 < 3) {
+            searcher.set_position(v, start_position(v), moves);
+            searcher.start(limits, listener);
+        }
+        ++done;
+    };
+    searcher.start(limits, listener);
+    for (int i = 0; i < 3000 && done < 3; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    searcher.wait();
+    EXPECT_EQ(done.load(), 3);
+    EXPECT_EQ(moves.size(), 3u);
+}
+
+TEST(Searcher, SingleLegalMoveIsPlayedAtOnceOnTheClock) {
+    // White's man on 28 must take the man on 22; nothing else is allowed.
+    const Variant v = Variant::International;
+    const Position pos = fen(v, "W:W28:B22,1");
+    ASSERT_EQ(legal_moves(v, pos).size(), 1u);
+    Searcher searcher;
+    searcher.set_position(v, pos, {});
+    Limits limits;
+    limits.time_left = 100;
+    const Outcome o = searcher.think(limits);
+    ASSERT_TRUE(o.best);
+    EXPECT_EQ(o.depth, 1);
+}
+
+}  // namespace
+}  // namespace kroon::search::testing

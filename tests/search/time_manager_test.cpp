@@ -1,0 +1,66 @@
+// The time plan: never more than the clock holds, and sensible shares of it.
+#include <gtest/gtest.h>
+
+#include "search/time_manager.hpp"
+
+namespace kroon::search {
+namespace {
+
+TEST(TimeManager, NoLimitsNoPlan) {
+    const TimePlan plan = plan_time(Limits{});
+    EXPECT_EQ(plan.hard, 0);
+    EXPECT_EQ(plan.soft, 0);
+}
+
+TEST(TimeManager, MoveTimeKeepsAMargin) {
+    Limits limits;
+    limits.move_time = 2.0;
+    const TimePlan plan = plan_time(limits);
+    EXPECT_GT(plan.hard, 1.9);
+    EXPECT_LT(plan.hard, 2.0);
+}
+
+TEST(TimeManager, ClockPlansStayInsideTheClock) {
+    for (double left : {0.01, 0.1, 1.0, 10.0, 300.0, 3600.0})
+        for (double inc : {0.0, 0.5, 5.0})
+            for (int to_go : {0, 1, 2, 10, 40}) {
+                Limits limits;
+                limits.time_left = left;
+                limits.increment = inc;
+                limits.moves_to_go = to_go;
+                const TimePlan plan = plan_time(limits);
+                SCOPED_TRACE(testing::Message() << left << " " << inc << " " << to_go);
+                EXPECT_GT(plan.soft, 0);
+                EXPECT_LE(plan.soft, plan.hard);
+                // Never the whole clock (increment counted as added before the move, Hub §6).
+                EXPECT_LT(plan.hard, left + inc);
+                if (left + inc > 1.0) {
+                    EXPECT_LE(plan.hard, left + inc - clock_margin);
+                }
+            }
+}
+
+TEST(TimeManager, SharesTheTimeAmongTheMovesToGo) {
+    Limits limits;
+    limits.time_left = 100;
+    limits.moves_to_go = 10;
+    const double ten = plan_time(limits).soft;
+    limits.moves_to_go = 40;
+    const double forty = plan_time(limits).soft;
+    EXPECT_GT(ten, 3 * forty);
+    EXPECT_LT(ten, 100.0 / 10 * 1.01);
+    // The last move before the time control may use most of what is left.
+    limits.moves_to_go = 1;
+    EXPECT_GT(plan_time(limits).hard, 50);
+}
+
+TEST(TimeManager, TheIncrementIsSpent) {
+    Limits limits;
+    limits.time_left = 10;
+    const double without = plan_time(limits).soft;
+    limits.increment = 2;
+    EXPECT_GT(plan_time(limits).soft, without + 1.5);
+}
+
+}  // namespace
+}  // namespace kroon::search

@@ -1,0 +1,33 @@
+// The bench at a small depth: its node signature is fixed for a given search and evaluation.
+#include <gtest/gtest.h>
+
+#include "engine/notation/fen.hpp"
+#include "tools/bench.hpp"
+
+namespace kroon::tools {
+namespace {
+
+// Any change to the search or the evaluation legitimately changes this number: run
+// `kroon bench --depth 5` and update it in the same commit, saying why it changed.
+constexpr std::uint64_t signature_depth_5 = 81266;
+
+TEST(Bench, PositionsAreValid) {
+    for (const auto& bp : bench_positions()) {
+        if (std::string(bp.fen) == "start") continue;
+        EXPECT_TRUE(parse_fen(bp.variant, bp.fen).ok()) << bp.label;
+    }
+}
+
+TEST(Bench, NodeSignature) {
+    BenchOptions options;
+    options.depth = 5;
+    const BenchResult first = run_bench(options);
+    EXPECT_EQ(first.lines.size(), bench_positions().size());
+    for (const auto& line : first.lines) EXPECT_NE(line.best, "-") << line.label;
+    EXPECT_EQ(first.nodes, signature_depth_5);
+    // Single-threaded, the same bench gives the same count every time.
+    EXPECT_EQ(run_bench(options).nodes, first.nodes);
+}
+
+}  // namespace
+}  // namespace kroon::tools
