@@ -27,8 +27,9 @@ void EngineWorker::think(SearchJob job) {
 
 void EngineWorker::stop(int up_to_id) {
     std::lock_guard lock(mutex_);
+    // A queued job is kept: it starts, stops at once and still answers with a legal move, so
+    // a hard stop that comes early never leaves the caller without a move.
     stopped_up_to_ = std::max(stopped_up_to_, up_to_id);
-    if (queued_ && queued_->id <= stopped_up_to_) queued_.reset();
     if (running_id_ && running_id_ <= stopped_up_to_) searcher_.stop();
 }
 

@@ -1,7 +1,8 @@
 // The searcher on a thread of its own, so the I/O thread never waits for a search: think()
 // queues a job and returns; the job's callback runs on the worker thread when the search is
 // done (the caller posts it back to its own thread). stop() may be called at any time, also
-// before the job has started, and cancels the job with that id or any older one.
+// before the job has started: the job with that id or any older one then ends at once, and
+// every job started still answers (with a legal move when there is one).
 #pragma once
 
 #include <condition_variable>
