@@ -123,7 +123,7 @@ Actions Session::timeout(double now) {
         out.push_back(Note{NoteLevel::Warning, "GAMEEND not confirmed; taking the game as ended"});
         after_game(out);
     } else if (state_ == SessionState::Playing && !our_turn()) {
-        if (over_ && due(over_since_)) {
+        if (over_ && now_ >= over_since_ + config_.game_over_wait) {
             const Ending v = *over_;
             warn("the game is over: " + v.text, out);
             open_end(end_reason(v), v, out);
@@ -190,7 +190,7 @@ std::optional<double> Session::deadline() const {
         case SessionState::Playing:
             if (our_turn()) break;
             if (over_)
-                earliest(over_since_ + config_.reply_timeout);
+                earliest(over_since_ + config_.game_over_wait);
             else
                 earliest(turn_started_ + budget() + config_.opponent_grace_seconds +
                          config_.opponent_grace_fraction * budget() - their_used_);

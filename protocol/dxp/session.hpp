@@ -43,6 +43,9 @@ struct SessionConfig {
     MatchSettings match;              // Initiator only
     int follower_max_games = 0;       // Follower: refuse with code 3 after this many (0 = no cap)
     double reply_timeout = 30;        // seconds to wait for GAMEACC or a GAMEEND confirmation
+    // Seconds the peer gets to open the game end after our move ended the game by the rules
+    // (its turn); then we send it (pydraughts never opens one itself).
+    double game_over_wait = 5;
     double max_move_time = 0;         // seconds per move at most (quick matches), 0 = clock only
     // Our clock: kept back from the budget so that we never lose on time (network, scheduling).
     double reserve_fraction = 0.02;
