@@ -54,14 +54,14 @@ bool Session::our_turn() const {
 // --- inputs -------------------------------------------------------------------------------
 
 Actions Session::connected(double now) {
-    now_ = now;
+    now_ = last_input_ = now;
     Actions out;
     if (config_.role == Role::Initiator && state_ == SessionState::Idle) send_request(out);
     return out;
 }
 
 Actions Session::receive(std::string_view text, double now) {
-    now_ = now;
+    now_ = last_input_ = now;
     Actions out;
     if (state_ == SessionState::Closed) return out;
     auto parsed = parse_message(text);
@@ -73,7 +73,7 @@ Actions Session::receive(std::string_view text, double now) {
 }
 
 Actions Session::receive_invalid(const std::string& reason, double now) {
-    now_ = now;
+    now_ = last_input_ = now;
     Actions out;
     if (state_ != SessionState::Closed) warn(reason + "; ignored", out);
     return out;
@@ -119,6 +119,11 @@ Actions Session::timeout(double now) {
         out.push_back(Note{NoteLevel::Warning, "no answer to our GAMEREQ"});
         state_ = SessionState::Closed;
         out.push_back(Close{"no answer to GAMEREQ"});
+    } else if (state_ == SessionState::Idle && now_ >= last_input_ + config_.idle_timeout) {
+        out.push_back(Note{NoteLevel::Warning, "peer idle for " + std::to_string(std::lround(config_.idle_timeout)) +
+                                                   " s without a game"});
+        state_ = SessionState::Closed;
+        out.push_back(Close{"idle"});
     } else if (state_ == SessionState::Ending && due(ending_since_)) {
         out.push_back(Note{NoteLevel::Warning, "GAMEEND not confirmed; taking the game as ended"});
         after_game(out);
@@ -185,6 +190,7 @@ std::optional<double> Session::deadline() const {
     const auto earliest = [&](double t) { at = at ? std::min(*at, t) : t; };
     if (pending_back_) earliest(pending_back_since_ + config_.reply_timeout);
     switch (state_) {
+        case SessionState::Idle: earliest(last_input_ + config_.idle_timeout); break;
         case SessionState::Requested: earliest(requested_since_ + config_.reply_timeout); break;
         case SessionState::Ending: earliest(ending_since_ + config_.reply_timeout); break;
         case SessionState::Playing:

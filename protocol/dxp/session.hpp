@@ -46,6 +46,7 @@ struct SessionConfig {
     // Seconds the peer gets to open the game end after our move ended the game by the rules
     // (its turn); then we send it (pydraughts never opens one itself).
     double game_over_wait = 5;
+    double idle_timeout = 600;        // seconds without a game or a message before we hang up
     double max_move_time = 0;         // seconds per move at most (quick matches), 0 = clock only
     // Our clock: kept back from the budget so that we never lose on time (network, scheduling).
     double reserve_fraction = 0.02;
@@ -187,6 +188,7 @@ private:
     double pending_back_since_ = 0;
     double ending_since_ = 0;
     double requested_since_ = 0;
+    double last_input_ = 0;           // when the peer last sent anything (or we connected)
     GameRecord record_;
 };
 

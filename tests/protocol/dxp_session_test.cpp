@@ -568,6 +568,21 @@ TEST(DxpSession, WarningsAreCapped) {
     EXPECT_EQ(f.sent.size(), 4u);
 }
 
+TEST(DxpSession, IdlePeerIsHungUpOn) {
+    SessionConfig c = follower();
+    c.idle_timeout = 100;
+    Driver f(c);
+    f.take(f.session.connected(0));
+    f.receive("CHello", 50);  // any message counts as life
+    ASSERT_TRUE(f.session.deadline().has_value());
+    EXPECT_NEAR(*f.session.deadline(), 150.0, 1e-9);
+    f.take(f.session.timeout(149));
+    EXPECT_FALSE(f.closed);
+    f.take(f.session.timeout(150));
+    EXPECT_TRUE(f.closed);
+    EXPECT_TRUE(f.games.empty());
+}
+
 TEST(DxpSession, DisconnectMidGameKeepsTheRecord) {
     Driver f(follower());
     f.receive(request('Z', "001", "000"));
