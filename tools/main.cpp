@@ -7,6 +7,7 @@
 #include "tools/eval_command.hpp"
 #include "tools/match/match_command.hpp"
 #include "protocol/hub/hub_command.hpp"
+#include "protocol/dxp/command.hpp"
 #include "tools/perft_command.hpp"
 #include "tools/variants_command.hpp"
 
@@ -21,7 +22,8 @@ constexpr const char* usage =
     "  variants list the supported variants\n"
     "  bench    search a fixed set of positions: node signature and nodes/second\n"
     "  eval     the static evaluation of a position, term by term\n"
-    "  match    engine matches and round robins (Hub, DXP, built-in), refereed, PDN out\n";
+    "  match    engine matches and round robins (Hub, DXP, built-in), refereed, PDN out\n"
+    "  dxp      play matches over DXP (DamExchange) on TCP, as initiator or follower\n";
 
 }  // namespace
 
@@ -40,6 +42,7 @@ int main(int argc, char** argv) {
     if (command == "bench") return kroon::tools::run_bench_command(args, std::cout, std::cerr);
     if (command == "eval") return kroon::tools::run_eval_command(args, std::cout, std::cerr);
     if (command == "match") return kroon::tools::run_match(args, std::cout, std::cerr);
+    if (command == "dxp") return kroon::dxp::run_command(args, std::cout, std::cerr);
     std::cerr << "kroon: unknown command '" << command << "'\n" << usage;
     return 2;
 }
