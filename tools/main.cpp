@@ -8,6 +8,7 @@
 #include "tools/match/match_command.hpp"
 #include "protocol/hub/hub_command.hpp"
 #include "protocol/dxp/command.hpp"
+#include "tools/console_command.hpp"
 #include "tools/perft_command.hpp"
 #include "tools/variants_command.hpp"
 
@@ -15,7 +16,9 @@ namespace {
 
 constexpr const char* usage =
     "Kroon, a draughts engine (international, Frisian, English checkers and 13 more variants)\n"
-    "usage: kroon COMMAND [options]   (kroon COMMAND --help for details)\n"
+    "usage: kroon [COMMAND [options]]   (kroon COMMAND --help for details)\n"
+    "  (none)   the interactive console, as `kroon console`\n"
+    "  console  play, watch the engine play, analyse: the interactive console\n"
     "  hub      speak the Hub protocol on stdin/stdout (Hub GUI, pydraughts, lidraughts bots)\n"
     "  perft    count the legal move tree of a position, with speed\n"
     "  divide   perft per root move\n"
@@ -29,12 +32,14 @@ constexpr const char* usage =
 
 int main(int argc, char** argv) {
     std::vector<std::string> args(argv + 1, argv + argc);
-    if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+    if (args.empty()) return kroon::tools::run_console(args, std::cout, std::cerr);
+    if (args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
         std::cout << usage;
-        return args.empty() ? 2 : 0;
+        return 0;
     }
     const std::string command = args[0];
     args.erase(args.begin());
+    if (command == "console") return kroon::tools::run_console(args, std::cout, std::cerr);
     if (command == "hub") return kroon::hub::run_hub(args, std::cin, std::cout, std::cerr);
     if (command == "perft") return kroon::tools::run_perft(args, std::cout, std::cerr);
     if (command == "divide") return kroon::tools::run_divide(args, std::cout, std::cerr);

@@ -46,6 +46,7 @@ std::string_view article(Variant v, bool points, Reason reason) {
         case Reason::LongDiagonal: return "seed 004 art. 9.2a";
         case Reason::TwoKingsVsOne: return "Frisian art. 18";
         case Reason::OneKingEach: return "Frisian art. 21.1";
+        case Reason::FirstKing: return "breakthrough rules";
         default: return "";
     }
 }
@@ -77,6 +78,7 @@ std::string_view reason_phrase(Variant v, Reason reason, bool points) {
             return "5 moves each with a lone king on the long diagonal against a king and two men behind it";
         case Reason::TwoKingsVsOne: return "two kings did not beat one king within 7 moves";
         case Reason::OneKingEach: return "one king each, neither en prise nor forced to move into a capture";
+        case Reason::FirstKing: return "the first king was crowned";
     }
     return "";
 }
@@ -155,6 +157,7 @@ std::string_view reason_name(Reason reason) {
         case Reason::LongDiagonal: return "long diagonal";
         case Reason::TwoKingsVsOne: return "two kings against one";
         case Reason::OneKingEach: return "one king each";
+        case Reason::FirstKing: return "first king";
     }
     return "?";
 }
@@ -164,12 +167,19 @@ std::string describe(Variant variant, bool points_victory, Verdict verdict) {
     if (verdict.reason == Reason::None) return out;
     std::string phrase(reason_phrase(variant, verdict.reason, points_victory));
     if (verdict.reason == Reason::NoLegalMove && verdict.over() && verdict.result != GameResult::Draw) {
-        const bool white_won = is_white_side(verdict.result);
-        const bool losing_game = variant == Variant::Antidraughts;  // the side without a move wins
-        phrase = std::string(white_won != losing_game ? "Black" : "White") + " to move has no legal move";
+        // Antidraughts (R::losing_game): the side without a move is the winner.
+        const bool losing_game = with_rules(variant, [](auto tag) { return decltype(tag)::Rules::losing_game; });
+        const bool white_stuck = is_white_side(verdict.result) == losing_game;
+        phrase = std::string(white_stuck ? "White" : "Black") + " to move has no legal move";
+        if (losing_game) phrase += ", which wins at " + std::string(variant_name(variant));
     }
+    if (verdict.reason == Reason::FirstKing && verdict.over())
+        phrase = std::string(is_white_side(verdict.result) ? "White" : "Black") + " crowned the first king";
     out += ": " + phrase;
-    const std::string_view art = article(variant, points_victory, verdict.reason);
+    std::string_view art = article(variant, points_victory, verdict.reason);
+    if (verdict.reason == Reason::NoLegalMove &&
+        with_rules(variant, [](auto tag) { return decltype(tag)::Rules::losing_game; }))
+        art = "antidraughts rules";
     if (!art.empty()) out += " (" + std::string(art) + ")";
     return out;
 }
