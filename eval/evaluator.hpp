@@ -22,7 +22,7 @@ struct Weights {
     static constexpr int king = big ? 300 : 150;
     static constexpr int start_men = 2 * R::start_rows * R::Board::columns_per_row;
     // Advancement per row: small while the board is full, large in the endgame.
-    static constexpr int advance_opening = 1;
+    static constexpr int advance_opening = 3;
     static constexpr int advance_endgame = big ? 6 : 8;
     static constexpr int centre = big ? 8 : 6;
     static constexpr int outpost = 12;

@@ -72,6 +72,10 @@ public:
                 }
                 break;
             }
+            // An unstable root (new best move, falling score) deserves more of the time.
+            double stability = 1.0;
+            if (depth > 1 && !root_pv_.empty() && !(root_pv_.front() == result_.pv.front())) stability *= 1.6;
+            if (depth > 1 && score < previous - 25) stability *= 1.3;
             previous = score;
             result_ = {depth, score, root_pv_.empty() ? result_.pv : root_pv_};
             if (!main_) continue;
@@ -79,7 +83,7 @@ public:
             if (listener.on_iteration)
                 listener.on_iteration(Iteration{depth, selective_depth_, score, context_.total_nodes(),
                                                 context_.elapsed(), result_.pv});
-            if (should_stop_after_iteration(depth, score, root_moves.size())) break;
+            if (should_stop_after_iteration(depth, score, root_moves.size(), stability)) break;
         }
         publish_nodes();
     }
@@ -119,7 +123,7 @@ private:
         }
     }
 
-    bool should_stop_after_iteration(int depth, Score score, int legal_moves) {
+    bool should_stop_after_iteration(int depth, Score score, int legal_moves, double stability) {
         const Limits& limits = context_.limits;
         if (limits.depth > 0 && depth >= limits.depth) return true;
         // A won or lost game found to the end needs no deeper search.
@@ -128,7 +132,7 @@ private:
         if (!context_.timed()) return false;
         if (legal_moves == 1) return true;
         // The next iteration would most likely not finish before the soft deadline.
-        return context_.elapsed() > 0.55 * context_.plan.soft;
+        return context_.elapsed() > 0.55 * context_.plan.soft * stability;
     }
 
     // ---- nodes, time and stop ---------------------------------------------------------

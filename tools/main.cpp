@@ -3,10 +3,12 @@
 #include <string>
 #include <vector>
 
-#include "protocol/hub/hub_command.hpp"
 #include "tools/bench_command.hpp"
-#include "tools/console_command.hpp"
 #include "tools/eval_command.hpp"
+#include "tools/match/match_command.hpp"
+#include "protocol/hub/hub_command.hpp"
+#include "protocol/dxp/command.hpp"
+#include "tools/console_command.hpp"
 #include "tools/perft_command.hpp"
 #include "tools/variants_command.hpp"
 
@@ -22,7 +24,9 @@ constexpr const char* usage =
     "  divide   perft per root move\n"
     "  variants list the supported variants\n"
     "  bench    search a fixed set of positions: node signature and nodes/second\n"
-    "  eval     the static evaluation of a position, term by term\n";
+    "  eval     the static evaluation of a position, term by term\n"
+    "  match    engine matches and round robins (Hub, DXP, built-in), refereed, PDN out\n"
+    "  dxp      play matches over DXP (DamExchange) on TCP, as initiator or follower\n";
 
 }  // namespace
 
@@ -42,6 +46,8 @@ int main(int argc, char** argv) {
     if (command == "variants") return kroon::tools::run_variants(args, std::cout, std::cerr);
     if (command == "bench") return kroon::tools::run_bench_command(args, std::cout, std::cerr);
     if (command == "eval") return kroon::tools::run_eval_command(args, std::cout, std::cerr);
+    if (command == "match") return kroon::tools::run_match(args, std::cout, std::cerr);
+    if (command == "dxp") return kroon::dxp::run_command(args, std::cout, std::cerr);
     std::cerr << "kroon: unknown command '" << command << "'\n" << usage;
     return 2;
 }

@@ -30,8 +30,9 @@ struct RuleOptions {
     // English: the leaflet only knows agreement and the custom of repeated moves (read as
     // threefold repetition, always on). A no-progress limit (moves each without a capture or
     // a man move) keeps engine games finite; 40 as in the English Draughts Association's
-    // 40-move rule. 0 turns it off.
-    int english_no_progress_moves = 40;
+    // 40-move rule. The other 8x8 games get the same two rules (their own federations' draw
+    // rules are not in our sources). 0 turns the limit off.
+    int no_progress_moves_8x8 = 40;
     friend bool operator==(const RuleOptions&, const RuleOptions&) = default;
 };
 
@@ -50,14 +51,17 @@ struct EndgameClass {
     friend bool operator==(const EndgameClass&, const EndgameClass&) = default;
 };
 
+// Rule families for the draw rules: Frisian (and frysk!) by its orthogonal captures; the
+// 8x8 games; the rest are 10x10 games under the KNDB rules (international, killer,
+// breakthrough, antidraughts).
 template <RuleSet R>
-constexpr bool is_frisian = std::is_same_v<R, Frisian>;
+constexpr bool is_frisian = R::orthogonal_captures;
 template <RuleSet R>
-constexpr bool is_english = std::is_same_v<R, English>;
+constexpr bool is_small_board = R::Board::squares == 32;
 
 template <RuleSet R>
 EndgameClass classify_endgame(const Position& pos) {
-    if constexpr (is_english<R>) {
+    if constexpr (is_small_board<R>) {
         return {};
     } else {
         const int white = popcount(pos.pieces(Color::White));
@@ -88,7 +92,7 @@ EndgameClass classify_endgame(const Position& pos) {
 template <RuleSet R>
 bool long_diagonal_fortress(const Position& pos, EndgameClass e) {
     using B = typename R::Board;
-    if constexpr (!std::is_same_v<B, Board10>) {
+    if constexpr (!std::is_same_v<B, Board10> || is_frisian<R>) {
         return false;
     } else {
         if (e.kind != Endgame::LoneKingVsThree) return false;

@@ -22,21 +22,25 @@ std::string_view result_phrase(GameResult r) {
 
 // The article a reason comes from, per variant and rule set.
 std::string_view article(Variant v, bool points, Reason reason) {
-    const bool frisian = v == Variant::Frisian;
+    const bool frisian = v == Variant::Frisian || v == Variant::Frysk;
     const bool english = v == Variant::English;
+    const bool small_board = board_squares(v) == 32;
     switch (reason) {
         case Reason::NoLegalMove:
-            return frisian ? "Frisian art. 20" : english ? "English rules art. 6" : "KNDB art. 8a";
+            if (v == Variant::Antidraughts) return "antidraughts";
+            return frisian ? "Frisian art. 20" : english ? "English rules art. 6" : small_board ? "" : "KNDB art. 8a";
+        case Reason::FirstKing: return "breakthrough";
         case Reason::Resignation: return frisian ? "Frisian art. 20" : "KNDB art. 8b";
         case Reason::TimeForfeit: return frisian ? "Frisian art. 20" : "KNDB art. 10, 12.1";
         case Reason::IllegalMove: return "KNDB art. 12.3";
         case Reason::Agreement: return frisian ? "Frisian art. 21.2" : points ? "seed 004 art. 9.1" : "KNDB art. 9a";
         case Reason::Repetition:
             return english ? "custom of the leaflet art. 7"
+                   : small_board ? "Kroon's rule for the 8x8 games"
                    : frisian ? "not a Frisian rule; enabled as an option"
                    : points ? "seed 004 art. 13.3a/b" : "KNDB art. 9e";
         case Reason::NoProgress:
-            return english ? "Kroon's no-progress option for English" : points ? "seed 004 art. 13.3c" : "KNDB art. 9d";
+            return small_board ? "Kroon's no-progress limit for the 8x8 games" : points ? "seed 004 art. 13.3c" : "KNDB art. 9d";
         case Reason::LoneKingVsTwo: return points ? "seed 004 art. 9.2b" : "KNDB art. 9b";
         case Reason::LoneKingVsThree: return points ? "seed 004 art. 8.6" : "KNDB art. 9c";
         case Reason::LongDiagonal: return "seed 004 art. 9.2a";
@@ -51,6 +55,7 @@ std::string_view reason_phrase(Variant v, Reason reason, bool points) {
     switch (reason) {
         case Reason::None: return "";
         case Reason::NoLegalMove: return "the side to move has no legal move";
+        case Reason::FirstKing: return "the winner crowned the first king";
         case Reason::Resignation: return "resignation";
         case Reason::TimeForfeit: return "the loser's time ran out";
         case Reason::IllegalMove: return "the loser played an illegal move";
@@ -63,7 +68,7 @@ std::string_view reason_phrase(Variant v, Reason reason, bool points) {
                           : "the same position for the third time with the same side to move";
         case Reason::NoProgress:
             if (points) return "claim: 25 moves each without a capture or a man move, result by the disc count";
-            return v == Variant::English ? "the no-progress limit of moves each without a capture or a man move"
+            return board_squares(v) == 32 ? "the no-progress limit of moves each without a capture or a man move"
                                          : "25 moves each with only kings moving and no capture";
         case Reason::LoneKingVsTwo: return "5 moves each with one king against at most two pieces including a king";
         case Reason::LoneKingVsThree:
@@ -137,6 +142,7 @@ std::string_view reason_name(Reason reason) {
     switch (reason) {
         case Reason::None: return "none";
         case Reason::NoLegalMove: return "no legal move";
+        case Reason::FirstKing: return "first king";
         case Reason::Resignation: return "resignation";
         case Reason::TimeForfeit: return "time forfeit";
         case Reason::IllegalMove: return "illegal move";
@@ -176,6 +182,16 @@ std::string describe(Variant variant, bool points_victory, Verdict verdict) {
         art = "antidraughts rules";
     if (!art.empty()) out += " (" + std::string(art) + ")";
     return out;
+}
+
+Reason reason_of_description(Variant variant, bool points_victory, GameResult result, std::string_view text) {
+    for (int r = static_cast<int>(Reason::NoLegalMove); r <= static_cast<int>(Reason::OneKingEach); ++r) {
+        const std::string expected = describe(variant, points_victory, {result, static_cast<Reason>(r)});
+        if (text.substr(0, expected.size()) == expected &&
+            (text.size() == expected.size() || text.substr(expected.size(), 3) == " - "))
+            return static_cast<Reason>(r);
+    }
+    return Reason::None;
 }
 
 }  // namespace kroon

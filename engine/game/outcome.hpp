@@ -27,6 +27,8 @@ enum class Reason : std::uint8_t {
     None,
     // Decided on the board or by the clock.
     NoLegalMove,     // KNDB art. 8a; Frisian art. 20 (1e, 6e); English leaflet art. 6
+                     // (antidraughts: the side that cannot move wins)
+    FirstKing,       // breakthrough: the first side to crown a king wins
     Resignation,     // KNDB art. 8b; Frisian art. 20 (2e)
     TimeForfeit,     // KNDB art. 10, 12.1; Frisian art. 20 (5e)
     IllegalMove,     // an engine played a move that is not legal (KNDB art. 12.3)
@@ -53,7 +55,8 @@ struct Verdict {
 };
 
 // The variant's way of scoring: the KNDB 2-point scale (international) or 1 point (Frisian
-// art. 19, English). Points victory only exists on the 2-point scale (seed 004 art. 22).
+// art. 19, English, the other variants). Points victory only exists on the 2-point scale
+// (seed 004 art. 22).
 enum class Scoring { OnePoint, TwoPoints };
 Scoring scoring_of(Variant variant);
 
@@ -77,5 +80,9 @@ std::string_view reason_name(Reason reason);
 // Human text citing the article, e.g. "draw: the same position for the third time with the
 // same side to move (KNDB art. 9e)". `points_victory` selects seed 004's articles.
 std::string describe(Variant variant, bool points_victory, Verdict verdict);
+
+// The reason behind a description written by describe() (e.g. read back from a PDN
+// Termination tag, possibly followed by " - detail"); Reason::None when none matches.
+Reason reason_of_description(Variant variant, bool points_victory, GameResult result, std::string_view text);
 
 }  // namespace kroon

@@ -47,9 +47,9 @@ Verdict frisian_verdict(const Position& pos, const DrawCounters& c, int occurren
     return {};
 }
 
-Verdict english_verdict(const DrawCounters& c, int occurrences, const RuleOptions& o) {
+Verdict small_board_verdict(const DrawCounters& c, int occurrences, const RuleOptions& o) {
     if (occurrences >= 3) return {GameResult::Draw, Reason::Repetition};
-    if (o.english_no_progress_moves > 0 && c.reversible_plies >= plies(o.english_no_progress_moves))
+    if (o.no_progress_moves_8x8 > 0 && c.reversible_plies >= plies(o.no_progress_moves_8x8))
         return {GameResult::Draw, Reason::NoProgress};
     return {};
 }
@@ -84,8 +84,8 @@ Verdict rule_verdict(const Position& pos, const DrawCounters& counters, int occu
                      const RuleOptions& options) {
     if constexpr (is_frisian<R>) {
         return frisian_verdict<R>(pos, counters, occurrences, options);
-    } else if constexpr (is_english<R>) {
-        return english_verdict(counters, occurrences, options);
+    } else if constexpr (is_small_board<R>) {
+        return small_board_verdict(counters, occurrences, options);
     } else {
         return options.points_victory ? points_victory_verdict<R>(pos, counters, occurrences)
                                       : international_verdict(counters, occurrences);
@@ -94,14 +94,15 @@ Verdict rule_verdict(const Position& pos, const DrawCounters& counters, int occu
 
 template <RuleSet R>
 Verdict judge(const Position& pos, const DrawCounters& counters, int occurrences, const RuleOptions& options) {
-    // KNDB art. 8a, Frisian art. 20 (1e, 6e), English art. 6: no piece or no move loses.
-    // Antidraughts (R::losing_game): it wins. Breakthrough (R::first_king_wins): the generator
-    // gives no move once a king stands on the board; the side that crowned it has won.
+    if constexpr (R::first_king_wins) {
+        // Breakthrough: the generator gives no moves once a king stands on the board.
+        if (pos.kings()) return {win_for(pos.kings(Color::White) ? Color::White : Color::Black), Reason::FirstKing};
+    }
+    // KNDB art. 8a, Frisian art. 20 (1e, 6e), English art. 6: no piece or no move loses;
+    // in antidraughts it wins.
     if (count_moves<R>(pos) == 0) {
         const Color stuck = pos.side_to_move();
-        if constexpr (R::losing_game) return {win_for(stuck), Reason::NoLegalMove};
-        if (R::first_king_wins && pos.kings()) return {win_for(~stuck), Reason::FirstKing};
-        return {win_for(~stuck), Reason::NoLegalMove};
+        return {win_for(R::losing_game ? stuck : ~stuck), Reason::NoLegalMove};
     }
     return rule_verdict<R>(pos, counters, occurrences, options);
 }

@@ -14,7 +14,10 @@
 //   frisian        art. 18 (two kings against one: 7 moves of the strong side), art. 21 (one
 //                  king each). No repetition rule unless RuleOptions::frisian_repetition.
 //   english        leaflet art. 6 (no move: loss); the leaflet's draw custom "the same moves
-//                  three times" as threefold repetition; RuleOptions::english_no_progress_moves.
+//                  three times" as threefold repetition; RuleOptions::no_progress_moves_8x8.
+//   other 8x8      the same as English (their federations' draw rules are not in our sources).
+//   killer, breakthrough, antidraughts: the KNDB draw rules; breakthrough is won by the first
+//                  king, antidraughts by the side that cannot move. Frysk!: the Frisian rules.
 #pragma once
 
 #include "engine/game/draw_rules.hpp"

@@ -127,6 +127,24 @@ TEST(MoveTextAmbiguity, ShortCaptureSharedByTwoCapturesIsAnError) {
     EXPECT_EQ(*find_move(v, pos, MoveFields{4, 15, {20, 13, 32}}), via32);
 }
 
+// KNDB art. 4.3: after taking 37 the king may land on 32 or 28 before it takes 23, so a long
+// form may name either; a leg that takes nothing, lands on a piece or skips a piece is wrong.
+TEST(MoveTextRoundTrip, LongFormMayNameAnyLandingSquareOfAStraightCapture) {
+    const Variant v = Variant::International;
+    const Position pos = position(v, "W:WK46:B37,23");
+    EXPECT_EQ(legal_moves(v, pos),
+              sorted({"46x5x23x37", "46x10x23x37", "46x14x23x37", "46x19x23x37"}));
+    const Move to5 = legal_move(v, pos, "46x5x23x37");
+    for (const char* text : {"46x5", "46x32x5", "46x28x5"}) {
+        const auto parsed = parse_move(v, pos, text, MoveSyntax::Pdn);
+        ASSERT_TRUE(parsed.ok()) << text << ": " << parsed.error();
+        EXPECT_EQ(*parsed, to5) << text;
+    }
+    for (const char* text :
+         {"46x41x5", "46x37x5", "46x23x5", "46x28x23x5", "46x19x28x5", "46x28x10x5", "46x32x19x5"})
+        EXPECT_FALSE(parse_move(v, pos, text, MoveSyntax::Pdn).ok()) << text;
+}
+
 // A capture that returns to its own square prints and reads as from x from.
 TEST(MoveTextRoundTrip, CaptureBackToTheStartSquare) {
     const Variant v = Variant::International;

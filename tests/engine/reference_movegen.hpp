@@ -1,7 +1,7 @@
 // A slow, independent move generator for cross-checking the engine: square numbers and
 // (row, file) coordinates only, a plain recursive search with an explicit path, and the
 // rules written down again from shared/rules/RULES.md (nothing from engine/rules or the
-// bitboard generator).
+// bitboard generator). It knows international, Frisian and English draughts only.
 #pragma once
 
 #include <compare>
@@ -40,10 +40,12 @@ ReferenceBoard reference_board(Variant variant, const Position& pos, int run_squ
 // Every legal move, sorted, each (from, to, captured set) once.
 std::vector<ReferenceMove> reference_moves(const ReferenceBoard& board);
 
-// Every complete capture sequence (before the precedence rule), as the landing squares after
-// `from`; used to check the engine's capture paths. `why` explains a rejected path.
+// Is `landings` (the squares landed on after `from`, in order) a complete capture taking
+// exactly `captured`? `why` explains a rejected path; `order` receives the captured squares
+// in the order they are taken.
 bool valid_capture_path(const ReferenceBoard& board, int from, const std::vector<int>& landings,
-                        const std::vector<int>& captured, std::string& why);
+                        const std::vector<int>& captured, std::string& why,
+                        std::vector<int>* order = nullptr);
 
 // Frisian art. 17 bookkeeping for one side, updated after each of its moves.
 struct ReferenceRun {

@@ -81,6 +81,21 @@ TEST(Referee, EnglishNoMoveLoses) {  // English art. 6
     EXPECT_EQ(g.verdict(), (Verdict{GameResult::BlackWins, Reason::NoLegalMove}));
 }
 
+TEST(Referee, AntidraughtsIsWonByTheSideThatCannotMove) {
+    Game g = game_from(Variant::Antidraughts, "W:W28:B23");
+    play(g, {"28x19"});
+    EXPECT_EQ(g.verdict(), (Verdict{GameResult::BlackWins, Reason::NoLegalMove}));
+    EXPECT_NE(g.termination().find("Black to move has no legal move"), std::string::npos) << g.termination();
+}
+
+TEST(Referee, BreakthroughIsWonByTheFirstKing) {
+    Game g = game_from(Variant::Breakthrough, "W:W6:B45");
+    play(g, {"6-1"});
+    EXPECT_EQ(g.verdict(), (Verdict{GameResult::WhiteWins, Reason::FirstKing}));
+    EXPECT_EQ(game_from(Variant::Breakthrough, "W:WK1:B20").verdict(),
+              (Verdict{GameResult::WhiteWins, Reason::FirstKing}));
+}
+
 // --- international draws (KNDB art. 9) -------------------------------------------------------
 
 TEST(Referee, ThirdRepetitionWithSameSideToMoveDraws) {  // art. 9e
@@ -313,7 +328,7 @@ TEST(English, ThirdRepetitionDraws) {  // the leaflet's custom, as threefold rep
 
 TEST(English, NoProgressLimitDraws) {
     RuleOptions o;
-    o.english_no_progress_moves = 10;
+    o.no_progress_moves_8x8 = 10;
     Game g = game_from(Variant::English, "B:WK29,K32,21:BK1,K4,12", o);
     ASSERT_EQ(shuffle_kings(g, 19), 19);
     EXPECT_FALSE(g.is_over());
