@@ -29,7 +29,7 @@ std::string_view article(Variant v, bool points, Reason reason) {
         case Reason::NoLegalMove:
             if (v == Variant::Antidraughts) return "antidraughts";
             return frisian ? "Frisian art. 20" : english ? "English rules art. 6" : small_board ? "" : "KNDB art. 8a";
-        case Reason::FirstKing: return "breakthrough";
+        case Reason::FirstKing: return "breakthrough rules";
         case Reason::Resignation: return frisian ? "Frisian art. 20" : "KNDB art. 8b";
         case Reason::TimeForfeit: return frisian ? "Frisian art. 20" : "KNDB art. 10, 12.1";
         case Reason::IllegalMove: return "KNDB art. 12.3";
@@ -46,7 +46,6 @@ std::string_view article(Variant v, bool points, Reason reason) {
         case Reason::LongDiagonal: return "seed 004 art. 9.2a";
         case Reason::TwoKingsVsOne: return "Frisian art. 18";
         case Reason::OneKingEach: return "Frisian art. 21.1";
-        case Reason::FirstKing: return "breakthrough rules";
         default: return "";
     }
 }
@@ -78,7 +77,6 @@ std::string_view reason_phrase(Variant v, Reason reason, bool points) {
             return "5 moves each with a lone king on the long diagonal against a king and two men behind it";
         case Reason::TwoKingsVsOne: return "two kings did not beat one king within 7 moves";
         case Reason::OneKingEach: return "one king each, neither en prise nor forced to move into a capture";
-        case Reason::FirstKing: return "the first king was crowned";
     }
     return "";
 }
@@ -157,7 +155,6 @@ std::string_view reason_name(Reason reason) {
         case Reason::LongDiagonal: return "long diagonal";
         case Reason::TwoKingsVsOne: return "two kings against one";
         case Reason::OneKingEach: return "one king each";
-        case Reason::FirstKing: return "first king";
     }
     return "?";
 }

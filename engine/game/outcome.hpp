@@ -44,7 +44,6 @@ enum class Reason : std::uint8_t {
     LongDiagonal,    // seed 004 art. 9.2a
     TwoKingsVsOne,   // Frisian art. 18
     OneKingEach,     // Frisian art. 21.1
-    FirstKing,       // breakthrough: the first side to crown a king wins (docs/variants.md)
 };
 
 struct Verdict {
