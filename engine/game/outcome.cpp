@@ -27,9 +27,7 @@ std::string_view article(Variant v, bool points, Reason reason) {
     const bool small_board = board_squares(v) == 32;
     switch (reason) {
         case Reason::NoLegalMove:
-            if (v == Variant::Antidraughts) return "antidraughts";
             return frisian ? "Frisian art. 20" : english ? "English rules art. 6" : small_board ? "" : "KNDB art. 8a";
-        case Reason::FirstKing: return "breakthrough";
         case Reason::Resignation: return frisian ? "Frisian art. 20" : "KNDB art. 8b";
         case Reason::TimeForfeit: return frisian ? "Frisian art. 20" : "KNDB art. 10, 12.1";
         case Reason::IllegalMove: return "KNDB art. 12.3";
@@ -55,7 +53,6 @@ std::string_view reason_phrase(Variant v, Reason reason, bool points) {
     switch (reason) {
         case Reason::None: return "";
         case Reason::NoLegalMove: return "the side to move has no legal move";
-        case Reason::FirstKing: return "the winner crowned the first king";
         case Reason::Resignation: return "resignation";
         case Reason::TimeForfeit: return "the loser's time ran out";
         case Reason::IllegalMove: return "the loser played an illegal move";
@@ -157,7 +154,6 @@ std::string_view reason_name(Reason reason) {
         case Reason::LongDiagonal: return "long diagonal";
         case Reason::TwoKingsVsOne: return "two kings against one";
         case Reason::OneKingEach: return "one king each";
-        case Reason::FirstKing: return "first king";
     }
     return "?";
 }
