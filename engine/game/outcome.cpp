@@ -27,7 +27,9 @@ std::string_view article(Variant v, bool points, Reason reason) {
     const bool small_board = board_squares(v) == 32;
     switch (reason) {
         case Reason::NoLegalMove:
+            if (v == Variant::Antidraughts) return "antidraughts";
             return frisian ? "Frisian art. 20" : english ? "English rules art. 6" : small_board ? "" : "KNDB art. 8a";
+        case Reason::FirstKing: return "breakthrough rules";
         case Reason::Resignation: return frisian ? "Frisian art. 20" : "KNDB art. 8b";
         case Reason::TimeForfeit: return frisian ? "Frisian art. 20" : "KNDB art. 10, 12.1";
         case Reason::IllegalMove: return "KNDB art. 12.3";
@@ -44,7 +46,6 @@ std::string_view article(Variant v, bool points, Reason reason) {
         case Reason::LongDiagonal: return "seed 004 art. 9.2a";
         case Reason::TwoKingsVsOne: return "Frisian art. 18";
         case Reason::OneKingEach: return "Frisian art. 21.1";
-        case Reason::FirstKing: return "breakthrough rules";
         default: return "";
     }
 }
@@ -53,6 +54,7 @@ std::string_view reason_phrase(Variant v, Reason reason, bool points) {
     switch (reason) {
         case Reason::None: return "";
         case Reason::NoLegalMove: return "the side to move has no legal move";
+        case Reason::FirstKing: return "the winner crowned the first king";
         case Reason::Resignation: return "resignation";
         case Reason::TimeForfeit: return "the loser's time ran out";
         case Reason::IllegalMove: return "the loser played an illegal move";
@@ -75,7 +77,6 @@ std::string_view reason_phrase(Variant v, Reason reason, bool points) {
             return "5 moves each with a lone king on the long diagonal against a king and two men behind it";
         case Reason::TwoKingsVsOne: return "two kings did not beat one king within 7 moves";
         case Reason::OneKingEach: return "one king each, neither en prise nor forced to move into a capture";
-        case Reason::FirstKing: return "the first king was crowned";
     }
     return "";
 }

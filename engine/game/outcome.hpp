@@ -28,7 +28,7 @@ enum class Reason : std::uint8_t {
     // Decided on the board or by the clock.
     NoLegalMove,     // KNDB art. 8a; Frisian art. 20 (1e, 6e); English leaflet art. 6
                      // (antidraughts: the side that cannot move wins)
-    FirstKing,       // breakthrough: the first side to crown a king wins (docs/variants.md)
+    FirstKing,       // breakthrough: the first side to crown a king wins
     Resignation,     // KNDB art. 8b; Frisian art. 20 (2e)
     TimeForfeit,     // KNDB art. 10, 12.1; Frisian art. 20 (5e)
     IllegalMove,     // an engine played a move that is not legal (KNDB art. 12.3)

@@ -1,6 +1,5 @@
 // Whole games between two `kroon hub` processes, played through the pipe harness as a GUI
-// would: every move each engine sends is checked against the move generator, and with a
-// Fischer clock neither engine may ever run out of time.
+// would: every move each engine sends is checked against the move generator.
 #include <gtest/gtest.h>
 
 #include "tests/protocol/hub_games.hpp"
@@ -48,7 +47,6 @@ TEST(HubGame, EveryVariantThroughTheProtocol) {
 #undef KROON_HUB_VARIANT_GAME
 }
 
-TEST(HubGame, FischerClockIsNeverExceeded) { clock_match(1.0, 0.02, 30); }
 
 }  // namespace
 }  // namespace kroon::test
