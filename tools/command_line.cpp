@@ -63,7 +63,7 @@ Result<Setup> read_setup(const Arguments& args) {
     Setup setup;
     if (const auto v = args.option("variant")) {
         const auto parsed = parse_variant(*v);
-        if (!parsed) return Error{"unknown variant '" + *v + "' (try international, frisian, english)"};
+        if (!parsed) return Error{"unknown variant '" + *v + "' (one of: " + variant_names() + ")"};
         setup.variant = *parsed;
     }
     setup.position = start_position(setup.variant);

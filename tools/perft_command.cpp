@@ -19,7 +19,7 @@ constexpr const char* perft_usage =
     "usage: kroon perft [--variant V] [--fen FEN | start] DEPTH\n"
     "  Counts the leaf nodes of the legal move tree for depths 1..DEPTH (duplicate captures\n"
     "  counted once) and prints nodes, time and leaf nodes per second for each depth.\n"
-    "  V: international (default), frisian, english.\n";
+    "  V: a variant name (international by default; `kroon variants` lists them).\n";
 
 constexpr const char* divide_usage =
     "usage: kroon divide [--variant V] [--fen FEN | start] DEPTH\n"

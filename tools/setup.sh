@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # One-stop set-up for a fresh Debian 12 machine (see README.md):
-#   tools/setup.sh run    install missing packages, build, start kroon's main job
+#   tools/setup.sh run    install missing packages, build, start kroon's main job (the console)
 #   tools/setup.sh test   install missing packages, build, run the default test suite
 # Extra arguments after `run` are passed to kroon.
 set -euo pipefail
@@ -36,7 +36,7 @@ case "$mode" in
         if [ $# -gt 0 ]; then
             exec "$build/tools/kroon" "$@"
         fi
-        exec "$build/tools/kroon" perft 10
+        exec "$build/tools/kroon"
         ;;
     test)
         install_missing

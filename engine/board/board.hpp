@@ -36,7 +36,10 @@ constexpr int opposite(int d) { return d ^ 2; }
 // Directions whose steps increase the bit index: nearest piece on a ray is its lowest bit.
 constexpr bool increasing(int d) { return (d & 2) != 0; }
 
-template <int Cols>
+// Mirrored = true numbers the squares of each row from the other side: the Italian and
+// Spanish boards (a1 light), which are the standard board seen in a mirror. Only the
+// numbering changes; the geometry and every rule are symmetric.
+template <int Cols, bool Mirrored = false>
 struct Board {
     static constexpr int columns_per_row = Cols;           // dark squares per row
     static constexpr int rows = 2 * Cols;
@@ -79,13 +82,28 @@ struct Board {
         return b;
     }
 
+    // First and last dark square of every row: a step along a row must not wrap around.
+    static constexpr Bitboard row_starts = [] {
+        Bitboard b = 0;
+        for (int r = 0; r < rows; ++r) b |= bit(bit_of_index(r * Cols));
+        return b;
+    }();
+    static constexpr Bitboard row_ends = [] {
+        Bitboard b = 0;
+        for (int r = 0; r < rows; ++r) b |= bit(bit_of_index(r * Cols + Cols - 1));
+        return b;
+    }();
+
     // Square number (1-based) of a bit, 0 for ghost or unused bits.
+    static constexpr int bit_of_square(int square) {
+        const int i = square - 1;
+        return bit_of_index(Mirrored ? i / Cols * Cols + (Cols - 1 - i % Cols) : i);
+    }
     static constexpr std::array<std::uint8_t, 64> square_of_bit = [] {
         std::array<std::uint8_t, 64> t{};
-        for (int i = 0; i < squares; ++i) t[bit_of_index(i)] = static_cast<std::uint8_t>(i + 1);
+        for (int s = 1; s <= squares; ++s) t[bit_of_square(s)] = static_cast<std::uint8_t>(s);
         return t;
     }();
-    static constexpr int bit_of_square(int square) { return bit_of_index(square - 1); }
 
     static constexpr int row_step(int d) {
         constexpr int dr[direction_count] = {-1, -1, 1, 1, 0, -2, 0, 2};
@@ -130,6 +148,7 @@ struct Board {
 
 using Board10 = Board<5>;
 using Board8 = Board<4>;
+using Board8Mirrored = Board<4, true>;
 
 static_assert(Board10::squares == 50 && Board8::squares == 32);
 static_assert(Board10::bits == 54 && Board8::bits == 35);

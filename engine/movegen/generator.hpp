@@ -44,11 +44,13 @@ public:
           occupied_(pos.occupied()) {}
 
     void generate() {
+        if (game_over()) return;
         generate_captures();
         if (list_.empty()) generate_quiet_moves();
     }
 
     int count() {
+        if (game_over()) return 0;
         generate_captures();
         if (!list_.empty()) return list_.size();
         return count_quiet_moves();
@@ -60,6 +62,12 @@ public:
     }
 
 private:
+    // Breakthrough: once a side has crowned a king the game is over (nobody moves on).
+    bool game_over() const {
+        if constexpr (R::first_king_wins) return pos_.kings() != 0;
+        return false;
+    }
+
     // ---- captures ---------------------------------------------------------------------
 
     void generate_captures() {
@@ -82,16 +90,21 @@ private:
     // with orthogonal captures every man is a candidate and the tables decide.
     Bitboard man_capture_candidates() const {
         const Bitboard men = pos_.men(Us);
+        const Bitboard empty = B::all_squares & ~occupied_;
+        Bitboard found = jumpers<forward_left>(empty) | jumpers<forward_right>(empty);
+        if constexpr (R::men_capture_backward)
+            found |= jumpers<opposite(forward_left)>(empty) | jumpers<opposite(forward_right)>(empty);
         if constexpr (R::orthogonal_captures) {
-            return men;
-        } else {
-            const Bitboard empty = B::all_squares & ~occupied_;
-            Bitboard found = jumpers<forward_left>(empty) | jumpers<forward_right>(empty);
-            if constexpr (R::men_capture_backward)
-                found |= jumpers<opposite(forward_left)>(empty) |
-                         jumpers<opposite(forward_right)>(empty);
-            return men & found;
+            // Along a row the next dark square is one bit away (never across a row end);
+            // along a column it is one pair of rows, 2 * Cols + 1 bits.
+            const auto west = [](Bitboard b) { return (b & ~B::row_starts) >> 1; };
+            const auto east = [](Bitboard b) { return (b & ~B::row_ends) << 1; };
+            const auto north = [](Bitboard b) { return b >> B::pair_bits; };
+            const auto south = [](Bitboard b) { return b << B::pair_bits; };
+            found |= east(enemy_ & east(empty)) | west(enemy_ & west(empty)) |
+                     south(enemy_ & south(empty)) | north(enemy_ & north(empty));
         }
+        return men & found;
     }
 
     // Squares from which a jump in direction D over an enemy piece lands on an empty square.
@@ -112,19 +125,55 @@ private:
 
     // A man (or a short king, with all directions) jumps an adjacent piece.
     void man_capture(int sq, Bitboard captured) {
+        // Italian men may not take kings.
+        const Bitboard targets = (R::men_capture_kings || mover_is_king_)
+                                     ? enemy_ & ~captured
+                                     : enemy_ & ~captured & ~pos_.kings();
         bool extended = false;
         for (int d = 0; d < line_count; ++d) {
             if (!mover_is_king_ && !man_captures(d)) continue;
             const int over = B::step[d][sq];
-            if (over < 0 || !((enemy_ & ~captured) >> over & 1)) continue;
+            if (over < 0 || !(targets >> over & 1)) continue;
             const int land = B::step[d][over];
             if (land < 0 || !is_empty(land)) continue;
             extended = true;
             push_landing(land);
-            man_capture(land, captured | bit(over));
+            take(over, captured, [&](Bitboard now_captured) {
+                if constexpr (R::passing_promotion) {
+                    // Russian: crowned on reaching the last row, the capture goes on as a king.
+                    if (!mover_is_king_ && (promotion_row<R>(Us) >> land & 1)) {
+                        crowned_in_passing_ = true;
+                        continue_as_king(land, now_captured);
+                        crowned_in_passing_ = false;
+                        return;
+                    }
+                }
+                man_capture(land, now_captured);
+            });
             --path_length_;
         }
         if (!extended && captured) finish(sq, captured);
+    }
+
+    void continue_as_king(int sq, Bitboard captured) {
+        bool extended = false;
+        for (int d = 0; d < line_count; ++d) extended |= king_jump(sq, d, captured);
+        if (!extended) finish(sq, captured);
+    }
+
+    // Marks `victim` taken while `go_on` explores what follows, with the bookkeeping some
+    // variants need: Thai removes pieces as they are jumped; Italian ranks captures by when
+    // kings were taken.
+    template <class F>
+    void take(int victim, Bitboard captured, F&& go_on) {
+        std::uint32_t mark = 0;
+        if constexpr (R::precedence == Precedence::Italian)
+            mark = static_cast<std::uint32_t>(pos_.kings() >> victim & 1) << (15 - popcount(captured));
+        king_order_ ^= mark;
+        if constexpr (R::remove_during_capture) occupied_ ^= bit(victim);
+        go_on(captured | bit(victim));
+        if constexpr (R::remove_during_capture) occupied_ ^= bit(victim);
+        king_order_ ^= mark;
     }
 
     // A flying king looks along direction d for a piece to take (KNDB art. 4.3, Frisian
@@ -138,33 +187,39 @@ private:
         if (!((enemy_ & ~captured) >> victim & 1)) return false;
         const Bitboard beyond = B::ray[d][victim];
         const Bitboard blockers = beyond & occupied_;
-        const Bitboard landings =
+        Bitboard landings =
             blockers ? beyond & ~(B::ray[d][B::nearest(d, blockers)] | blockers) : beyond;
         if (!landings) return false;
-        captured |= bit(victim);
-
-        bool extended = false;
-        // Going on straight meets the same next piece from every landing square.
         const int first = B::nearest(d, landings);
-        push_landing(first);
-        extended |= king_jump(first, d, captured);
-        --path_length_;
-        for (int land : Bits{landings}) {
-            push_landing(land);
-            for (int turn = 0; turn < line_count; ++turn) {
-                if (turn == d || turn == opposite(d)) continue;
-                extended |= king_jump(land, turn, captured);
-            }
+        if constexpr (R::king_lands_behind) landings = bit(first);  // Thai
+
+        take(victim, captured, [&](Bitboard now_captured) {
+            bool extended = false;
+            // Going on straight meets the same next piece from every landing square.
+            push_landing(first);
+            extended |= king_jump(first, d, now_captured);
             --path_length_;
-        }
-        // The capture must go on while it can (KNDB art. 4.3); only then may it stop on any
-        // of the landing squares.
-        if (!extended)
             for (int land : Bits{landings}) {
                 push_landing(land);
-                finish(land, captured);
+                for (int turn = 0; turn < line_count; ++turn) {
+                    // Turning back runs into the piece just taken, unless it is already gone.
+                    if (turn == d || (turn == opposite(d) && !R::remove_during_capture)) continue;
+                    extended |= king_jump(land, turn, now_captured);
+                }
                 --path_length_;
             }
+            if (extended) return;
+            // The capture must go on while it can (KNDB art. 4.3); only then may it stop on
+            // any of the landing squares (Killer: right behind a king taken last).
+            Bitboard stops = landings;
+            if constexpr (R::king_halts_after_king)
+                if (pos_.kings() >> victim & 1) stops = bit(first);
+            for (int land : Bits{stops}) {
+                push_landing(land);
+                finish(land, now_captured);
+                --path_length_;
+            }
+        });
         return true;
     }
 
@@ -179,6 +234,14 @@ private:
             return 0;
         } else if constexpr (R::precedence == Precedence::MostPieces) {
             return static_cast<std::uint32_t>(popcount(captured));  // KNDB art. 5.2
+        } else if constexpr (R::precedence == Precedence::KingFirst) {
+            return mover_is_king_ ? 1 : 0;
+        } else if constexpr (R::precedence == Precedence::MostPiecesThenKings) {
+            return static_cast<std::uint32_t>(popcount(captured) * 32 + popcount(captured & pos_.kings()));
+        } else if constexpr (R::precedence == Precedence::Italian) {
+            return static_cast<std::uint32_t>(popcount(captured)) << 24 |
+                   (mover_is_king_ ? 1u : 0u) << 23 |
+                   static_cast<std::uint32_t>(popcount(captured & pos_.kings())) << 17 | king_order_;
         } else {
             // Frisian art. 11: a king is worth more than one man and less than two, and n
             // kings more than 2n-1 men: order by men + 2 * kings, then by fewer kings.
@@ -192,7 +255,8 @@ private:
 
     void finish(int to, Bitboard captured) {
         // A man is crowned only if the capture ends on the far row (KNDB art. 4.2).
-        const bool promotes = !mover_is_king_ && ((promotion_row<R>(Us) >> to) & 1);
+        const bool promotes =
+            !mover_is_king_ && (crowned_in_passing_ || ((promotion_row<R>(Us) >> to) & 1));
         const Move move{captured, static_cast<std::uint8_t>(from_), static_cast<std::uint8_t>(to),
                         promotes};
         if constexpr (WithPaths) {
@@ -284,6 +348,8 @@ private:
     int from_ = 0;
     bool mover_is_king_ = false;
     std::uint32_t best_key_ = 0;
+    bool crowned_in_passing_ = false;  // Russian
+    std::uint32_t king_order_ = 0;     // Italian: bit 15 - i set when the i-th piece taken is a king
     int path_length_ = 0;
     std::uint8_t path_[64] = {};
     std::vector<CapturePath>* paths_ = nullptr;

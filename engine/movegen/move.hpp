@@ -9,11 +9,13 @@
 
 namespace kroon {
 
+// Trivially constructible on purpose: move lists are created at every node and must not
+// pay for initialising their storage. Write `Move{}` for a zeroed move.
 struct Move {
-    Bitboard captured = 0;
-    std::uint8_t from = 0;
-    std::uint8_t to = 0;
-    bool promotes = false;
+    Bitboard captured;
+    std::uint8_t from;
+    std::uint8_t to;
+    bool promotes;
 
     bool is_capture() const { return captured != 0; }
     int capture_count() const { return popcount(captured); }
@@ -38,9 +40,7 @@ public:
     const Move* end() const { return moves_.data() + size_; }
     bool contains(const Move& m) const {
         for (int i = 0; i < size_; ++i)
-            if (moves_[i].from == m.from && moves_[i].to == m.to &&
-                moves_[i].captured == m.captured)
-                return true;
+            if (moves_[i] == m) return true;
         return false;
     }
 

@@ -7,6 +7,8 @@
 namespace kroon {
 namespace {
 
+char upper(char c) { return static_cast<char>(std::toupper(static_cast<unsigned char>(c))); }
+
 std::string_view trim(std::string_view s) {
     while (!s.empty() && (std::isspace(static_cast<unsigned char>(s.front())) || s.front() == '"'))
         s.remove_prefix(1);
@@ -46,17 +48,19 @@ Result<Position> parse_with(std::string_view text) {
     const std::string_view fen = trim(text);
     if (fen.empty()) return Error{"empty FEN"};
     const auto fields = split(fen, ':');
-    if (fields[0].size() != 1 || (std::toupper(fields[0][0]) != 'W' && std::toupper(fields[0][0]) != 'B'))
+    // std::toupper needs an unsigned char value: bytes above 127 come from outside too.
+    const char side_letter = fields[0].size() == 1 ? upper(fields[0][0]) : '\0';
+    if (side_letter != 'W' && side_letter != 'B')
         return Error{"FEN must start with the side to move, W or B, then ':' (got '" +
                      std::string(fields[0]) + "')"};
-    const Color side = std::toupper(fields[0][0]) == 'W' ? Color::White : Color::Black;
+    const Color side = side_letter == 'W' ? Color::White : Color::Black;
 
     Sides sides;
     bool seen[2] = {false, false};
     for (size_t f = 1; f < fields.size(); ++f) {
         std::string_view field = fields[f];
         if (field.empty()) continue;
-        const char letter = static_cast<char>(std::toupper(field[0]));
+        const char letter = upper(field[0]);
         // PDN 3.0 allows trailing move-counter fields (H.., F..): they carry no position.
         if ((letter == 'H' || letter == 'F') && field.size() > 1 && std::isdigit(static_cast<unsigned char>(field[1])))
             continue;
@@ -96,7 +100,8 @@ Result<Position> parse_with(std::string_view text) {
     }
     if (!seen[0] && !seen[1]) return Error{"FEN has no piece lists"};
 
-    const int most = R::start_rows * B::columns_per_row;
+    // No side ever has more pieces than the full 10x10 or 8x8 start (20 or 12).
+    const int most = (B::rows / 2 - 1) * B::columns_per_row;
     for (Color c : {Color::White, Color::Black}) {
         const char* name = c == Color::White ? "white" : "black";
         if (popcount(sides.pieces[index(c)]) > most)

@@ -56,6 +56,50 @@ bool follows(const std::vector<int>& path, const std::vector<int>& wanted) {
     return w == wanted.size();
 }
 
+// Does the written capture (from, landing squares..., to as bits) follow move m leg by leg?
+// Each leg runs straight along a line the piece captures on, over empty squares and exactly
+// one piece of m.captured not taken before (taken pieces still block), onto an empty square.
+// This accepts every landing square a flying king may choose, also when it goes on straight
+// (KNDB art. 4.3: after the piece it may land on any empty square beyond).
+template <RuleSet R>
+bool legs_follow(const Position& pos, const Move& m, const std::vector<int>& bits) {
+    using B = typename R::Board;
+    // Crowning on the way, pieces leaving at once and fixed landing squares need the
+    // generator's own paths (the fallback in parse_pdn).
+    if constexpr (R::passing_promotion || R::remove_during_capture || R::king_lands_behind ||
+                  R::king_halts_after_king)
+        return false;
+    const bool king = (pos.kings() >> m.from) & 1;
+    const bool white = (pos.pieces(Color::White) >> m.from) & 1;
+    const Bitboard occupied = pos.occupied() & ~bit(m.from);
+    Bitboard taken = 0;
+    for (size_t i = 0; i + 1 < bits.size(); ++i) {
+        const int at = bits[i];
+        const int land = bits[i + 1];
+        bool leg = false;
+        for (int d = 0; d < (R::orthogonal_captures ? 8 : 4) && !leg; ++d) {
+            const bool forward = white ? (d == NorthWest || d == NorthEast)
+                                       : (d == SouthEast || d == SouthWest);
+            if (!king && !R::men_capture_backward && d < 4 && !forward) continue;
+            if (!((B::ray[d][at] >> land) & 1) || ((occupied >> land) & 1)) continue;
+            const Bitboard between = B::ray[d][at] & ~B::ray[d][land] & ~bit(land);
+            const Bitboard pieces = between & occupied;
+            if (popcount(pieces) != 1 || (pieces & ~m.captured) || (pieces & taken)) continue;
+            if ((!king || !R::flying_kings) && popcount(between) != 1) continue;
+            taken |= pieces;
+            leg = true;
+        }
+        if (!leg) return false;
+    }
+    return taken == m.captured;
+}
+
+bool legs_follow(Variant variant, const Position& pos, const Move& m, const std::vector<int>& bits) {
+    return with_rules(variant, [&](auto tag) {
+        return legs_follow<typename decltype(tag)::Rules>(pos, m, bits);
+    });
+}
+
 Result<Move> parse_pdn(Variant variant, const Position& pos, const Tokens& t, const MoveList& legal) {
     for (int s : t.squares)
         if (bit_of_square(variant, s) < 0)
@@ -68,11 +112,14 @@ Result<Move> parse_pdn(Variant variant, const Position& pos, const Tokens& t, co
     const std::string text = describe(variant, t.squares, t.capture);
     if (candidates.empty()) return Error{"illegal move " + text};
     if (t.squares.size() > 2) {
-        // Long form: the squares in between are landing squares of the capture.
-        std::vector<int> wanted;
-        for (size_t i = 1; i + 1 < t.squares.size(); ++i) wanted.push_back(bit_of_square(variant, t.squares[i]));
+        // Long form: the squares in between are landing squares of the capture, all of them
+        // (checked leg by leg) or some of them (found in order on one of its paths).
+        std::vector<int> bits;
+        for (int s : t.squares) bits.push_back(bit_of_square(variant, s));
+        const std::vector<int> wanted(bits.begin() + 1, bits.end() - 1);
         const auto paths = capture_paths(variant, pos);
         std::erase_if(candidates, [&](const Move& m) {
+            if (m.is_capture() && legs_follow(variant, pos, m, bits)) return false;
             return std::none_of(paths.begin(), paths.end(), [&](const CapturePath& p) {
                 return p.move.from == m.from && p.move.to == m.to && p.move.captured == m.captured &&
                        follows(p.landings, wanted);
@@ -174,6 +221,7 @@ Result<Move> find_move(Variant variant, const Position& pos, const MoveFields& f
     for (int s : fields.captured) {
         const int b = bit_of_square(variant, s);
         if (b < 0) return Error{"captured square " + std::to_string(s) + " is off the board"};
+        if (captured & bit(b)) return Error{"captured square " + std::to_string(s) + " is listed twice"};
         captured |= bit(b);
     }
     MoveList legal;

@@ -14,9 +14,12 @@ namespace kroon {
 
 // How a capture sequence is chosen among the legal ones.
 enum class Precedence {
-    Free,          // any capture (English, Russian)
-    MostPieces,    // most pieces, kings count one (KNDB art. 5.2)
-    FrisianValue,  // highest value, then capture by a king (Frisian art. 11 and 12)
+    Free,                 // any capture (English, Russian, Pool, Finnish, Thai)
+    MostPieces,           // most pieces, kings count one (KNDB art. 5.2)
+    FrisianValue,         // highest value, then capture by a king (Frisian art. 11 and 12)
+    KingFirst,            // a king must capture if one can (Czech)
+    MostPiecesThenKings,  // most pieces, then most kings (Spanish)
+    Italian,              // most pieces, by a king, most kings, kings taken earliest (Italian)
 };
 
 struct International {
@@ -34,6 +37,17 @@ struct International {
     static constexpr int duplicate_min_captures = 4;
     // Men start on the first `start_rows` rows of each side.
     static constexpr int start_rows = 4;                       // KNDB art. 3.1
+    // PDN GameType tag (PDN 3.0 standard numbers).
+    static constexpr int pdn_game_type = 20;
+
+    // Traits the international rules leave off; other variants switch them on.
+    static constexpr bool passing_promotion = false;   // crowned mid-capture, goes on as king
+    static constexpr bool men_capture_kings = true;
+    static constexpr bool remove_during_capture = false;  // taken pieces vanish at once
+    static constexpr bool king_lands_behind = false;   // king lands right behind its victim
+    static constexpr bool king_halts_after_king = false;  // stops right behind a last-taken king
+    static constexpr bool first_king_wins = false;     // crowning a king ends the game
+    static constexpr bool losing_game = false;         // the side that cannot move wins
 };
 
 struct Frisian : International {
@@ -43,6 +57,7 @@ struct Frisian : International {
     static constexpr int king_move_limit = 3;                  // art. 17
     // A man can take two pieces diagonally then orthogonally or the other way round.
     static constexpr int duplicate_min_captures = 2;
+    static constexpr int pdn_game_type = 40;
 };
 
 struct English : International {
@@ -55,6 +70,7 @@ struct English : International {
     static constexpr bool flying_kings = false;
     static constexpr Precedence precedence = Precedence::Free; // any capture may be chosen
     static constexpr int start_rows = 3;
+    static constexpr int pdn_game_type = 21;
 };
 
 template <class R>

@@ -14,11 +14,32 @@ std::optional<Variant> parse_variant(std::string_view text) {
     std::string lower(text);
     std::transform(lower.begin(), lower.end(), lower.begin(),
                    [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    if (lower == "international" || lower == "normal" || lower == "10x10" || lower == "dammen")
-        return Variant::International;
-    if (lower == "frisian" || lower == "fries") return Variant::Frisian;
-    if (lower == "english" || lower == "checkers" || lower == "draughts") return Variant::English;
+    // Other names players and protocols use (Scan's Hub values among them).
+    static constexpr std::pair<std::string_view, Variant> aliases[] = {
+        {"normal", Variant::International}, {"10x10", Variant::International},
+        {"standard", Variant::International}, {"fries", Variant::Frisian},
+        {"checkers", Variant::English},      {"american", Variant::English},
+        {"draughts", Variant::English},      {"shashki", Variant::Russian},
+        {"swedish", Variant::Brazilian},     {"danish", Variant::Brazilian},
+        {"tammi", Variant::Finnish},         {"bt", Variant::Breakthrough},
+        {"losing", Variant::Antidraughts},   {"frysk!", Variant::Frysk},
+        {"mak-hos", Variant::Thai},
+    };
+    for (const auto& [alias, variant] : aliases)
+        if (lower == alias) return variant;
+#define KROON_VARIANT_NAME(enum_name, rules) \
+    if (lower == rules::name) return Variant::enum_name;
+    KROON_VARIANTS(KROON_VARIANT_NAME)
+#undef KROON_VARIANT_NAME
     return std::nullopt;
+}
+
+std::string variant_names() {
+    std::string names;
+#define KROON_VARIANT_LIST(enum_name, rules) names += names.empty() ? rules::name : std::string(", ") + rules::name;
+    KROON_VARIANTS(KROON_VARIANT_LIST)
+#undef KROON_VARIANT_LIST
+    return names;
 }
 
 int board_squares(Variant v) {

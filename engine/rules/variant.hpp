@@ -3,23 +3,45 @@
 #pragma once
 
 #include <optional>
+#include <string>
 #include <string_view>
 #include <utility>
 
 #include "engine/rules/rules.hpp"
+#include "engine/rules/variants_10x10.hpp"
+#include "engine/rules/variants_8x8.hpp"
 
 namespace kroon {
 
 // Every supported variant, in one list: X(EnumName, RulesStruct).
-#define KROON_VARIANTS(X)            \
+#define KROON_VARIANTS(X)          \
     X(International, International) \
     X(Frisian, Frisian)             \
-    X(English, English)
+    X(English, English)             \
+    X(Brazilian, Brazilian)         \
+    X(Russian, Russian)             \
+    X(Pool, Pool)                   \
+    X(Czech, Czech)                 \
+    X(Spanish, Spanish)             \
+    X(Italian, Italian)             \
+    X(Thai, Thai)                   \
+    X(Norwegian, Norwegian)         \
+    X(Finnish, Finnish)             \
+    X(Killer, Killer)               \
+    X(Breakthrough, Breakthrough)   \
+    X(Antidraughts, Antidraughts)   \
+    X(Frysk, Frysk)
 
 enum class Variant {
 #define KROON_VARIANT_ENUM(name, rules) name,
     KROON_VARIANTS(KROON_VARIANT_ENUM)
 #undef KROON_VARIANT_ENUM
+};
+
+inline constexpr Variant all_variants[] = {
+#define KROON_VARIANT_VALUE(name, rules) Variant::name,
+    KROON_VARIANTS(KROON_VARIANT_VALUE)
+#undef KROON_VARIANT_VALUE
 };
 
 template <class R>
@@ -42,6 +64,8 @@ decltype(auto) with_rules(Variant v, F&& f) {
 std::string_view variant_name(Variant v);
 // Accepts the names users type: "international"/"normal"/"10x10", "frisian", "english"/"checkers".
 std::optional<Variant> parse_variant(std::string_view text);
+// Every variant's name, comma separated, for help texts and error messages.
+std::string variant_names();
 // Number of playable squares of the variant's board (50 or 32).
 int board_squares(Variant v);
 

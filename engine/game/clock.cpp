@@ -1,0 +1,143 @@
+#include "engine/game/clock.hpp"
+
+#include <cctype>
+#include <charconv>
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace kroon {
+namespace {
+
+std::string_view trim(std::string_view s) {
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+    return s;
+}
+
+// "90", "1.5", "90s", "5m", "2h" -> seconds.
+Result<double> parse_seconds(std::string_view text) {
+    text = trim(text);
+    double unit = 1;
+    if (!text.empty()) {
+        const char last = static_cast<char>(std::tolower(static_cast<unsigned char>(text.back())));
+        if (last == 's' || last == 'm' || last == 'h') {
+            unit = last == 's' ? 1 : last == 'm' ? 60 : 3600;
+            text.remove_suffix(1);
+        }
+    }
+    double value = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (text.empty() || ec != std::errc() || end != text.data() + text.size() || !std::isfinite(value) || value < 0)
+        return Error{"'" + std::string(text) + "' is not a number of seconds"};
+    return value * unit;
+}
+
+std::string format_seconds(double s) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.3f", s);
+    std::string out(buffer);
+    while (out.back() == '0') out.pop_back();
+    if (out.back() == '.') out.pop_back();
+    return out;
+}
+
+}  // namespace
+
+TimeControl TimeControl::sudden_death(double seconds, double increment) {
+    return TimeControl{{{0, seconds}}, increment};
+}
+
+TimeControl TimeControl::moves_in(int moves, double seconds) { return TimeControl{{{moves, seconds}}, 0}; }
+
+TimeControl TimeControl::frisian_championship() { return TimeControl{{{50, 7200}, {25, 3600}}, 0}; }
+
+Result<TimeControl> parse_time_control(std::string_view text) {
+    text = trim(text);
+    TimeControl tc;
+    if (text.empty() || text == "-") return tc;
+    if (const auto plus = text.find('+'); plus != std::string_view::npos) {
+        const auto inc = parse_seconds(text.substr(plus + 1));
+        if (!inc) return Error{"bad increment in time control '" + std::string(text) + "': " + inc.error()};
+        tc.increment = *inc;
+        text = text.substr(0, plus);
+    }
+    size_t start = 0;
+    for (;;) {
+        const size_t colon = text.find(':', start);
+        const std::string_view part = trim(text.substr(start, colon - start));
+        TimePeriod period;
+        std::string_view time = part;
+        if (const auto slash = part.find('/'); slash != std::string_view::npos) {
+            int moves = 0;
+            const std::string_view m = trim(part.substr(0, slash));
+            const auto [end, ec] = std::from_chars(m.data(), m.data() + m.size(), moves);
+            if (m.empty() || ec != std::errc() || end != m.data() + m.size() || moves <= 0)
+                return Error{"bad move count '" + std::string(m) + "' in time control"};
+            period.moves = moves;
+            time = part.substr(slash + 1);
+        }
+        const auto seconds = parse_seconds(time);
+        if (!seconds) return Error{"bad time control '" + std::string(part) + "': " + seconds.error()};
+        period.seconds = *seconds;
+        if (!tc.periods.empty() && tc.periods.back().moves == 0)
+            return Error{"a rest-of-game period must come last in a time control"};
+        tc.periods.push_back(period);
+        if (colon == std::string_view::npos) break;
+        start = colon + 1;
+    }
+    if (tc.periods.front().seconds <= 0 && tc.increment <= 0)
+        return Error{"a time control needs some time"};
+    return tc;
+}
+
+std::string format_time_control(const TimeControl& control) {
+    if (control.unlimited()) return "-";
+    std::string out;
+    for (const TimePeriod& p : control.periods) {
+        if (!out.empty()) out += ':';
+        if (p.moves > 0) out += std::to_string(p.moves) + "/";
+        out += format_seconds(p.seconds);
+    }
+    if (control.increment > 0) out += "+" + format_seconds(control.increment);
+    return out;
+}
+
+Clock::Clock(TimeControl control) : control_(std::move(control)) {
+    for (Side& s : sides_) s.remaining = control_.unlimited() ? 0 : control_.periods.front().seconds;
+}
+
+const TimePeriod& Clock::period_of(const Side& s) const { return control_.periods[s.period]; }
+
+int Clock::moves_to_go(Color side) const {
+    if (unlimited()) return 0;
+    const Side& s = sides_[index(side)];
+    const TimePeriod& p = period_of(s);
+    return p.moves > 0 ? p.moves - s.moves_in_period : 0;
+}
+
+bool Clock::would_flag(Color side, double seconds) const {
+    return !unlimited() && seconds > sides_[index(side)].remaining;
+}
+
+bool Clock::record_move(Color side, double seconds) {
+    Side& s = sides_[index(side)];
+    ++s.moves;
+    if (unlimited()) return true;
+    if (s.flagged || seconds > s.remaining) {  // KNDB art. 10.5: the move came too late
+        s.remaining = std::min(s.remaining, 0.0);
+        s.flagged = true;
+        return false;
+    }
+    s.remaining += control_.increment - seconds;
+    const TimePeriod& p = period_of(s);
+    if (p.moves > 0 && ++s.moves_in_period == p.moves) {
+        // KNDB art. 10.2: the next period's time is added to what is left.
+        if (s.period + 1 < static_cast<int>(control_.periods.size())) ++s.period;
+        s.moves_in_period = 0;
+        s.remaining += period_of(s).seconds;
+    }
+    return true;
+}
+
+}  // namespace kroon

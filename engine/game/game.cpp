@@ -1,0 +1,87 @@
+#include "engine/game/game.hpp"
+
+#include "engine/game/referee.hpp"
+#include "engine/movegen/movegen.hpp"
+#include "engine/notation/fen.hpp"
+
+namespace kroon {
+
+Game::Game(Variant variant, RuleOptions options) : Game(variant, start_position(variant), options) {}
+
+Game::Game(Variant variant, const Position& start, RuleOptions options) : variant_(variant), options_(options) {
+    positions_.push_back(start);
+    counters_.push_back(with_rules(variant, [&](auto tag) {
+        return DrawCounters::start<typename decltype(tag)::Rules>(start);
+    }));
+    referee();
+}
+
+int Game::occurrences() const {
+    // Only positions since the last capture or man move can repeat; same side to move means
+    // every second ply.
+    const Position& now = positions_.back();
+    const int last = static_cast<int>(positions_.size()) - 1;
+    const int reach = std::min<int>(counters().reversible_plies, last);
+    int count = 1;
+    for (int back = 2; back <= reach; back += 2) {
+        const Position& p = positions_[last - back];
+        if (same_for_repetition(p, now)) ++count;
+    }
+    return count;
+}
+
+void Game::referee() {
+    verdict_ = judge(variant_, position(), counters(), occurrences(), options_);
+    detail_.clear();
+}
+
+bool Game::play(const Move& move) {
+    if (is_over()) return false;
+    MoveList legal;
+    generate_moves(variant_, position(), legal);
+    const Move* found = nullptr;
+    for (const Move& m : legal)
+        if (m.from == move.from && m.to == move.to && m.captured == move.captured) found = &m;
+    if (!found) return false;
+    const Move played = *found;  // carries the generator's promotion flag
+    Position next = position();
+    play_move(variant_, next, played);
+    DrawCounters counters = counters_.back();
+    with_rules(variant_, [&](auto tag) { counters.template update<typename decltype(tag)::Rules>(played, next); });
+    moves_.push_back(played);
+    positions_.push_back(next);
+    counters_.push_back(counters);
+    referee();
+    return true;
+}
+
+Result<Move> Game::play_text(std::string_view text, MoveSyntax syntax) {
+    if (is_over()) return Error{"the game is over (" + termination() + ")"};
+    const auto move = parse_move(variant_, position(), text, syntax);
+    if (!move) return move;
+    play(*move);
+    return move;
+}
+
+void Game::end(Verdict verdict, std::string detail) {
+    if (!verdict.over()) return;
+    verdict_ = verdict;
+    detail_ = std::move(detail);
+}
+
+bool Game::undo() {
+    if (moves_.empty()) return false;
+    moves_.pop_back();
+    positions_.pop_back();
+    counters_.pop_back();
+    referee();
+    return true;
+}
+
+std::string Game::termination() const {
+    std::string text = describe(variant_, options_.points_victory, verdict_);
+    if (!detail_.empty()) text += " - " + detail_;
+    return text;
+}
+
+}  // namespace kroon

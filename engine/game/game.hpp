@@ -1,0 +1,67 @@
+// A game record with its referee: variant, rule options, start position, the moves played,
+// every position reached (with hashes, for repetition) and the verdict, updated after each
+// move. Front ends feed it moves; it refuses illegal ones and tells when the game is over.
+// Results decided off the board (resignation, time, agreement, an engine's failure,
+// adjudication) are recorded with end().
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/game/draw_rules.hpp"
+#include "engine/game/outcome.hpp"
+#include "engine/notation/move_text.hpp"
+#include "engine/position/position.hpp"
+#include "engine/result.hpp"
+#include "engine/rules/variant.hpp"
+
+namespace kroon {
+
+class Game {
+public:
+    explicit Game(Variant variant = Variant::International, RuleOptions options = {});
+    Game(Variant variant, const Position& start, RuleOptions options = {});
+
+    Variant variant() const { return variant_; }
+    const RuleOptions& options() const { return options_; }
+    const Position& start() const { return positions_.front(); }
+    const Position& position() const { return positions_.back(); }
+    Color side_to_move() const { return position().side_to_move(); }
+    const std::vector<Move>& moves() const { return moves_; }
+    // positions()[i] is the position before moves()[i]; the last one is the current position.
+    const std::vector<Position>& positions() const { return positions_; }
+    const DrawCounters& counters() const { return counters_.back(); }
+    // How often the current position has stood on the board, this time included.
+    int occurrences() const;
+
+    bool is_over() const { return verdict_.over(); }
+    Verdict verdict() const { return verdict_; }
+    // Extra words about an off-board ending ("engine exited with status 1").
+    const std::string& detail() const { return detail_; }
+    // The verdict as a sentence with its article, plus the detail.
+    std::string termination() const;
+
+    // Plays a legal move and referees the new position. Returns false, changing nothing, when
+    // the move is not legal here or the game is already over.
+    bool play(const Move& move);
+    // Reads a move (PDN or Hub notation) and plays it.
+    Result<Move> play_text(std::string_view text, MoveSyntax syntax = MoveSyntax::Any);
+    // Ends the game from outside the board. The verdict must be over.
+    void end(Verdict verdict, std::string detail = {});
+    // Takes back the last move (and any verdict); false when there is none.
+    bool undo();
+
+private:
+    void referee();
+
+    Variant variant_;
+    RuleOptions options_;
+    std::vector<Move> moves_;
+    std::vector<Position> positions_;
+    std::vector<DrawCounters> counters_;
+    Verdict verdict_;
+    std::string detail_;
+};
+
+}  // namespace kroon

@@ -1,0 +1,484 @@
+#include "engine/notation/pdn.hpp"
+
+#include <unistd.h>
+
+#include <cctype>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include "engine/movegen/movegen.hpp"
+#include "engine/notation/fen.hpp"
+#include "engine/notation/move_text.hpp"
+
+namespace kroon {
+namespace {
+
+// ---- lexer --------------------------------------------------------------------------------
+
+struct Token {
+    enum Kind { Tag, Word, Problem } kind = Word;
+    std::string text;   // word, tag name, or problem message
+    std::string value;  // tag value
+    int line = 0;
+    int column = 0;
+};
+
+bool is_delimiter(char c) {
+    return std::isspace(static_cast<unsigned char>(c)) || c == '[' || c == ']' || c == '{' || c == '}' ||
+           c == '(' || c == ')' || c == ';';
+}
+
+class Lexer {
+public:
+    explicit Lexer(std::string_view text) : s_(text) {
+        if (s_.substr(0, 3) == "\xEF\xBB\xBF") s_.remove_prefix(3);  // UTF-8 byte order mark
+    }
+
+    // The next token, or nullopt at the end of the text. Lexical problems come back as
+    // Problem tokens; lexing goes on after them.
+    std::optional<Token> next() {
+        for (;;) {
+            skip_blanks();
+            if (at_end()) return std::nullopt;
+            const char c = peek();
+            if (c == '%' && column_ == 1) {
+                skip_line();
+            } else if (c == ';') {
+                skip_line();
+            } else if (c == '{') {
+                const Token at = here(Token::Problem);
+                const size_t close = s_.find('}', i_);
+                if (close == std::string_view::npos) {
+                    advance();  // read on after the '{': the game it is in is lost, the next ones not
+                    return problem(at, "comment '{' is never closed");
+                }
+                while (i_ <= close) advance();
+            } else if (c == '(') {
+                const Token at = here(Token::Problem);
+                if (!skip_variation()) return problem(at, "variation '(' is never closed");
+            } else if (c == ')' || c == '}' || c == ']') {
+                const Token at = here(Token::Problem);
+                advance();
+                return problem(at, std::string("unexpected '") + c + "'");
+            } else if (c == '[') {
+                return tag();
+            } else {
+                Token t = here(Token::Word);
+                while (!at_end() && !is_delimiter(peek())) t.text += advance();
+                return t;
+            }
+        }
+    }
+
+private:
+    bool at_end() const { return i_ >= s_.size(); }
+    char peek() const { return s_[i_]; }
+    char advance() {
+        const char c = s_[i_++];
+        if (c == '\n') {
+            ++line_;
+            column_ = 1;
+        } else {
+            ++column_;
+        }
+        return c;
+    }
+    Token here(Token::Kind kind) const {
+        Token t;
+        t.kind = kind;
+        t.line = line_;
+        t.column = column_;
+        return t;
+    }
+    static Token problem(Token at, std::string message) {
+        at.kind = Token::Problem;
+        at.text = std::move(message);
+        return at;
+    }
+    void skip_blanks() {
+        while (!at_end() && std::isspace(static_cast<unsigned char>(peek()))) advance();
+    }
+    void skip_line() {
+        while (!at_end() && peek() != '\n') advance();
+    }
+    void skip_spaces_on_line() {
+        while (!at_end() && peek() != '\n' && std::isspace(static_cast<unsigned char>(peek()))) advance();
+    }
+    // From '(' to its matching ')', passing over comments; false (and past the '(' only)
+    // when it is never closed.
+    bool skip_variation() {
+        const size_t start = i_;
+        int depth = 0;
+        size_t j = i_;
+        for (; j < s_.size(); ++j) {
+            const char c = s_[j];
+            if (c == '{') {
+                const size_t close = s_.find('}', j);
+                if (close == std::string_view::npos) break;
+                j = close;
+            } else if (c == '(') {
+                ++depth;
+            } else if (c == ')' && --depth == 0) {
+                while (i_ <= j) advance();
+                return true;
+            }
+        }
+        i_ = start;
+        advance();
+        return false;
+    }
+    // [Name "value"] on one line.
+    Token tag() {
+        Token t = here(Token::Tag);
+        advance();  // '['
+        skip_spaces_on_line();
+        while (!at_end() && (std::isalnum(static_cast<unsigned char>(peek())) || peek() == '_')) t.text += advance();
+        if (t.text.empty()) return fail_tag(here(Token::Problem), "tag without a name");
+        skip_spaces_on_line();
+        if (at_end() || peek() != '"') return fail_tag(here(Token::Problem), "tag " + t.text + " needs a quoted value");
+        const Token open = here(Token::Problem);
+        advance();
+        for (;;) {
+            if (at_end() || peek() == '\n') return fail_tag(open, "the value of tag " + t.text + " is never closed");
+            char c = advance();
+            if (c == '"') break;
+            if (c == '\\' && !at_end() && (peek() == '"' || peek() == '\\')) c = advance();
+            t.value += c;
+        }
+        skip_spaces_on_line();
+        if (at_end() || peek() != ']') return fail_tag(here(Token::Problem), "tag " + t.text + " needs a closing ']'");
+        advance();
+        return t;
+    }
+    Token fail_tag(Token at, std::string message) {
+        skip_line();
+        return problem(at, std::move(message));
+    }
+
+    std::string_view s_;
+    size_t i_ = 0;
+    int line_ = 1;
+    int column_ = 1;
+};
+
+// ---- reader -------------------------------------------------------------------------------
+
+struct Place {
+    int line = 0;
+    int column = 0;
+};
+
+struct GameInProgress {
+    PdnGame game;
+    std::vector<Place> tag_places;
+    bool body = false;       // move text has started
+    bool set_up = false;     // variant and start position known
+    bool failed = false;
+    Position position;
+    std::optional<GameResult> terminator;
+};
+
+class Reader {
+public:
+    Reader(std::string_view text, Variant default_variant) : lexer_(text), default_(default_variant) {}
+
+    PdnFile run() {
+        while (auto token = lexer_.next()) {
+            switch (token->kind) {
+                case Token::Tag:
+                    if (current_ && current_->body) finish();
+                    ensure_game();
+                    current_->game.tags.push_back({token->text, token->value});
+                    current_->tag_places.push_back({token->line, token->column});
+                    break;
+                case Token::Problem:
+                    ensure_game();
+                    // Garbage before any tag belongs to no header: let the next tag start a game.
+                    if (current_->game.tags.empty()) current_->body = true;
+                    fail(token->line, token->column, token->text);
+                    break;
+                case Token::Word:
+                    ensure_game();
+                    current_->body = true;
+                    word(*token);
+                    break;
+            }
+        }
+        if (current_) finish();
+        return std::move(file_);
+    }
+
+private:
+    void ensure_game() {
+        if (!current_) {
+            current_.emplace();
+            ++number_;
+        }
+    }
+
+    void fail(int line, int column, std::string message) {
+        if (current_->failed) return;
+        current_->failed = true;
+        file_.errors.push_back({number_, line, column, std::move(message)});
+    }
+
+    Place place_of_tag(std::string_view name) const {
+        for (size_t i = 0; i < current_->game.tags.size(); ++i)
+            if (current_->game.tags[i].name == name) return current_->tag_places[i];
+        return {};
+    }
+
+    // Variant from GameType, start from FEN; at the first move or at the end of the game.
+    void set_up(Place fallback) {
+        GameInProgress& g = *current_;
+        if (g.set_up || g.failed) return;
+        g.set_up = true;
+        g.game.variant = default_;
+        if (const auto name = g.game.tag("Variant"); name && parse_variant(*name)) {
+            g.game.variant = *parse_variant(*name);  // lidraughts' tag; names what GameType cannot
+        } else if (const auto type = g.game.tag("GameType")) {
+            const auto v = variant_of_game_type(*type);
+            if (!v) {
+                const Place p = place_of_tag("GameType");
+                return fail(p.line, p.column,
+                            "GameType \"" + *type + "\" is not a game Kroon plays (see kroon variants)");
+            }
+            g.game.variant = *v;
+        }
+        g.game.start = start_position(g.game.variant);
+        if (const auto fen = g.game.tag("FEN")) {
+            const auto pos = parse_fen(g.game.variant, *fen);
+            if (!pos) {
+                const Place p = place_of_tag("FEN");
+                return fail(p.line ? p.line : fallback.line, p.column, "bad FEN \"" + *fen + "\": " + pos.error());
+            }
+            g.game.start = *pos;
+        }
+        g.position = g.game.start;
+    }
+
+    void word(const Token& t) {
+        std::string_view text = t.text;
+        if (const auto result = parse_result(text)) {
+            current_->terminator = *result;
+            finish();
+            return;
+        }
+        if (current_->failed) return;
+        set_up({t.line, t.column});
+        if (current_->failed) return;
+        int column = t.column;
+        // A move number, alone or glued to its move: "12." "12..." "12.32-28".
+        size_t digits = 0;
+        while (digits < text.size() && std::isdigit(static_cast<unsigned char>(text[digits]))) ++digits;
+        if (digits > 0 && digits < text.size() && text[digits] == '.') {
+            size_t dots = digits;
+            while (dots < text.size() && text[dots] == '.') ++dots;
+            text.remove_prefix(dots);
+            column += static_cast<int>(dots);
+        }
+        // Move strength marks: "32-28!", "28x19?!", "1-6*".
+        while (!text.empty() && (text.back() == '!' || text.back() == '?' || text.back() == '*')) text.remove_suffix(1);
+        if (text.empty()) return;
+        if (text.front() == '$') return;  // numeric annotation glyph
+        if (!std::isdigit(static_cast<unsigned char>(text.front())))
+            return fail(t.line, column, "unexpected '" + std::string(text) + "' in the move text");
+        GameInProgress& g = *current_;
+        const auto move = parse_move(g.game.variant, g.position, text, MoveSyntax::Pdn);
+        if (!move) {
+            const int ply = static_cast<int>(g.game.moves.size());
+            return fail(t.line, column, move.error() + " (at ply " + std::to_string(ply + 1) + ", position " +
+                                            format_fen(g.game.variant, g.position) + ")");
+        }
+        play_move(g.game.variant, g.position, *move);
+        g.game.moves.push_back(*move);
+    }
+
+    void finish() {
+        GameInProgress& g = *current_;
+        if (!g.failed) set_up({});
+        if (!g.failed) {
+            // The Result tag is authoritative; the terminator is the fallback.
+            g.game.result = g.terminator.value_or(GameResult::Ongoing);
+            if (const auto tag = g.game.tag("Result"))
+                if (const auto r = parse_result(*tag)) g.game.result = *r;
+            file_.games.push_back(std::move(g.game));
+        }
+        current_.reset();
+    }
+
+    Lexer lexer_;
+    Variant default_;
+    std::optional<GameInProgress> current_;
+    int number_ = 0;
+    PdnFile file_;
+};
+
+// ---- writer -------------------------------------------------------------------------------
+
+Scoring pdn_scoring(Variant v) { return scoring_of(v); }
+
+std::string quoted(const std::string& value) {
+    std::string out = "\"";
+    for (char c : value) {
+        if (c == '"' || c == '\\') out += '\\';
+        out += c;
+    }
+    return out + "\"";
+}
+
+// The stored tags with Result, GameType and FEN brought in line with the game (stored
+// values that mean the same are kept as written).
+std::vector<PdnTag> canonical_tags(const PdnGame& g) {
+    PdnGame copy;
+    copy.tags = g.tags;
+    const auto result = copy.tag("Result");
+    if (!result || parse_result(*result) != g.result) copy.set_tag("Result", result_text(g.result, pdn_scoring(g.variant)));
+    const auto type = copy.tag("GameType");
+    const std::string number = std::to_string(pdn_game_type(g.variant));
+    if (number != "0" && (!type || type->substr(0, type->find(',')) != number)) copy.set_tag("GameType", number);
+    const auto name = copy.tag("Variant");
+    if ((name || !game_type_names(g.variant)) && (!name || parse_variant(*name) != g.variant))
+        copy.set_tag("Variant", std::string(variant_name(g.variant)));
+    const auto fen = copy.tag("FEN");
+    const bool standard_start = g.start == start_position(g.variant);
+    if (fen) {
+        const auto pos = parse_fen(g.variant, *fen);
+        if (!pos || !(*pos == g.start)) copy.set_tag("FEN", format_fen(g.variant, g.start));
+    } else if (!standard_start) {
+        copy.set_tag("FEN", format_fen(g.variant, g.start));
+    }
+    return copy.tags;
+}
+
+}  // namespace
+
+std::optional<std::string> PdnGame::tag(std::string_view name) const {
+    for (const PdnTag& t : tags)
+        if (t.name == name) return t.value;
+    return std::nullopt;
+}
+
+void PdnGame::set_tag(std::string_view name, std::string value) {
+    for (PdnTag& t : tags)
+        if (t.name == name) {
+            t.value = std::move(value);
+            return;
+        }
+    tags.push_back({std::string(name), std::move(value)});
+}
+
+std::string PdnError::text() const {
+    return "game " + std::to_string(game) + ", line " + std::to_string(line) + ", column " + std::to_string(column) +
+           ": " + message;
+}
+
+int pdn_game_type(Variant variant) {
+    return with_rules(variant, [](auto tag) { return decltype(tag)::Rules::pdn_game_type; });
+}
+
+std::optional<Variant> variant_of_game_type(std::string_view value) {
+    const std::string_view number = value.substr(0, value.find(','));
+    for (Variant v : all_variants)
+        if (pdn_game_type(v) != 0 && number == std::to_string(pdn_game_type(v))) return v;
+    return std::nullopt;
+}
+
+bool game_type_names(Variant variant) {
+    const int type = pdn_game_type(variant);
+    return type != 0 && variant_of_game_type(std::to_string(type)) == variant;
+}
+
+PdnFile read_pdn(std::string_view text, Variant default_variant) { return Reader(text, default_variant).run(); }
+
+Result<PdnFile> read_pdn_file(const std::string& path, Variant default_variant) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return Error{"cannot open " + path + ": " + std::strerror(errno)};
+    std::ostringstream text;
+    text << in.rdbuf();
+    return read_pdn(text.str(), default_variant);
+}
+
+std::string write_pdn(const PdnGame& game, PdnMoves notation) {
+    std::string out;
+    for (const PdnTag& t : canonical_tags(game)) out += "[" + t.name + " " + quoted(t.value) + "]\n";
+    out += "\n";
+
+    // Move text in units that are never split over lines: "12. 32-28", "19-23", "2-0".
+    std::vector<std::string> units;
+    const Color first = with_rules(game.variant, [](auto tag) { return decltype(tag)::Rules::first_player; });
+    Position pos = game.start;
+    int number = 1;
+    for (size_t i = 0; i < game.moves.size(); ++i) {
+        const Move& m = game.moves[i];
+        const std::string text =
+            format_move(game.variant, pos, m, notation == PdnMoves::Long ? MoveNotation::Long : MoveNotation::Standard);
+        if (pos.side_to_move() == first)
+            units.push_back(std::to_string(number) + ". " + text);
+        else
+            units.push_back(i == 0 ? std::to_string(number) + "... " + text : text);
+        if (pos.side_to_move() != first) ++number;
+        play_move(game.variant, pos, m);
+    }
+    units.push_back(result_text(game.result, pdn_scoring(game.variant)));
+    // PDN readers can mistake a result for a move when the result tag disagrees; the tag above
+    // always matches it.
+    size_t width = 0;
+    for (const std::string& u : units) {
+        if (width > 0 && width + 1 + u.size() > 79) {
+            out += "\n";
+            width = 0;
+        } else if (width > 0) {
+            out += " ";
+            ++width;
+        }
+        out += u;
+        width += u.size();
+    }
+    return out + "\n";
+}
+
+PdnGame make_pdn_game(const Game& game, const PdnHeader& header) {
+    PdnGame g;
+    g.variant = game.variant();
+    g.start = game.start();
+    g.moves = game.moves();
+    g.result = game.verdict().result;
+    g.tags = {{"Event", header.event}, {"Site", header.site},   {"Date", header.date},
+              {"Round", header.round}, {"White", header.white}, {"Black", header.black},
+              {"Result", result_text(g.result, pdn_scoring(g.variant))}};
+    if (pdn_game_type(g.variant) != 0) g.tags.push_back({"GameType", std::to_string(pdn_game_type(g.variant))});
+    if (!game_type_names(g.variant)) g.tags.push_back({"Variant", std::string(variant_name(g.variant))});
+    if (!(g.start == start_position(g.variant))) g.tags.push_back({"FEN", format_fen(g.variant, g.start)});
+    if (!header.time_control.empty()) g.tags.push_back({"TimeControl", header.time_control});
+    if (game.is_over()) g.tags.push_back({"Termination", game.termination()});
+    g.tags.insert(g.tags.end(), header.extra.begin(), header.extra.end());
+    return g;
+}
+
+Result<Game> replay(const PdnGame& record, RuleOptions options) {
+    Game game(record.variant, record.start, options);
+    for (size_t i = 0; i < record.moves.size(); ++i) {
+        if (game.is_over())
+            return Error{"the game was already over before ply " + std::to_string(i + 1) + ": " + game.termination()};
+        if (!game.play(record.moves[i])) return Error{"ply " + std::to_string(i + 1) + " is not a legal move"};
+    }
+    return game;
+}
+
+std::optional<Error> append_pdn_game(const std::string& path, const PdnGame& game, PdnMoves notation) {
+    std::FILE* file = std::fopen(path.c_str(), "ab");
+    if (!file) return Error{"cannot open " + path + " for appending: " + std::strerror(errno)};
+    const std::string text = write_pdn(game, notation) + "\n";
+    const bool written = std::fwrite(text.data(), 1, text.size(), file) == text.size() && std::fflush(file) == 0 &&
+                         ::fsync(::fileno(file)) == 0;
+    const int saved = errno;
+    const bool closed = std::fclose(file) == 0;
+    if (!written || !closed) return Error{"cannot write " + path + ": " + std::strerror(written ? errno : saved)};
+    return std::nullopt;
+}
+
+}  // namespace kroon

@@ -1,0 +1,97 @@
+// PDN 3.0 game files (Portable Draughts Notation, pdn.fmjd.org): reading and writing.
+//
+// Reading is forgiving where PDN files in the wild differ (move numbers optional or glued to
+// the move, short or long captures, `x`/`:`/`-` separators, move strength marks, NAGs,
+// {comments}, ; and % line comments, nested (variations) which are skipped, a result token or
+// a new tag section ending a game) and strict about what matters: every move must be legal.
+// A malformed game gives a PdnError naming its line and column and is left out; the other
+// games of the file are still read.
+//
+// Writing gives the canonical form: the seven-tag roster, GameType (international 20,
+// English 21, Frisian 40, the other PDN numbers from the rules structs), a Variant tag (as
+// lidraughts writes it) for variants GameType cannot name (killer, frysk!, ...), FEN when the game does not start from the start position, then
+// the other tags, numbered moves wrapped at 80 columns and the result. Kroon's files read
+// back to the same games and write out byte for byte the same.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/game/game.hpp"
+#include "engine/game/outcome.hpp"
+#include "engine/position/position.hpp"
+#include "engine/result.hpp"
+#include "engine/rules/variant.hpp"
+
+namespace kroon {
+
+struct PdnTag {
+    std::string name;
+    std::string value;
+    friend bool operator==(const PdnTag&, const PdnTag&) = default;
+};
+
+struct PdnGame {
+    std::vector<PdnTag> tags;  // in file order
+    Variant variant = Variant::International;
+    Position start;
+    std::vector<Move> moves;
+    GameResult result = GameResult::Ongoing;
+
+    std::optional<std::string> tag(std::string_view name) const;
+    void set_tag(std::string_view name, std::string value);  // replaces, or appends
+};
+
+struct PdnError {
+    int game = 0;    // 1-based number of the game in the file
+    int line = 0;    // 1-based
+    int column = 0;  // 1-based, in bytes
+    std::string message;
+    std::string text() const;  // "game 2, line 14, column 9: illegal move 32-27"
+};
+
+struct PdnFile {
+    std::vector<PdnGame> games;
+    std::vector<PdnError> errors;
+};
+
+// Games without a GameType tag are read as `default_variant`.
+PdnFile read_pdn(std::string_view text, Variant default_variant = Variant::International);
+Result<PdnFile> read_pdn_file(const std::string& path, Variant default_variant = Variant::International);
+
+enum class PdnMoves { Short, Long };
+std::string write_pdn(const PdnGame& game, PdnMoves notation = PdnMoves::Short);
+
+// The PDN GameType numbers of the variants (international 20, English 21, Frisian 40; 0 when
+// PDN has none) and back: "20" or "20,W,10,10,N2,0" gives the first variant with that number.
+int pdn_game_type(Variant variant);
+std::optional<Variant> variant_of_game_type(std::string_view value);
+// Does GameType alone name the variant (international: yes; killer, which shares 20: no)?
+bool game_type_names(Variant variant);
+
+// Header of a game record; "?" for the unknown, as PDN wants.
+struct PdnHeader {
+    std::string event = "?";
+    std::string site = "?";
+    std::string date = "????.??.??";
+    std::string round = "?";
+    std::string white = "?";
+    std::string black = "?";
+    std::string time_control;    // TimeControl tag when not empty
+    std::vector<PdnTag> extra;   // written after the others
+};
+
+// The record of a refereed game: header tags, GameType, FEN, Result, and Termination (the
+// verdict's description) once the game is over.
+PdnGame make_pdn_game(const Game& game, const PdnHeader& header = {});
+// Replays a record through the referee (the result on the board, not the Result tag).
+Result<Game> replay(const PdnGame& record, RuleOptions options = {});
+
+// Appends one game to a file (created if missing) and flushes it to disk, so that a crash
+// later loses nothing already written.
+std::optional<Error> append_pdn_game(const std::string& path, const PdnGame& game,
+                                     PdnMoves notation = PdnMoves::Short);
+
+}  // namespace kroon

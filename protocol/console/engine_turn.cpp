@@ -1,0 +1,197 @@
+// Everything that runs the search: the engine's moves, `go`, `analyse`, and listening for a
+// `stop` typed while it thinks.
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
+#include <new>
+
+#include "engine/notation/move_text.hpp"
+#include "protocol/console/score_text.hpp"
+#include "protocol/console/session.hpp"
+
+namespace kroon::console {
+namespace {
+
+using SteadyClock = std::chrono::steady_clock;
+
+std::string trimmed_lower(const std::string& line) {
+    std::string s;
+    for (unsigned char c : line)
+        if (!std::isspace(c)) s += static_cast<char>(std::tolower(c));
+    return s;
+}
+
+bool is_quit(const std::string& word) { return word == "quit" || word == "exit" || word == "q" || word == "bye"; }
+
+}  // namespace
+
+int affordable_hash_mib(int mib) {
+    const long pages = ::sysconf(_SC_PHYS_PAGES);
+    const long page_size = ::sysconf(_SC_PAGESIZE);
+    if (pages <= 0 || page_size <= 0) return mib;
+    const long long half = static_cast<long long>(pages) * page_size / 2 >> 20;
+    return static_cast<int>(std::max(1LL, std::min<long long>(mib, half)));
+}
+
+Session::SearchRun Session::search(const search::Limits& limits, bool show_iterations, Listen listen) {
+    searcher_.set_position(game_.variant(), game_.start(), game_.moves());
+    searcher_.start(limits, search::Listener{
+                                [this](const search::Iteration& it) {
+                                    Event e;
+                                    e.kind = Event::Kind::Iteration;
+                                    e.iteration = it;
+                                    inbox_.post(std::move(e));
+                                },
+                                [this](const search::Outcome& o) {
+                                    Event e;
+                                    e.kind = Event::Kind::Done;
+                                    e.outcome = o;
+                                    inbox_.post(std::move(e));
+                                }});
+    SearchRun run;
+    for (;;) {
+        // A script is read no further than one line ahead; a person may type on.
+        if (!run.interrupted && (held_.empty() || options_.interactive)) inbox_.request_line();
+        const Event event = inbox_.wait();
+        switch (event.kind) {
+            case Event::Kind::Iteration:
+                if (show_iterations)
+                    out_ << format_iteration(game_.variant(), game_.position(), event.iteration) << "\n"
+                         << std::flush;
+                break;
+            case Event::Kind::Done:
+                run.outcome = event.outcome;
+                searcher_.wait();
+                return run;
+            case Event::Kind::EndOfInput:
+                if (listen == Listen::StopOnAnything) {
+                    searcher_.stop();
+                    run.interrupted = true;
+                }
+                break;
+            case Event::Kind::Line: {
+                const std::string word = trimmed_lower(event.line);
+                if (word.empty() || word == "stop") {
+                    searcher_.stop();
+                    run.interrupted = true;
+                } else if ((is_quit(word) && options_.interactive) || listen == Listen::StopOnAnything) {
+                    // A person leaving should not wait for the search; a script's quit comes
+                    // after its last command has run.
+                    searcher_.stop();
+                    run.interrupted = true;
+                    held_.push_back(event.line);
+                    if (is_quit(word)) quit_requested_ = true;
+                } else {
+                    held_.push_back(event.line);
+                    if (options_.interactive)
+                        out_ << "(runs after Kroon's move; type stop to make it move now)\n";
+                }
+                break;
+            }
+        }
+    }
+}
+
+bool Session::engine_move() {
+    const Position& pos = game_.position();
+    const Color side = pos.side_to_move();
+    if (options_.interactive)
+        out_ << "Kroon is thinking for " << side_name(side) << " (Enter or stop: move now)...\n" << std::flush;
+    const auto started = SteadyClock::now();
+    const SearchRun run = search(limits_for(level_, clock_, side), show_thinking_, Listen::MoveNow);
+    const double seconds = std::chrono::duration<double>(SteadyClock::now() - started).count();
+    if (!run.outcome.best) {
+        error("the engine found no move");
+        return false;
+    }
+    if (quit_requested_) return false;
+    if (!clock_move(side, seconds)) return false;
+    const Move best = *run.outcome.best;
+    const std::string written = format_move(game_.variant(), pos, best);
+    if (!game_.play(best)) {
+        error("the engine chose an illegal move " + written);
+        return false;
+    }
+    char stats[128];
+    std::snprintf(stats, sizeof stats, "depth %d, %.2f s, %llu nodes", run.outcome.depth, seconds,
+                  static_cast<unsigned long long>(run.outcome.nodes));
+    out_ << "Kroon plays " << written << " for " << side_name(side) << "  ("
+         << format_score(run.outcome.score) << " for " << side_name(side) << ", " << stats << ")\n";
+    position_changed();
+    if (run.interrupted && engine_plays(Color::White) && engine_plays(Color::Black) && !quit_requested_) {
+        engine_side_[0] = engine_side_[1] = false;
+        sides_chosen_ = true;
+        out_ << "Auto play stopped: Kroon plays neither side now (play both to go on).\n";
+        return false;
+    }
+    return true;
+}
+
+void Session::engine_turns() {
+    while (!quit_requested_ && !game_.is_over() && engine_plays(game_.position().side_to_move()))
+        if (!engine_move()) return;
+}
+
+void Session::cmd_go(const Words&) {
+    if (game_.is_over()) return error("the game is over (" + game_.termination() + "); type new, undo or fen");
+    if (engine_move()) engine_turns();
+}
+
+void Session::cmd_analyse(const Words& args) {
+    if (game_.is_over()) return error("the game is over (" + game_.termination() + ")");
+    search::Limits limits;
+    Listen listen = Listen::StopOnAnything;
+    if (!args.empty()) {
+        const auto level = parse_level({"time", args[0]});
+        if (!level) return error(level.error());
+        limits.move_time = level->move_time;
+        listen = Listen::MoveNow;
+    } else {
+        limits.infinite = true;
+    }
+    const Color side = game_.position().side_to_move();
+    out_ << "Analysing for " << side_name(side) << " (scores for " << side_name(side) << ")"
+         << (limits.infinite ? "; press Enter or type stop to end" : "") << ".\n"
+         << std::flush;
+    const SearchRun run = search(limits, true, listen);
+    if (!run.outcome.best) return error("no move to analyse");
+    out_ << "Best move " << format_move(game_.variant(), game_.position(), *run.outcome.best) << "  ("
+         << format_score(run.outcome.score) << ", depth " << run.outcome.depth << ", "
+         << format_seconds(run.outcome.seconds) << ")\n";
+}
+
+void Session::cmd_stop(const Words&) { out_ << "Nothing to stop: the engine is not thinking.\n"; }
+
+void Session::cmd_post(const Words& args) {
+    if (args.empty())
+        show_thinking_ = !show_thinking_;
+    else if (args[0] == "on")
+        show_thinking_ = true;
+    else if (args[0] == "off")
+        show_thinking_ = false;
+    else
+        return error("post takes on or off");
+    out_ << "Engine thinking is " << (show_thinking_ ? "shown" : "hidden") << ".\n";
+}
+
+void Session::cmd_threads(const Words& args) {
+    const auto threads = parse_whole(args.empty() ? "" : args[0], "threads", 1, 64);
+    if (args.size() != 1 || !threads) return error(threads ? "threads takes one number" : threads.error());
+    searcher_.set_threads(*threads);
+    out_ << "Threads: " << *threads << ".\n";
+}
+
+void Session::cmd_hash(const Words& args) {
+    const auto mib = parse_whole(args.empty() ? "" : args[0], "hash size (MiB)", 1, 1 << 20);
+    if (args.size() != 1 || !mib) return error(mib ? "hash takes one number" : mib.error());
+    const int size = affordable_hash_mib(*mib);
+    try {
+        searcher_.set_hash_size(size);
+    } catch (const std::bad_alloc&) {
+        return error("not enough memory for " + std::to_string(size) + " MiB of hash");
+    }
+    out_ << "Hash: " << size << " MiB" << (size < *mib ? " (half the machine's memory at most)" : "") << ".\n";
+}
+
+}  // namespace kroon::console

@@ -1,0 +1,75 @@
+#include "protocol/dxp/engine_worker.hpp"
+
+#include "engine/movegen/movegen.hpp"
+
+namespace kroon::dxp {
+
+EngineWorker::EngineWorker(search::Options options) : searcher_(options), thread_([this] { run(); }) {}
+
+EngineWorker::~EngineWorker() {
+    {
+        std::lock_guard lock(mutex_);
+        quit_ = true;
+        queued_.reset();
+        if (running_id_) searcher_.stop();
+    }
+    wake_.notify_all();
+    thread_.join();
+}
+
+void EngineWorker::think(SearchJob job) {
+    {
+        std::lock_guard lock(mutex_);
+        queued_ = std::move(job);  // a newer job replaces one that has not started
+    }
+    wake_.notify_all();
+}
+
+void EngineWorker::stop(int up_to_id) {
+    std::lock_guard lock(mutex_);
+    // A queued job is kept: it starts, stops at once and still answers with a legal move, so
+    // a hard stop that comes early never leaves the caller without a move.
+    stopped_up_to_ = std::max(stopped_up_to_, up_to_id);
+    if (running_id_ && running_id_ <= stopped_up_to_) searcher_.stop();
+}
+
+void EngineWorker::run() {
+    for (;;) {
+        SearchJob job;
+        {
+            std::unique_lock lock(mutex_);
+            wake_.wait(lock, [&] { return quit_ || queued_.has_value(); });
+            if (quit_) return;
+            job = std::move(*queued_);
+            queued_.reset();
+        }
+        if (job.new_game) searcher_.new_game();
+        searcher_.set_position(Variant::International, job.start, job.moves);
+        search::Outcome outcome;
+        searcher_.start(job.limits, search::Listener{{}, [&outcome](const search::Outcome& o) { outcome = o; }});
+        {
+            // A stop that came before the search started still applies to it.
+            std::lock_guard lock(mutex_);
+            running_id_ = job.id;
+            if (quit_ || job.id <= stopped_up_to_) searcher_.stop();
+        }
+        searcher_.wait();
+        {
+            std::lock_guard lock(mutex_);
+            running_id_ = 0;
+        }
+        std::optional<Move> move = outcome.best;
+        if (!move) {
+            // The search is stopped before its first iteration only in a hurry: any legal
+            // move beats none.
+            Position pos = job.start;
+            for (const Move& m : job.moves) play_move(Variant::International, pos, m);
+            MoveList legal;
+            generate_moves(Variant::International, pos, legal);
+            if (!legal.empty()) move = legal[0];
+        }
+        if (job.done) job.done(job.id, move, outcome);
+    }
+}
+
+}  // namespace kroon::dxp

@@ -1,0 +1,54 @@
+// The searcher on a thread of its own, so the I/O thread never waits for a search: think()
+// queues a job and returns; the job's callback runs on the worker thread when the search is
+// done (the caller posts it back to its own thread). stop() may be called at any time, also
+// before the job has started: the job with that id or any older one then ends at once, and
+// every job started still answers (with a legal move when there is one).
+#pragma once
+
+#include <condition_variable>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <thread>
+#include <vector>
+
+#include "engine/movegen/move.hpp"
+#include "engine/position/position.hpp"
+#include "search/searcher.hpp"
+
+namespace kroon::dxp {
+
+struct SearchJob {
+    int id = 0;
+    bool new_game = false;
+    Position start;
+    std::vector<Move> moves;
+    search::Limits limits;
+    // Called on the worker thread with the move found (none only if no move is legal).
+    std::function<void(int id, std::optional<Move> move, const search::Outcome& outcome)> done;
+};
+
+class EngineWorker {
+public:
+    explicit EngineWorker(search::Options options);
+    ~EngineWorker();
+    EngineWorker(const EngineWorker&) = delete;
+    EngineWorker& operator=(const EngineWorker&) = delete;
+
+    void think(SearchJob job);
+    void stop(int up_to_id);
+
+private:
+    void run();
+
+    search::Searcher searcher_;
+    std::mutex mutex_;
+    std::condition_variable wake_;
+    std::optional<SearchJob> queued_;
+    int running_id_ = 0;
+    int stopped_up_to_ = 0;
+    bool quit_ = false;
+    std::thread thread_;
+};
+
+}  // namespace kroon::dxp

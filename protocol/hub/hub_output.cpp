@@ -1,0 +1,83 @@
+#include "protocol/hub/hub_output.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+
+#include "engine/notation/move_text.hpp"
+#include "protocol/hub/hub_line.hpp"
+
+namespace kroon::hub {
+namespace {
+
+std::string fixed(double value, int decimals) {
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
+    return buffer;
+}
+
+std::string join(const std::vector<std::string>& words) {
+    std::string out;
+    for (const auto& w : words) {
+        if (!out.empty()) out += ' ';
+        out += w;
+    }
+    return out;
+}
+
+}  // namespace
+
+std::string format_score(search::Score score) {
+    const int magnitude = std::abs(score);
+    std::string out = score < 0 ? "-" : "";
+    out += std::to_string(magnitude / 100) + ".";
+    const int cents = magnitude % 100;
+    if (cents < 10) out += '0';
+    return out + std::to_string(cents);
+}
+
+std::vector<std::string> hub_moves(Variant variant, const Position& root, const std::vector<Move>& moves) {
+    std::vector<std::string> out;
+    Position pos = root;
+    for (const Move& m : moves) {
+        MoveList legal;
+        generate_moves(variant, pos, legal);
+        if (!legal.contains(m)) break;
+        out.push_back(format_move(variant, pos, m, MoveNotation::Hub));
+        play_move(variant, pos, m);
+    }
+    return out;
+}
+
+std::string info_line(Variant variant, const Position& root, const search::Iteration& it) {
+    LineBuilder line("info");
+    if (it.depth > 0) line.add("depth", std::to_string(it.depth));
+    line.add("score", format_score(it.score));
+    if (it.nodes > 0) line.add("nodes", std::to_string(it.nodes));
+    if (it.seconds >= 0.001) {
+        line.add("time", fixed(it.seconds, 3));
+        line.add("nps", fixed(static_cast<double>(it.nodes) / it.seconds / 1e6, 1));
+    }
+    const auto pv = hub_moves(variant, root, it.pv);
+    if (!pv.empty()) line.add("pv", join(pv));
+    return line.str();
+}
+
+std::string done_line(Variant variant, const Position& root, const search::Outcome& outcome) {
+    MoveList legal;
+    generate_moves(variant, root, legal);
+    if (legal.empty()) return "done";
+    std::vector<Move> moves;
+    if (outcome.best && legal.contains(*outcome.best)) {
+        moves.push_back(*outcome.best);
+        if (outcome.ponder) moves.push_back(*outcome.ponder);
+    } else {
+        moves.push_back(legal[0]);  // our bug, but the GUI still gets a legal move
+    }
+    const auto text = hub_moves(variant, root, moves);
+    LineBuilder line("done");
+    if (!text.empty()) line.add("move", text[0]);
+    if (text.size() > 1) line.add("ponder", text[1]);
+    return line.str();
+}
+
+}  // namespace kroon::hub

@@ -1,0 +1,35 @@
+// The engine's search reports in Scan's shape (hub.md §5), which is what the clients parse:
+//   info depth=12 score=0.25 nodes=123456 time=0.250 nps=0.5 pv="32-28 19-23"
+//   done move=28x19x23 ponder=14x23x19
+// Only name=value items; score in men with 2 decimals (a win in n plies is 100 - n/100,
+// i.e. 99.xx); time in seconds with 3 decimals; nps in millions with 1 decimal; moves in
+// Hub notation (captures with every captured square, ascending).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "engine/movegen/move.hpp"
+#include "engine/position/position.hpp"
+#include "engine/rules/variant.hpp"
+#include "search/searcher.hpp"
+
+namespace kroon::hub {
+
+// Hundredths of a man as men with two decimals: 25 -> "0.25", -9987 -> "-99.87".
+std::string format_score(search::Score score);
+
+// The legal prefix of `moves` from `root`, in Hub notation (a search bug never leaks an
+// illegal move to the GUI).
+std::vector<std::string> hub_moves(Variant variant, const Position& root, const std::vector<Move>& moves);
+
+// Fields that are zero are left out, as Scan does; score is always given, time and nps only
+// from one millisecond on.
+std::string info_line(Variant variant, const Position& root, const search::Iteration& iteration);
+
+// `done move=M [ponder=P]`, or a bare `done` when the side to move has no legal move. Should
+// the search ever report no move or an illegal one while a legal move exists, the first legal
+// move is sent: a Hub GUI waiting for `done` must get a playable answer.
+std::string done_line(Variant variant, const Position& root, const search::Outcome& outcome);
+
+}  // namespace kroon::hub

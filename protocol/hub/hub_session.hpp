@@ -1,0 +1,70 @@
+// One Hub session (hub.md §3-§7): parameters, the game (start position and moves played),
+// the limits collected for the next search, and the search itself, run by search::Searcher
+// on its own thread while the caller keeps feeding input lines.
+//
+// Input is never dropped or reordered: during a search `ping` is answered, `ponder-hit` and
+// `stop` go to the searcher, and any other line first ends the search (its `done` is sent)
+// and is then handled as usual. All output goes through the one `Writer`, which must be
+// safe to call from the search thread and the input thread at once.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/movegen/move.hpp"
+#include "engine/position/position.hpp"
+#include "protocol/hub/hub_line.hpp"
+#include "protocol/hub/hub_params.hpp"
+#include "search/searcher.hpp"
+
+namespace kroon::hub {
+
+class Session {
+public:
+    using Writer = std::function<void(const std::string& line)>;
+    // Turns the protocol log on or off (the `log` parameter); an error message when it cannot.
+    using LogSwitch = std::function<Result<bool>(bool on)>;
+
+    explicit Session(Writer write, LogSwitch log_switch = {}, bool logging = false);
+    ~Session();
+    Session(const Session&) = delete;
+    Session& operator=(const Session&) = delete;
+
+    // Handles one line from the GUI; returns false once the session is over (`quit`).
+    bool handle_line(std::string_view line);
+    // The input has ended (EOF): stop any search and wait for it.
+    void finish();
+
+    bool searching() const { return searching_; }
+    const Params& params() const { return params_; }
+
+private:
+    void handle(const Command& command);
+    void on_hub();
+    void on_set_param(const Command& command);
+    void on_init();
+    void on_pos(const Command& command);
+    void on_level(const Command& command);
+    void on_go(const Command& command);
+    void end_search();
+    search::Searcher& searcher();  // created on first use, with the current parameters
+    void reset_game();
+    void error(const std::string& message);
+
+    Writer write_;
+    LogSwitch log_switch_;
+    Params params_;
+    std::unique_ptr<search::Searcher> searcher_;
+    Position start_;
+    std::vector<Move> moves_;
+    Position root_;  // start_ with moves_ played
+    search::Limits pending_;
+    bool searching_ = false;
+    std::shared_ptr<std::atomic<bool>> done_sent_;
+};
+
+}  // namespace kroon::hub

@@ -1,0 +1,78 @@
+// The Zobrist hash kept by Position::play must always equal the hash computed from scratch,
+// and different positions (pieces, side to move, Frisian art. 17 state) must not share one.
+#include <map>
+
+#include <gtest/gtest.h>
+
+#include "tests/engine/test_support.hpp"
+
+namespace kroon::test {
+namespace {
+
+// Everything the hash covers, as text: the FEN plus both art. 17 runs.
+std::string identity(Variant v, const Position& p) {
+    std::string s = format_fen(v, p);
+    for (Color c : {Color::White, Color::Black}) {
+        const KingRun run = p.king_run(c);
+        if (run.count) s += " run" + std::to_string(run.count) + "@" + std::to_string(run.square);
+    }
+    return s;
+}
+
+class HashAlongPlayouts : public ::testing::TestWithParam<Variant> {};
+
+TEST_P(HashAlongPlayouts, IncrementalHashEqualsComputedHash) {
+    const Variant v = GetParam();
+    std::mt19937_64 rng(20240611);
+    std::map<std::uint64_t, std::string> seen;
+    int positions = 0;
+    auto check = [&](const Position& pos) {
+        ASSERT_EQ(pos.hash(), pos.compute_hash()) << identity(v, pos);
+        auto [it, fresh] = seen.emplace(pos.hash(), identity(v, pos));
+        if (!fresh) {
+            ASSERT_EQ(it->second, identity(v, pos)) << "hash collision";
+        }
+        ++positions;
+    };
+    auto visit = [&](const Position& pos, const Move& move) {
+        check(pos);
+        Position next = pos;
+        play_move(v, next, move);
+        check(next);
+    };
+    // Whole games from the start, then games from random positions with many kings (these
+    // exercise the Frisian king-move counter).
+    for (int game = 0; game < 200; ++game) random_playout(v, start_position(v), 150, rng, visit);
+    for (int game = 0; game < 300; ++game)
+        random_playout(v, random_position(v, rng, 8), 60, rng, visit);
+    EXPECT_GT(positions, 20000);
+}
+
+INSTANTIATE_TEST_SUITE_P(AllVariants, HashAlongPlayouts,
+                         ::testing::Values(Variant::International, Variant::Frisian,
+                                           Variant::English),
+                         [](const auto& p) { return std::string(variant_name(p.param)); });
+
+// The side to move is part of the hash: the same pieces with the other side to move differ.
+TEST(Hash, SideToMoveChangesTheHash) {
+    for (Variant v : {Variant::International, Variant::Frisian, Variant::English}) {
+        const Position p = start_position(v);
+        const Position q = Position::from_sets(p.pieces(Color::White), p.pieces(Color::Black),
+                                               p.kings(), ~p.side_to_move());
+        EXPECT_NE(p.hash(), q.hash()) << variant_name(v);
+        EXPECT_EQ(q.hash(), q.compute_hash());
+    }
+}
+
+// A man and a king on the same square hash differently, and so do the two colours.
+TEST(Hash, PieceKindAndColourChangeTheHash) {
+    const Variant v = Variant::International;
+    const Position man = position(v, "W:W28:B45");
+    const Position king = position(v, "W:WK28:B45");
+    const Position black = position(v, "W:W45:B28");
+    EXPECT_NE(man.hash(), king.hash());
+    EXPECT_NE(man.hash(), black.hash());
+}
+
+}  // namespace
+}  // namespace kroon::test

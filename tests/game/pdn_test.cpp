@@ -1,0 +1,245 @@
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <random>
+
+#include "engine/movegen/movegen.hpp"
+#include "engine/notation/fen.hpp"
+#include "engine/notation/pdn.hpp"
+
+namespace kroon {
+namespace {
+
+// A random legal game, refereed, until it ends or `max_plies` moves were played.
+Game random_game(Variant v, std::uint32_t seed, int max_plies, std::optional<Position> start = {}) {
+    std::mt19937 rng(seed);
+    Game g(v, start.value_or(start_position(v)));
+    while (!g.is_over() && static_cast<int>(g.moves().size()) < max_plies) {
+        MoveList legal;
+        generate_moves(v, g.position(), legal);
+        g.play(legal[static_cast<int>(rng() % static_cast<std::uint32_t>(legal.size()))]);
+    }
+    return g;
+}
+
+void expect_same_game(const PdnGame& a, const PdnGame& b) {
+    EXPECT_EQ(a.variant, b.variant);
+    EXPECT_EQ(a.start, b.start);
+    EXPECT_EQ(a.moves, b.moves);
+    EXPECT_EQ(a.result, b.result);
+    EXPECT_EQ(a.tags, b.tags);
+}
+
+TEST(Pdn, GeneratedGamesReadBackIdentically) {
+    int games = 0;
+    for (Variant v : all_variants)
+        for (std::uint32_t seed = 1; seed <= 4; ++seed)
+            for (PdnMoves notation : {PdnMoves::Short, PdnMoves::Long}) {
+                const Game g = random_game(v, seed, 300);
+                PdnHeader header;
+                header.event = "Round \"trip\" \\ test";
+                header.white = "Kroon";
+                header.round = std::to_string(seed);
+                header.time_control = "300+2";
+                const PdnGame record = make_pdn_game(g, header);
+                const std::string text = write_pdn(record, notation);
+                const PdnFile file = read_pdn(text);
+                ASSERT_TRUE(file.errors.empty()) << file.errors[0].text() << "\n" << text;
+                ASSERT_EQ(file.games.size(), 1u);
+                expect_same_game(file.games[0], record);
+                EXPECT_EQ(write_pdn(file.games[0], notation), text);
+                // The referee reaches the same verdict from the record.
+                const auto again = replay(file.games[0]);
+                ASSERT_TRUE(again.ok()) << again.error();
+                EXPECT_EQ(again->verdict(), g.verdict());
+                ++games;
+            }
+    EXPECT_EQ(games, static_cast<int>(std::size(all_variants)) * 8);
+}
+
+TEST(Pdn, SetUpPositionsWithEitherSideToMove) {
+    for (Variant v : {Variant::International, Variant::Frisian, Variant::English})
+        for (int prefix : {7, 8}) {  // the set-up position has one side or the other to move
+            const Game opening = random_game(v, 99, prefix);
+            const Game g = random_game(v, 5, 60, opening.position());
+            const PdnGame record = make_pdn_game(g);
+            ASSERT_TRUE(record.tag("FEN").has_value());
+            const std::string text = write_pdn(record);
+            const PdnFile file = read_pdn(text);
+            ASSERT_TRUE(file.errors.empty()) << file.errors[0].text() << "\n" << text;
+            expect_same_game(file.games.at(0), record);
+            EXPECT_EQ(write_pdn(file.games[0]), text);
+        }
+}
+
+TEST(Pdn, MoveNumbersFollowTheFirstPlayer) {
+    Game g(Variant::International);
+    for (const char* m : {"32-28", "19-23", "28x19"}) ASSERT_TRUE(g.play_text(m).ok());
+    EXPECT_NE(write_pdn(make_pdn_game(g)).find("1. 32-28 19-23 2. 28x19 *"), std::string::npos);
+    Game english(Variant::English);  // Black moves first in English draughts
+    for (const char* m : {"11-15", "23-19"}) ASSERT_TRUE(english.play_text(m).ok());
+    EXPECT_NE(write_pdn(make_pdn_game(english)).find("1. 11-15 23-19 *"), std::string::npos);
+    Game from_black(Variant::International, *parse_fen(Variant::International, "B:W32:B19"));
+    ASSERT_TRUE(from_black.play_text("19-23").ok());
+    ASSERT_TRUE(from_black.play_text("32-28").ok());
+    EXPECT_NE(write_pdn(make_pdn_game(from_black)).find("1... 19-23 2. 32-28 *"), std::string::npos);
+}
+
+TEST(Pdn, ReadsSeveralGamesWithCommentsAndVariations) {
+    const std::string text =
+        "% Kroon test file\n"
+        "[Event \"Test\"]\n"
+        "[White \"A\"]\n"
+        "[Black \"B\"]\n"
+        "[Result \"2-0\"]\n"
+        "\n"
+        "1. 32-28 {a comment (with brackets)} 19-23 (1... 18-23 {side line} 2. 28x19 (2. 33-29)) "
+        "2. 28x19! 14x23 $1 3.37-32 10-14 ; rest of line 9-13\n"
+        "4. 32-28?! 23x32 5. 38x27 2-0\n"
+        "\n"
+        "[Event \"Frisian\"]\n"
+        "[GameType \"40,W,10,10,N2,0\"]\n"
+        "[Result \"1/2-1/2\"]\n"
+        "1. 31-26 17-21 1/2-1/2\n"
+        "\n"
+        "[Event \"No result token\"]\n"
+        "[GameType \"21\"]\n"
+        "1. 11-15 23-19 2. 8-11\n"
+        "[Event \"Next\"]\n"
+        "{only a comment} *\n";
+    const PdnFile file = read_pdn(text);
+    ASSERT_TRUE(file.errors.empty()) << file.errors[0].text();
+    ASSERT_EQ(file.games.size(), 4u);
+
+    const PdnGame& first = file.games[0];
+    EXPECT_EQ(first.variant, Variant::International);
+    EXPECT_EQ(first.result, GameResult::WhiteWins);
+    ASSERT_EQ(first.moves.size(), 9u);  // the ";" comment hides 9-13
+    EXPECT_EQ(*first.tag("White"), "A");
+    Game g(Variant::International);
+    for (const Move& m : first.moves) ASSERT_TRUE(g.play(m));
+    EXPECT_EQ(format_fen(Variant::International, g.position()),
+              format_fen(Variant::International, replay(first)->position()));
+
+    EXPECT_EQ(file.games[1].variant, Variant::Frisian);
+    EXPECT_EQ(file.games[1].result, GameResult::Draw);
+    EXPECT_EQ(file.games[1].moves.size(), 2u);
+
+    EXPECT_EQ(file.games[2].variant, Variant::English);
+    EXPECT_EQ(file.games[2].moves.size(), 3u);
+    EXPECT_EQ(file.games[2].result, GameResult::Ongoing);
+
+    EXPECT_TRUE(file.games[3].moves.empty());
+    EXPECT_EQ(*file.games[3].tag("Event"), "Next");
+}
+
+TEST(Pdn, LongCaptureNotationTellsCapturesApart) {
+    // Two captures from 1 to 1 differ: the long form names the landing squares.
+    Game g(Variant::International);
+    for (const char* m : {"32-28", "19-23", "28x19", "14x23"}) ASSERT_TRUE(g.play_text(m).ok());
+    const PdnGame record = make_pdn_game(g);
+    const std::string long_text = write_pdn(record, PdnMoves::Long);
+    EXPECT_NE(long_text.find("28x19 14x23"), std::string::npos);  // single captures look the same
+    const PdnFile file = read_pdn(long_text);
+    ASSERT_TRUE(file.errors.empty());
+    EXPECT_EQ(file.games[0].moves, record.moves);
+}
+
+TEST(Pdn, MalformedGamesAreReportedAndTheOthersRead) {
+    const std::string text =
+        "[Event \"good 1\"]\n"                    // 1
+        "1. 32-28 19-23 *\n"                      // 2
+        "\n"                                      // 3
+        "[Event \"illegal move\"]\n"              // 4
+        "1. 32-28 19-23\n"                        // 5
+        "2. 28-22 *\n"                            // 6  col 4: 28-22 is no move
+        "\n"                                      // 7
+        "[Event \"unclosed tag\n"                 // 8
+        "1. 32-28 *\n"                            // 9
+        "\n"                                      // 10
+        "[Event \"bad fen\"]\n"                   // 11
+        "[FEN \"W:W31,32:B99\"]\n"                // 12
+        "1. 31-27 *\n"                            // 13
+        "\n"                                      // 14
+        "[GameType \"27\"]\n"                     // 15 Canadian: not ours
+        "1. c3-d4 *\n"                            // 16
+        "\n"                                      // 17
+        "[Event \"garbage\"]\n"                   // 18
+        "1. 32-28 hello 19-23 *\n"                // 19 col 10
+        "\n"                                      // 20
+        "[Event \"lost comment\"]\n"              // 21
+        "1. 31-27 {never closed\n"                // 22 col 10
+        "\n"
+        "[Event \"good 3\"]\n"
+        "1. 34-29 2-0\n";
+    const PdnFile file = read_pdn(text);
+    ASSERT_EQ(file.games.size(), 2u);
+    EXPECT_EQ(*file.games[0].tag("Event"), "good 1");
+    EXPECT_EQ(file.games[0].moves.size(), 2u);
+    EXPECT_EQ(*file.games[1].tag("Event"), "good 3");  // after the unclosed comment
+    EXPECT_EQ(file.games[1].result, GameResult::WhiteWins);
+
+    ASSERT_EQ(file.errors.size(), 6u);
+    struct Expected {
+        int game, line, column;
+        const char* words;
+    };
+    const Expected expected[] = {{2, 6, 4, "illegal move 28-22"}, {3, 8, 8, "never closed"},
+                                 {4, 12, 1, "bad FEN"},           {5, 15, 1, "GameType \"27\""},
+                                 {6, 19, 10, "unexpected 'hello'"}, {7, 22, 10, "comment '{' is never closed"}};
+    for (size_t i = 0; i < file.errors.size(); ++i) {
+        const PdnError& e = file.errors[i];
+        EXPECT_EQ(e.game, expected[i].game) << e.text();
+        EXPECT_EQ(e.line, expected[i].line) << e.text();
+        EXPECT_EQ(e.column, expected[i].column) << e.text();
+        EXPECT_NE(e.text().find(expected[i].words), std::string::npos) << e.text();
+    }
+}
+
+TEST(Pdn, AppendWritesWholeGamesToDisk) {
+    const auto path = std::filesystem::temp_directory_path() / ("kroon_pdn_append_" + std::to_string(::getpid()) + ".pdn");
+    std::filesystem::remove(path);
+    std::vector<PdnGame> written;
+    for (std::uint32_t seed : {3u, 4u, 5u}) {
+        written.push_back(make_pdn_game(random_game(Variant::International, seed, 400)));
+        ASSERT_FALSE(append_pdn_game(path.string(), written.back()).has_value());
+    }
+    const auto file = read_pdn_file(path.string());
+    ASSERT_TRUE(file.ok()) << file.error();
+    ASSERT_TRUE(file->errors.empty()) << file->errors[0].text();
+    ASSERT_EQ(file->games.size(), 3u);
+    for (size_t i = 0; i < 3; ++i) expect_same_game(file->games[i], written[i]);
+    std::filesystem::remove(path);
+
+    EXPECT_TRUE(append_pdn_game("/nonexistent-dir/x.pdn", written[0]).has_value());
+    EXPECT_FALSE(read_pdn_file("/nonexistent-dir/x.pdn").ok());
+}
+
+TEST(Pdn, VariantTagNamesWhatGameTypeCannot) {
+    const PdnGame killer = make_pdn_game(random_game(Variant::Killer, 1, 10));
+    EXPECT_EQ(*killer.tag("GameType"), "20");
+    EXPECT_EQ(*killer.tag("Variant"), "killer");
+    EXPECT_FALSE(make_pdn_game(Game(Variant::International)).tag("Variant").has_value());
+    EXPECT_EQ(*make_pdn_game(Game(Variant::Russian)).tag("GameType"), "25");
+    const PdnGame norwegian = make_pdn_game(Game(Variant::Norwegian));
+    EXPECT_FALSE(norwegian.tag("GameType").has_value());
+    EXPECT_EQ(read_pdn(write_pdn(norwegian)).games.at(0).variant, Variant::Norwegian);
+    // lidraughts writes the variant by name.
+    const PdnFile file = read_pdn("[GameType \"40\"]\n[Variant \"Frysk!\"]\n1. 46-41 *\n");
+    ASSERT_TRUE(file.errors.empty()) << file.errors[0].text();
+    EXPECT_EQ(file.games.at(0).variant, Variant::Frysk);
+}
+
+TEST(Pdn, TerminationTagCarriesTheRefereesReason) {
+    Game g(Variant::International, *parse_fen(Variant::International, "W:W28:B23"));
+    ASSERT_TRUE(g.play_text("28x19").ok());
+    const PdnGame record = make_pdn_game(g);
+    ASSERT_TRUE(record.tag("Termination").has_value());
+    EXPECT_NE(record.tag("Termination")->find("KNDB art. 8a"), std::string::npos);
+    EXPECT_EQ(*record.tag("Result"), "2-0");
+    EXPECT_EQ(*record.tag("GameType"), "20");
+}
+
+}  // namespace
+}  // namespace kroon

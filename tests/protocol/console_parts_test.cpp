@@ -1,0 +1,131 @@
+// The console's pieces on their own: the board diagram, score text and level parsing.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "engine/notation/fen.hpp"
+#include "engine/notation/move_text.hpp"
+#include "protocol/console/board_diagram.hpp"
+#include "protocol/console/level.hpp"
+#include "protocol/console/score_text.hpp"
+
+namespace kroon::console {
+namespace {
+
+int count_char(const std::string& s, char c) { return static_cast<int>(std::count(s.begin(), s.end(), c)); }
+
+// The left half of each diagram line (the pieces), without the numbers on the right.
+std::string pieces_half(const std::string& diagram) {
+    std::string out;
+    std::size_t start = 0;
+    while (start < diagram.size()) {
+        const std::size_t end = diagram.find('\n', start);
+        const std::string line = diagram.substr(start, end - start);
+        out += line.substr(0, line.size() / 2) + "\n";
+        start = end + 1;
+    }
+    return out;
+}
+
+TEST(BoardDiagram, InternationalStartShowsEveryPieceAndSquareNumber) {
+    const std::string d = board_diagram(Variant::International, start_position(Variant::International));
+    EXPECT_EQ(count_char(pieces_half(d), 'b'), 20);
+    EXPECT_EQ(count_char(pieces_half(d), 'w'), 20);
+    EXPECT_EQ(count_char(pieces_half(d), '.'), 10);
+    // 10 rows plus two borders, and every square number once.
+    EXPECT_EQ(count_char(d, '\n'), 12);
+    for (int s = 1; s <= 50; ++s) EXPECT_NE(d.find(" " + std::to_string(s) + " "), std::string::npos) << s;
+    // Square 1 is on the top row, to the right of a light square; 46 starts the bottom row.
+    const std::size_t first_row = d.find('\n') + 1;
+    const std::string top = d.substr(first_row, d.find('\n', first_row) - first_row);
+    EXPECT_NE(top.find("|     1     2     3     4     5 |"), std::string::npos) << top;
+    EXPECT_NE(d.find("| 46    47    48    49    50    |"), std::string::npos) << d;
+}
+
+TEST(BoardDiagram, KingsAndLastMoveAreMarked) {
+    const auto pos = parse_fen(Variant::International, "B:WK46,28:B19,K5");
+    ASSERT_TRUE(pos.ok());
+    DiagramOptions options;
+    Move m{};
+    m.from = static_cast<std::uint8_t>(bit_of_square(Variant::International, 33));
+    m.to = static_cast<std::uint8_t>(bit_of_square(Variant::International, 28));
+    options.last_move = m;
+    const std::string d = pieces_half(board_diagram(Variant::International, *pos, options));
+    EXPECT_EQ(count_char(d, 'W'), 1);
+    EXPECT_EQ(count_char(d, 'B'), 1);
+    EXPECT_EQ(count_char(d, 'w'), 1);
+    EXPECT_EQ(count_char(d, 'b'), 1);
+    EXPECT_NE(d.find("(w)"), std::string::npos);
+    EXPECT_NE(d.find("(.)"), std::string::npos);
+}
+
+TEST(BoardDiagram, EightByEightBoardsAndFlipping) {
+    const std::string english = board_diagram(Variant::English, start_position(Variant::English));
+    EXPECT_EQ(count_char(english, '\n'), 10);
+    EXPECT_EQ(count_char(pieces_half(english), 'b'), 12);
+    EXPECT_NE(english.find("|     1     2     3     4 |"), std::string::npos) << english;
+    DiagramOptions flipped;
+    flipped.flipped = true;
+    const std::string turned = board_diagram(Variant::English, start_position(Variant::English), flipped);
+    EXPECT_NE(turned.find("|    32    31    30    29 |"), std::string::npos) << turned;
+    // The mirrored Italian board numbers each row from the other side.
+    const std::string italian = board_diagram(Variant::Italian, start_position(Variant::Italian));
+    EXPECT_NE(italian.find("|     4     3     2     1 |"), std::string::npos) << italian;
+}
+
+TEST(ScoreText, MenAndDistancesToTheEnd) {
+    EXPECT_EQ(format_score(35), "+0.35");
+    EXPECT_EQ(format_score(-100), "-1.00");
+    EXPECT_EQ(format_score(0), "0.00");
+    EXPECT_EQ(format_score(-5), "-0.05");
+    EXPECT_EQ(format_score(search::win_score - 7), "win in 7 plies");
+    EXPECT_EQ(format_score(-(search::win_score - 6)), "loss in 6 plies");
+    EXPECT_EQ(format_score(search::win_score - 1), "win in 1 ply");
+}
+
+TEST(ScoreText, LineStopsAtAnIllegalMove) {
+    const Position start = start_position(Variant::International);
+    const auto first = parse_move(Variant::International, start, "32-28");
+    ASSERT_TRUE(first.ok());
+    const Position next = start.after<International>(*first);
+    const auto second = parse_move(Variant::International, next, "19-23");
+    ASSERT_TRUE(second.ok());
+    EXPECT_EQ(format_line(Variant::International, start, {*first, *second}), "32-28 19-23");
+    // The same move twice: the second 32-28 is not legal for Black.
+    EXPECT_EQ(format_line(Variant::International, start, {*first, *first}), "32-28");
+}
+
+TEST(Level, ParsesEachKind) {
+    auto l = parse_level({"depth", "8"});
+    ASSERT_TRUE(l.ok());
+    EXPECT_EQ(l->kind, Level::Kind::Depth);
+    EXPECT_EQ(l->depth, 8);
+    l = parse_level({"6"});
+    ASSERT_TRUE(l.ok());
+    EXPECT_EQ(l->depth, 6);
+    l = parse_level({"time", "2.5"});
+    ASSERT_TRUE(l.ok());
+    EXPECT_EQ(l->kind, Level::Kind::MoveTime);
+    EXPECT_DOUBLE_EQ(l->move_time, 2.5);
+    l = parse_level({"nodes", "100000"});
+    ASSERT_TRUE(l.ok());
+    EXPECT_EQ(l->nodes, 100000u);
+    l = parse_level({"clock", "5m+2"});
+    ASSERT_TRUE(l.ok());
+    EXPECT_EQ(l->kind, Level::Kind::Clock);
+    EXPECT_EQ(l->control, TimeControl::sudden_death(300, 2));
+    l = parse_level({"clock", "40/2h"});
+    ASSERT_TRUE(l.ok());
+    EXPECT_EQ(l->control, TimeControl::moves_in(40, 7200));
+}
+
+TEST(Level, RejectsNonsense) {
+    for (const std::vector<std::string>& words : std::vector<std::vector<std::string>>{
+             {}, {"depth"}, {"depth", "0"}, {"depth", "x"}, {"depth", "-3"}, {"time", "0"},
+             {"time", "abc"}, {"clock", "0"}, {"clock", "x/5m"}, {"clock", "-"}, {"speed", "3"}, {"depth", "4", "5"},
+             {"nodes", "1e9"}})
+        EXPECT_FALSE(parse_level(words).ok()) << (words.empty() ? "" : words[0]);
+}
+
+}  // namespace
+}  // namespace kroon::console

@@ -1,0 +1,343 @@
+// The pure parts of the Hub front end: line codec, position strings, level, parameters and
+// the info/done lines, checked against the exact text clients parse (shared/protocols/hub.md).
+#include <gtest/gtest.h>
+
+#include "engine/notation/fen.hpp"
+#include "engine/notation/move_text.hpp"
+#include "protocol/hub/hub_level.hpp"
+#include "protocol/hub/hub_line.hpp"
+#include "protocol/hub/hub_output.hpp"
+#include "protocol/hub/hub_params.hpp"
+#include "protocol/hub/hub_position.hpp"
+
+namespace kroon::hub {
+namespace {
+
+constexpr const char* start10 = "Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww";
+
+Command line(std::string_view text) {
+    auto parsed = parse_line(text);
+    EXPECT_TRUE(parsed.ok()) << parsed.error();
+    return parsed.ok() ? *parsed : Command{};
+}
+
+Move move(Variant v, const Position& pos, std::string_view text) {
+    auto m = parse_move(v, pos, text, MoveSyntax::Hub);
+    EXPECT_TRUE(m.ok()) << text << ": " << m.error();
+    return m.ok() ? *m : Move{};
+}
+
+// --- line codec ---
+
+TEST(HubLine, SplitsCommandPairsAndFlags) {
+    const Command c = line("pos  pos=Wbe   moves=\"32-28 19-23\" start\r");
+    EXPECT_EQ(c.name, "pos");
+    ASSERT_EQ(c.items.size(), 3u);
+    EXPECT_EQ(c.items[0].name, "pos");
+    EXPECT_EQ(c.items[0].value, "Wbe");
+    EXPECT_EQ(c.items[1].value, "32-28 19-23");
+    EXPECT_TRUE(c.items[2].is_flag);
+    EXPECT_EQ(c.value("start"), "");
+    EXPECT_FALSE(c.has("level"));
+}
+
+TEST(HubLine, EmptyQuotedValueAndBlankLine) {
+    const Command c = line("set-param name=x value=\"\"");
+    EXPECT_EQ(c.value("value"), "");
+    EXPECT_EQ(line("   ").name, "");
+    EXPECT_EQ(line("").items.size(), 0u);
+}
+
+TEST(HubLine, UnterminatedQuoteIsAnError) {
+    EXPECT_FALSE(parse_line("pos moves=\"32-28 19-23").ok());
+}
+
+TEST(HubLine, QuotesOnlyWhenNeeded) {
+    EXPECT_EQ(LineBuilder("info").add("pv", "31-27").str(), "info pv=31-27");
+    EXPECT_EQ(LineBuilder("info").add("pv", "31-27 17-21").str(), "info pv=\"31-27 17-21\"");
+    EXPECT_EQ(LineBuilder("x").add("a", "").add("b", "p=q").add("c", "say \"hi\"").str(),
+              "x a=\"\" b=\"p=q\" c=\"say 'hi'\"");
+    EXPECT_TRUE(needs_quotes("a\tb"));
+    EXPECT_FALSE(needs_quotes("Wbbe"));
+}
+
+TEST(HubLine, ErrorLinesHaveNoEqualsSign) {
+    EXPECT_EQ(error_line("bad command"), "error message=\"bad command\"");
+    EXPECT_EQ(error_line("bad level depth=x"), "error message=\"bad level depth:x\"");
+}
+
+TEST(HubLine, RoundTripThroughBuilder) {
+    const std::string text = LineBuilder("id").add("name", "Kroon").add("author", "A B").str();
+    const Command c = line(text);
+    EXPECT_EQ(c.value("name"), "Kroon");
+    EXPECT_EQ(c.value("author"), "A B");
+}
+
+// --- positions ---
+
+TEST(HubPosition, StartPositionsRoundTrip) {
+    const auto pos = parse_position(Variant::International, start10);
+    ASSERT_TRUE(pos.ok()) << pos.error();
+    EXPECT_EQ(*pos, start_position(Variant::International));
+    EXPECT_EQ(format_position(Variant::International, *pos), start10);
+    EXPECT_EQ(format_position(Variant::Frisian, start_position(Variant::Frisian)), start10);
+    const std::string start8 = "Bbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww";
+    EXPECT_EQ(format_position(Variant::English, start_position(Variant::English)), start8);
+    const auto english = parse_position(Variant::English, start8);
+    ASSERT_TRUE(english.ok()) << english.error();
+    EXPECT_EQ(*english, start_position(Variant::English));
+}
+
+TEST(HubPosition, OtherBoards) {
+    // Frysk! starts with five men each on the back rows; Russian on 8x8, white first.
+    EXPECT_EQ(format_position(Variant::Frysk, start_position(Variant::Frysk)),
+              "Wbbbbb" + std::string(40, 'e') + "wwwww");
+    EXPECT_EQ(format_position(Variant::Russian, start_position(Variant::Russian)),
+              "W" + std::string(12, 'b') + std::string(8, 'e') + std::string(12, 'w'));
+    for (Variant v : {Variant::Frysk, Variant::Russian, Variant::Italian, Variant::Thai}) {
+        const auto back = parse_position(v, format_position(v, start_position(v)));
+        ASSERT_TRUE(back.ok()) << back.error();
+        EXPECT_EQ(*back, start_position(v));
+    }
+}
+
+TEST(HubPosition, KingsAndSideToMove) {
+    // Scan's transcript: a white man on 32 that must take 27 and 17, black to move elsewhere.
+    const std::string text = "Beeeeeeeeeeeeeeeebeeeeeeeeebeeeeweeeeeeeeeeeeeeeeee";
+    const auto pos = parse_position(Variant::International, text);
+    ASSERT_TRUE(pos.ok()) << pos.error();
+    EXPECT_EQ(pos->side_to_move(), Color::Black);
+    EXPECT_EQ(format_position(Variant::International, *pos), text);
+    const auto kings = parse_fen(Variant::International, "W:WK46,33:BK5,18");
+    ASSERT_TRUE(kings.ok());
+    const std::string king_text = format_position(Variant::International, *kings);
+    EXPECT_EQ(king_text[5], 'B');
+    EXPECT_EQ(king_text[46], 'W');
+    EXPECT_EQ(*parse_position(Variant::International, king_text), *kings);
+}
+
+TEST(HubPosition, RejectsMalformedStrings) {
+    const std::string good = start10;
+    EXPECT_FALSE(parse_position(Variant::International, "").ok());
+    EXPECT_FALSE(parse_position(Variant::International, good.substr(0, 50)).ok());
+    EXPECT_FALSE(parse_position(Variant::International, good + "e").ok());
+    EXPECT_FALSE(parse_position(Variant::International, "X" + good.substr(1)).ok());
+    EXPECT_FALSE(parse_position(Variant::International, "w" + good.substr(1)).ok());
+    std::string bad_char = good;
+    bad_char[30] = 'z';
+    EXPECT_FALSE(parse_position(Variant::International, bad_char).ok());
+    std::string crowned = good;
+    crowned[1] = 'w';  // a white man on square 1 would have been crowned
+    EXPECT_FALSE(parse_position(Variant::International, crowned).ok());
+    EXPECT_FALSE(parse_position(Variant::English, good).ok());  // 51 characters on 8x8
+}
+
+// --- level ---
+
+search::Limits level(std::string_view text, search::Limits base = {}) {
+    const auto result = apply_level(base, line(text));
+    EXPECT_TRUE(result.ok()) << text << ": " << result.error();
+    return result.ok() ? *result : base;
+}
+
+TEST(HubLevel, EachForm) {
+    EXPECT_EQ(level("level depth=12").depth, 12);
+    EXPECT_EQ(level("level nodes=1000").nodes, 1000u);
+    EXPECT_DOUBLE_EQ(level("level move-time=0.3").move_time, 0.3);
+    EXPECT_TRUE(level("level infinite").infinite);
+    const auto sudden = level("level time=291.587");
+    EXPECT_DOUBLE_EQ(sudden.time_left, 291.587);
+    EXPECT_EQ(sudden.moves_to_go, 0);
+    EXPECT_DOUBLE_EQ(sudden.increment, 0);
+    const auto x_in_y = level("level moves=40 time=600");
+    EXPECT_EQ(x_in_y.moves_to_go, 40);
+    EXPECT_DOUBLE_EQ(x_in_y.time_left, 600);
+    const auto fischer = level("level time=4 inc=1");
+    EXPECT_DOUBLE_EQ(fischer.time_left, 4);
+    EXPECT_DOUBLE_EQ(fischer.increment, 1);
+    const auto all = level("level moves=10 time=30 inc=0.5");
+    EXPECT_EQ(all.moves_to_go, 10);
+    EXPECT_DOUBLE_EQ(all.increment, 0.5);
+    const search::Limits none = level("level");
+    EXPECT_EQ(none.depth, 0);
+    EXPECT_LT(none.time_left, 0);
+}
+
+TEST(HubLevel, LinesAddUp) {
+    const auto both = level("level move-time=2", level("level depth=12"));
+    EXPECT_EQ(both.depth, 12);
+    EXPECT_DOUBLE_EQ(both.move_time, 2);
+}
+
+TEST(HubLevel, NegativeTimeFromPydraughtsKeepsTimePlusIncrement) {
+    // pydraughts sends time = remaining - inc: 0.4 s left with a 1 s increment.
+    const auto l = level("level time=-0.6 inc=1");
+    EXPECT_DOUBLE_EQ(l.time_left, 0);
+    EXPECT_DOUBLE_EQ(l.increment, 0.4);
+}
+
+TEST(HubLevel, ZeroMoveTimeMeansAsFastAsPossible) {
+    EXPECT_GT(level("level move-time=0").move_time, 0);
+}
+
+TEST(HubLevel, IgnoresUnknownItems) {
+    const auto l = level("level handicap=3 ply=2 depth=5");
+    EXPECT_EQ(l.depth, 5);
+}
+
+TEST(HubLevel, MalformedValuesChangeNothing) {
+    for (const char* bad : {"level depth=x", "level depth=0", "level depth=-3", "level nodes=1e5",
+                            "level nodes=", "level move-time=abc", "level move-time=-1", "level time=nan",
+                            "level time=1s", "level inc=-1", "level moves=-2", "level depth=5 time=zz"}) {
+        const auto result = apply_level(search::Limits{}, line(bad));
+        EXPECT_FALSE(result.ok()) << bad;
+    }
+}
+
+// --- output lines ---
+
+TEST(HubOutput, ScoreInMenWithTwoDecimals) {
+    EXPECT_EQ(format_score(0), "0.00");
+    EXPECT_EQ(format_score(25), "0.25");
+    EXPECT_EQ(format_score(-5), "-0.05");
+    EXPECT_EQ(format_score(123), "1.23");
+    EXPECT_EQ(format_score(-1200), "-12.00");
+    EXPECT_EQ(format_score(search::win_score - 13), "99.87");   // win in 13 plies
+    EXPECT_EQ(format_score(-(search::win_score - 4)), "-99.96");
+}
+
+TEST(HubOutput, InfoLineLikeScan) {
+    const Position start = start_position(Variant::International);
+    search::Iteration it;
+    it.depth = 1;
+    it.nodes = 5;
+    it.pv = {move(Variant::International, start, "31-27")};
+    EXPECT_EQ(info_line(Variant::International, start, it), "info depth=1 score=0.00 nodes=5 pv=31-27");
+    it.depth = 16;
+    it.score = -37;
+    it.nodes = 1567170;
+    it.seconds = 0.236;
+    it.pv.push_back(move(Variant::International, start.after<International>(it.pv[0]), "17-21"));
+    EXPECT_EQ(info_line(Variant::International, start, it),
+              "info depth=16 score=-0.37 nodes=1567170 time=0.236 nps=6.6 pv=\"31-27 17-21\"");
+}
+
+TEST(HubOutput, InfoLeavesOutZeroFieldsAndIllegalPvTail) {
+    const Position start = start_position(Variant::International);
+    search::Iteration it;
+    it.seconds = 0.0004;
+    it.pv = {move(Variant::International, start, "32-28"), move(Variant::International, start, "33-29")};
+    EXPECT_EQ(info_line(Variant::International, start, it), "info score=0.00 pv=32-28");
+}
+
+TEST(HubOutput, CapturesCarryTheFullAscendingCaptureList) {
+    const Variant v = Variant::International;
+    const auto pos = parse_position(v, "Weeeeeeeeeeeeeeeebeeeeeeeeebeeeeweeeeeeeeeeeeeeeeee");
+    ASSERT_TRUE(pos.ok());
+    search::Outcome out;
+    out.best = move(v, *pos, "32x12x27x17");  // any capture order on input
+    EXPECT_EQ(done_line(v, *pos, out), "done move=32x12x17x27");
+}
+
+TEST(HubOutput, DoneWithPonderAndBareDone) {
+    const Variant v = Variant::International;
+    auto pos = parse_position(v, start10);
+    ASSERT_TRUE(pos.ok());
+    Position p = *pos;
+    p.play<International>(move(v, p, "32-28"));
+    p.play<International>(move(v, p, "19-23"));
+    search::Outcome out;
+    out.best = move(v, p, "28x19x23");
+    out.ponder = move(v, p.after<International>(*out.best), "14x23x19");
+    EXPECT_EQ(done_line(v, p, out), "done move=28x19x23 ponder=14x23x19");
+    out.ponder.reset();
+    EXPECT_EQ(done_line(v, p, out), "done move=28x19x23");
+    const auto empty = parse_position(v, "W" + std::string(50, 'e'));
+    ASSERT_TRUE(empty.ok());
+    EXPECT_EQ(done_line(v, *empty, search::Outcome{}), "done");
+}
+
+TEST(HubOutput, DoneNeverSendsAnIllegalMove) {
+    const Variant v = Variant::International;
+    const Position start = start_position(v);
+    search::Outcome out;
+    out.best = move(v, start, "32-28");
+    out.best->from = out.best->to;  // corrupt: not a legal move
+    const std::string line_text = done_line(v, start, out);
+    ASSERT_EQ(line_text.rfind("done move=", 0), 0u);
+    EXPECT_TRUE(parse_move(v, start, line_text.substr(10), MoveSyntax::Hub).ok()) << line_text;
+}
+
+// --- parameters ---
+
+TEST(HubParams, DeclaredLikeScan) {
+    const auto lines = param_lines(Params{});
+    ASSERT_EQ(lines.size(), 5u);
+    EXPECT_EQ(lines[0], "param name=variant value=normal type=enum values=\"normal killer bt frisian losing english brazilian russian pool czech spanish italian thai norwegian finnish frysk\"");
+    EXPECT_EQ(lines[1], "param name=ponder value=false type=bool");
+    EXPECT_EQ(lines[2], "param name=threads value=1 type=int min=1 max=64");
+    EXPECT_EQ(lines[3], "param name=tt-size value=22 type=int min=16 max=30");
+    EXPECT_EQ(lines[4], "param name=log value=false type=bool");
+    EXPECT_EQ(Params{}.hash_mib(), 64);
+}
+
+TEST(HubParams, SetParam) {
+    Params p;
+    EXPECT_EQ(*set_param(p, line("set-param name=variant value=frisian")), ParamChange::Variant);
+    EXPECT_EQ(p.variant, Variant::Frisian);
+    EXPECT_EQ(*set_param(p, line("set-param name=variant value=english")), ParamChange::Variant);
+    EXPECT_EQ(p.variant, Variant::English);
+    EXPECT_EQ(*set_param(p, line("set-param name=variant value=normal")), ParamChange::Variant);
+    EXPECT_EQ(p.variant, Variant::International);
+    EXPECT_EQ(*set_param(p, line("set-param name=threads value=4")), ParamChange::Threads);
+    EXPECT_EQ(p.threads, 4);
+    EXPECT_EQ(*set_param(p, line("set-param name=threads value=999")), ParamChange::Threads);
+    EXPECT_EQ(p.threads, max_threads);
+    EXPECT_EQ(*set_param(p, line("set-param name=tt-size value=24")), ParamChange::Hash);
+    EXPECT_EQ(p.hash_mib(), 256);
+    EXPECT_EQ(*set_param(p, line("set-param name=ponder value=true")), ParamChange::Ponder);
+    EXPECT_TRUE(p.ponder);
+    EXPECT_EQ(*set_param(p, line("set-param name=log value=true")), ParamChange::Log);
+    EXPECT_TRUE(p.log);
+    EXPECT_EQ(*set_param(p, line("set-param name=book value=false")), ParamChange::None);
+    EXPECT_EQ(*set_param(p, line("set-param name=bb-size value=4")), ParamChange::None);
+    EXPECT_EQ(param_lines(p)[0], "param name=variant value=normal type=enum values=\"normal killer bt frisian losing english brazilian russian pool czech spanish italian thai norwegian finnish frysk\"");
+    EXPECT_EQ(param_lines(p)[2], "param name=threads value=64 type=int min=1 max=64");
+}
+
+TEST(HubParams, ScanAndLidraughtsVariantNames) {
+    const std::pair<const char*, Variant> names[] = {
+        {"normal", Variant::International},  {"standard", Variant::International},
+        {"fromPosition", Variant::International}, {"killer", Variant::Killer},
+        {"bt", Variant::Breakthrough},       {"breakthrough", Variant::Breakthrough},
+        {"losing", Variant::Antidraughts},   {"antidraughts", Variant::Antidraughts},
+        {"frisian", Variant::Frisian},       {"frysk", Variant::Frysk},
+        {"russian", Variant::Russian},       {"brazilian", Variant::Brazilian},
+        {"english", Variant::English},
+    };
+    for (const auto& [name, variant] : names) {
+        Params p;
+        const auto change = set_param(p, line(std::string("set-param name=variant value=") + name));
+        ASSERT_TRUE(change.ok()) << name;
+        EXPECT_EQ(p.variant, variant) << name;
+    }
+    EXPECT_EQ(hub_variant_name(Variant::Breakthrough), "bt");
+    EXPECT_EQ(hub_variant_name(Variant::Antidraughts), "losing");
+    EXPECT_EQ(hub_variant_name(Variant::Russian), "russian");
+}
+
+TEST(HubParams, BadSetParam) {
+    Params p;
+    const Params before = p;
+    EXPECT_EQ(set_param(p, line("set-param value=3")).error(), "missing name");
+    EXPECT_FALSE(set_param(p, line("set-param name=variant value=chess")).ok());
+    EXPECT_FALSE(set_param(p, line("set-param name=variant")).ok());
+    EXPECT_FALSE(set_param(p, line("set-param name=threads value=many")).ok());
+    EXPECT_FALSE(set_param(p, line("set-param name=ponder value=maybe")).ok());
+    EXPECT_EQ(p.variant, before.variant);
+    EXPECT_EQ(p.threads, before.threads);
+    EXPECT_EQ(p.ponder, before.ponder);
+}
+
+}  // namespace
+}  // namespace kroon::hub

@@ -1,0 +1,52 @@
+// Whole games between two `kroon hub` processes, played through the pipe harness as a GUI
+// would: every move each engine sends is checked against the move generator.
+#include <gtest/gtest.h>
+
+#include "tests/protocol/hub_games.hpp"
+
+namespace kroon::test {
+namespace {
+
+std::string move_time(const Player&) { return "level move-time=0.01"; }
+
+TEST(HubGame, InternationalGameBetweenTwoEngines) {
+    Player players[2];
+    start_players(players, Variant::International);
+    const int plies = play_game(players, {Variant::International, 120, move_time});
+    EXPECT_GT(plies, 10);
+    for (const Player& p : players)
+        for (const auto& line : p.engine->transcript()) EXPECT_NE(first_word(line), "error") << line;
+}
+
+TEST(HubGame, FrisianGameBetweenTwoEngines) {
+    Player players[2];
+    start_players(players, Variant::Frisian);
+    EXPECT_GT(play_game(players, {Variant::Frisian, 100, move_time}), 10);
+}
+
+TEST(HubGame, EnglishGameBetweenTwoEngines) {
+    Player players[2];
+    start_players(players, Variant::English);
+    EXPECT_GT(play_game(players, {Variant::English, 80, move_time}), 10);
+}
+
+// Every variant Kroon declares: its position string, notation (mirrored boards included) and
+// rules through the protocol, in a short game at depth 2.
+TEST(HubGame, EveryVariantThroughTheProtocol) {
+#define KROON_HUB_VARIANT_GAME(name, rules)                                                      \
+    {                                                                                           \
+        SCOPED_TRACE(#name);                                                                    \
+        Player players[2];                                                                      \
+        start_players(players, Variant::name, {"set-param name=tt-size value=16"});             \
+        const auto depth2 = [](const Player&) { return std::string("level depth=2"); };         \
+        EXPECT_GT(play_game(players, {Variant::name, 30, depth2}), 4);                          \
+        for (const Player& p : players)                                                         \
+            for (const auto& line : p.engine->transcript()) EXPECT_NE(first_word(line), "error") << line; \
+    }
+    KROON_VARIANTS(KROON_HUB_VARIANT_GAME)
+#undef KROON_HUB_VARIANT_GAME
+}
+
+
+}  // namespace
+}  // namespace kroon::test

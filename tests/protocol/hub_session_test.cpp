@@ -1,0 +1,443 @@
+// Drives the real `kroon hub` binary through pipes, as a GUI does (shared/protocols/hub.md),
+// and asserts on the exact lines it sends back.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "engine/notation/fen.hpp"
+#include "engine/notation/move_text.hpp"
+#include "protocol/hub/hub_position.hpp"
+#include "tests/protocol/hub_client.hpp"
+
+namespace kroon::test {
+namespace {
+
+constexpr const char* start10 = "Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww";
+const std::string id_line = "id name=Kroon version=" KROON_VERSION " author=\"Kroon developers\" country=Netherlands";
+
+// A position given as FEN, written as the Hub string for `pos pos=`.
+std::string hub_string(Variant v, const char* fen) {
+    const auto pos = parse_fen(v, fen);
+    EXPECT_TRUE(pos.ok()) << fen;
+    return hub::format_position(v, pos.ok() ? *pos : Position{});
+}
+
+void expect_alive(EngineProcess& engine) {
+    engine.send("ping");
+    EXPECT_EQ(engine.read_line(), "pong");
+}
+
+TEST(HubProcess, HarnessTalksToAChildAndSeesItExit) {
+    EngineProcess cat("/bin/cat", {});
+    ASSERT_TRUE(cat.started());
+    cat.send("hello there");
+    EXPECT_EQ(cat.read_line(), "hello there");
+    EXPECT_TRUE(cat.silent_for(50ms));
+    cat.close_input();
+    EXPECT_EQ(cat.wait_exit(), 0);
+}
+
+TEST(HubSession, Handshake) {
+    auto engine = start_hub();
+    engine->send("hub");
+    const auto lines = engine->read_until("wait");
+    ASSERT_TRUE(lines);
+    const std::vector<std::string> expected{
+        id_line,
+        "param name=variant value=normal type=enum values=\"normal killer bt frisian losing english brazilian russian pool czech spanish italian thai norwegian finnish frysk\"",
+        "param name=ponder value=false type=bool",
+        "param name=threads value=1 type=int min=1 max=64",
+        "param name=tt-size value=22 type=int min=16 max=30",
+        "param name=log value=false type=bool",
+        "wait",
+    };
+    EXPECT_EQ(*lines, expected);
+    engine->send("init");
+    EXPECT_EQ(engine->read_line(), "ready");
+    expect_alive(*engine);
+    engine->send("quit");
+    EXPECT_EQ(engine->wait_exit(), 0);
+    EXPECT_EQ(engine->transcript().size(), expected.size() + 2);  // nothing unasked for
+}
+
+TEST(HubSession, SetParamBeforeInitAndLater) {
+    auto engine = start_hub();
+    engine->send("hub");
+    ASSERT_TRUE(engine->read_until("wait"));
+    engine->send("set-param name=variant value=frisian");
+    engine->send("set-param name=threads value=2");
+    engine->send("set-param name=tt-size value=18");
+    engine->send("set-param name=book value=false");     // Scan's, ignored
+    engine->send("set-param name=bb-size value=4");      // draughtsnet sends it for frisian
+    engine->send("hub");
+    const auto lines = engine->read_until("wait");
+    ASSERT_TRUE(lines);
+    ASSERT_EQ(lines->size(), 7u);
+    EXPECT_EQ((*lines)[1], "param name=variant value=frisian type=enum values=\"normal killer bt frisian losing english brazilian russian pool czech spanish italian thai norwegian finnish frysk\"");
+    EXPECT_EQ((*lines)[3], "param name=threads value=2 type=int min=1 max=64");
+    EXPECT_EQ((*lines)[4], "param name=tt-size value=18 type=int min=16 max=30");
+    engine->send("init");
+    EXPECT_EQ(engine->read_line(), "ready");
+    // Frisian rules apply: a man takes along the row (art. 7), the only legal move here.
+    engine->send("pos pos=" + hub_string(Variant::Frisian, "W:W28,48:B27,3"));
+    engine->send("level depth=2");
+    engine->send("go think");
+    const auto done = read_search(*engine);
+    ASSERT_TRUE(done);
+    EXPECT_EQ(done->move, "28x26x27");
+    // Outside a search set-param is taken at any time (draughtsnet does).
+    engine->send("set-param name=ponder value=true");
+    engine->send("set-param name=tt-size value=16");
+    engine->send("hub");
+    const auto again = engine->read_until("wait");
+    ASSERT_TRUE(again);
+    EXPECT_EQ((*again)[2], "param name=ponder value=true type=bool");
+    EXPECT_EQ((*again)[4], "param name=tt-size value=16 type=int min=16 max=30");
+}
+
+TEST(HubSession, TimedThink) {
+    auto engine = start_hub();
+    ASSERT_TRUE(handshake(*engine));
+    engine->send("pos pos=" + std::string(start10));
+    engine->send("level move-time=0.2");
+    engine->send("go think");
+    const auto done = read_search(*engine);
+    ASSERT_TRUE(done);
+    const Position start = start_position(Variant::International);
+    Move best;
+    ASSERT_TRUE(is_canonical_hub_move(Variant::International, start, done->move, &best)) << done->move;
+    if (!done->ponder.empty()) {
+        EXPECT_TRUE(is_canonical_hub_move(Variant::International, start.after<International>(best), done->ponder));
+    }
+    ASSERT_FALSE(done->infos.empty());
+    // The last PV starts with the move played.
+    for (const auto& [key, value] : info_items(done->infos.back()))
+        if (key == "pv") {
+            EXPECT_EQ(value.substr(0, value.find(' ')), done->move);
+        }
+}
+
+TEST(HubSession, AnalyzeInfiniteUntilStop) {
+    auto engine = start_hub();
+    ASSERT_TRUE(handshake(*engine));
+    engine->send("pos pos=" + std::string(start10));
+    engine->send("level infinite");
+    engine->send("go analyze");
+    const auto first = engine->read_line();
+    ASSERT_TRUE(first);
+    EXPECT_TRUE(is_scan_info(*first)) << *first;
+    // It keeps searching: no done before the stop.
+    for (auto line = engine->read_line(300ms); line; line = engine->read_line(300ms))
+        if (first_word(*line) == "done") FAIL() << "infinite analysis ended by itself";
+    engine->send("stop");
+    const auto done = read_search(*engine);
+    ASSERT_TRUE(done);
+    EXPECT_TRUE(is_canonical_hub_move(Variant::International, start_position(Variant::International), done->move));
+    engine->send("stop");  // a late stop is ignored
+    expect_alive(*engine);
+}
+
+TEST(HubSession, PonderHitAndPingDuringSearch) {
+    auto engine = start_hub();
+    ASSERT_TRUE(handshake(*engine));
+    engine->send("new-game");
+    engine->send("pos pos=" + std::string(start10) + " moves=\"32-28 17-21\"");
+    engine->send("level time=2 inc=0.1");
+    engine->send("go ponder");
+    ASSERT_TRUE(engine->read_line());  // the search is running
+    engine->send("ping");
+    const auto until_pong = engine->read_until("pong");
+    ASSERT_TRUE(until_pong);
+    for (size_t i = 0; i + 1 < until_pong->size(); ++i) EXPECT_TRUE(is_scan_info((*until_pong)[i]));
+    engine->send("ponder-hit");
+    const auto done = read_search(*engine);
+    ASSERT_TRUE(done);
+    Position pos = start_position(Variant::International);
+    pos.play<International>(*parse_move(Variant::International, pos, "32-28"));
+    pos.play<International>(*parse_move(Variant::International, pos, "17-21"));
+    EXPECT_TRUE(is_canonical_hub_move(Variant::International, pos, done->move)) << done->move;
+    engine->send("ponder-hit");  // after the search: ignored
+    expect_alive(*engine);
+}
+
+TEST(HubSession, PonderStoppedAfterAWrongGuess) {
+    auto engine = start_hub();
+    ASSERT_TRUE(handshake(*engine));
+    engine->send("pos pos=" + std::string(start10) + " moves=\"32-28\"");
+    engine->send("level time=60");
+    engine->send("go ponder");
+    ASSERT_TRUE(engine->read_line());
+    engine->send("stop");
+    ASSERT_TRUE(read_search(*engine));
+    // The GUI follows with the real position and a normal search.
+    engine->send("pos pos=" + std::string(start10) + " moves=\"33-28\"");
+    engine->send("level depth=2");
+    engine->send("go think");
+    ASSERT_TRUE(read_search(*engine));
+}
+
+TEST(HubSession, OtherCommandDuringSearchStopsItThenIsHandled) {
+    auto engine = start_hub();
+    ASSERT_TRUE(handshake(*engine));
+    engine->send("level infinite");
+    engine->send("go analyze");
+    ASSERT_TRUE(engine->read_line());
+    engine->send("set-param name=ponder value=true");
+    engine->send("hub");
+    ASSERT_TRUE(read_search(*engine));  // the implicit stop's done comes first
+    EXPECT_EQ(engine->read_line(), id_line);
+    const auto params = engine->read_until("wait");
+    ASSERT_TRUE(params);
+    EXPECT_EQ((*params)[1], "param name=ponder value=true type=bool");
+
+    engine->send("level infinite");
+    engine->send("go analyze");
+    ASSERT_TRUE(engine->read_line());
+    engine->send("bogus");
+    ASSERT_TRUE(read_search(*engine));
+    EXPECT_EQ(engine->read_line(), "error message=\"bad command\"");
+    expect_alive(*engine);
+}
+
+// A long history with captures written in every order, ending in a repeated king position.
+TEST(HubSession, LongMoveListEndingInARepetition) {
+    const Variant v = Variant::International;
+    Position pos = start_position(v);
+    std::string moves;
+    int plies = 0;
+    for (; plies < 70; ++plies) {
+        MoveList legal;
+        generate_moves(v, pos, legal);
+        if (legal.empty()) break;
+        const Move m = legal[(plies * 7) % legal.size()];
+        const MoveFields f = move_fields(v, m);
+        std::string text = std::to_string(f.from) + (m.is_capture() ? "x" : "-") + std::to_string(f.to);
+        for (auto c = f.captured.rbegin(); c != f.captured.rend(); ++c) text += "x" + std::to_string(*c);
+        moves += (moves.empty() ? "" : " ") + text;
+        pos.play<International>(m);
+    }
+    auto engine = start_hub();
+    ASSERT_TRUE(handshake(*engine));
+    engine->send("pos pos=" + std::string(start10) + " moves=\"" + moves + "\"");
+    engine->send("level depth=1");
+    engine->send("go think");
+    const auto done = read_search(*engine);
+    ASSERT_TRUE(done);
+    EXPECT_TRUE(is_canonical_hub_move(v, pos, done->move)) << done->move;
+
+    // Two kings walking back and forth: the position repeats 25 times.
+    const std::string kings = hub_string(v, "W:WK46,31:BK1,20");
+    std::string walk;
+    for (int i = 0; i < 25; ++i) walk += std::string(i ? " " : "") + "46-41 1-7 41-46 7-1";
+    engine->send("pos pos=" + kings + " moves=\"" + walk + "\"");
+    engine->send("level depth=4");
+    engine->send("go think");
+    const auto after_walk = read_search(*engine);
+    ASSERT_TRUE(after_walk);
+    EXPECT_TRUE(is_canonical_hub_move(v, *parse_fen(v, "W:WK46,31:BK1,20"), after_walk->move));
+    for (const auto& line : engine->transcript()) EXPECT_NE(first_word(line), "error") << line;
+}
+
+TEST(HubSession, EveryLevelForm) {
+    auto engine = start_hub();
+    ASSERT_TRUE(handshake(*engine));
+    const std::vector<std::vector<std::string>> forms{
+        {"level depth=3"},
+        {"level nodes=5000"},
+        {"level move-time=0.05"},
+        {"level time=1"},
+        {"level moves=20 time=2"},
+        {"level time=1 inc=0.1"},
+        {"level moves=10 time=1 inc=0.1"},
+        {"level time=-0.05 inc=0.1"},  // pydraughts' time - inc can go negative
+        {"level depth=20", "level move-time=0.05"},
+        {"level handicap=2 ply=3 move-time=0.05"},
+    };
+    for (const auto& form : forms) {
+        SCOPED_TRACE(form.back());
+        engine->send("pos pos=" + std::string(start10));
+        for (const auto& l : form) engine->send(l);
+        engine->send("go think");
+        const auto done = read_search(*engine);
+        ASSERT_TRUE(done);
+        EXPECT_TRUE(is_canonical_hub_move(Variant::International, start_position(Variant::International), done->move));
+        if (form[0] == "level nodes=5000") {
+            // The search checks its node count every 1024 nodes (search/worker.hpp).
+            for (const auto& info : done->infos)
+                for (const auto& [key, value] : info_items(info))
+                    if (key == "nodes") {
+                        EXPECT_LE(std::stoull(value), 5000u + 2048u) << info;
+                    }
+        }
+        if (form[0] == "level depth=3") {
+            ASSERT_FALSE(done->infos.empty());
+            for (const auto& info : done->infos)
+                for (const auto& [key, value] : info_items(info))
+                    if (key == "depth") {
+                        EXPECT_LE(std::stoi(value), 3) << info;
+                    }
+            EXPECT_NE(done->infos.back().find("depth=3 "), std::string::npos) << done->infos.back();
+        }
+    }
+    // Limits last for one search: `level infinite` then a second `go` with new limits.
+    engine->send("level infinite");
+    engine->send("pos pos=" + std::string(start10));  // pos clears the pending limits
+    engine->send("level depth=2");
+    engine->send("go think");
+    ASSERT_TRUE(read_search(*engine));
+    for (const auto& line : engine->transcript()) EXPECT_NE(first_word(line), "error") << line;
+}
+
+TEST(HubSession, NoLegalMoveGivesABareDone) {
+    auto engine = start_hub();
+    ASSERT_TRUE(handshake(*engine));
+    engine->send("pos pos=" + hub_string(Variant::International, "W:W:B12,K30"));
+    engine->send("level depth=3");
+    engine->send("go think");
+    const auto lines = engine->read_until("done");
+    ASSERT_TRUE(lines);
+    EXPECT_EQ(lines->back(), "done");
+}
+
+TEST(HubSession, EnglishCheckersWithThe33CharacterString) {
+    auto engine = start_hub();
+    ASSERT_TRUE(handshake(*engine, {"set-param name=variant value=english"}));
+    const std::string start8 = "Bbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww";
+    engine->send("pos pos=" + start8 + " moves=\"11-15 22-18\"");
+    engine->send("level depth=3");
+    engine->send("go think");
+    const auto done = read_search(*engine);
+    ASSERT_TRUE(done);
+    EXPECT_EQ(done->move, "15x22x18");  // the capture is compulsory
+    engine->send("pos pos=" + std::string(start10));
+    EXPECT_EQ(engine->read_line(), "error message=\"bad position: expected 33 characters for english, got 51\"");
+}
+
+struct BadInput {
+    const char* line;
+    const char* reply;  // "" when the line is silently ignored
+};
+
+TEST(HubSession, BadInputGetsAnErrorAndTheEngineCarriesOn) {
+    const std::string s = start10;
+    const std::string bad_char = s.substr(0, 30) + "z" + s.substr(31);
+    const std::string crowned = "Ww" + s.substr(2, 48) + "e";  // still 20 white men
+    const std::vector<std::pair<std::string, std::string>> table{
+        {"bogus", "error message=\"bad command\""},
+        {"PING", "error message=\"bad command\""},
+        {"pos pos=Xbad", "error message=\"bad position: expected 51 characters for international, got 4\""},
+        {"pos pos=X" + s.substr(1), "error message=\"bad position: the side to move must be W or B\""},
+        {"pos pos=" + bad_char, "error message=\"bad position: unexpected 'z' on square 30\""},
+        {"pos pos=" + crowned, "error message=\"bad position: a white man on square 1 would have been crowned\""},
+        {"pos pos=\"\"", "error message=\"bad position: expected 51 characters for international, got 0\""},
+        {"pos moves=\"32-28 99-1\"",
+         "error message=\"bad move '99-1': square 99 is off the board, move 2 of the list\""},
+        {"pos moves=\"32-28 28x19\"", "error message=\"illegal move 28x19, move 2 of the list\""},
+        {"pos moves=\"32-28 abc\"",
+         "error message=\"bad move 'abc': cannot read move 'abc': expected a square number, move 2 of the list\""},
+        {"pos moves=\"32-28 19-23 28x19x22\"", "error message=\"illegal move 28x19x22, move 3 of the list\""},
+        {"pos moves=\"32-28", "error message=\"bad command: unterminated quote after moves\""},
+        {"level depth=x", "error message=\"bad level depth 'x': not an integer\""},
+        {"level depth=0", "error message=\"bad level depth '0': below 1\""},
+        {"level move-time=-1", "error message=\"bad level move-time '-1': negative\""},
+        {"level time=soon", "error message=\"bad level time 'soon': not a number of seconds\""},
+        {"set-param value=3", "error message=\"missing name\""},
+        {"set-param name=variant value=chess", "error message=\"unknown variant 'chess'\""},
+        {"set-param name=threads value=x", "error message=\"threads: 'x' is not an integer\""},
+        {"set-param name=ponder value=maybe", "error message=\"ponder: 'maybe' is not true or false\""},
+        {"set-param name=unknown value=1", ""},
+        {"stop", ""},
+        {"ponder-hit", ""},
+        {"   ", ""},
+        {"", ""},
+    };
+    auto engine = start_hub();
+    ASSERT_TRUE(handshake(*engine));
+    for (const auto& [line, reply] : table) {
+        SCOPED_TRACE(line);
+        engine->send(line);
+        if (!reply.empty()) {
+            EXPECT_EQ(engine->read_line(), reply);
+        }
+        expect_alive(*engine);
+    }
+    // After a bad move the moves before it stand: black is to move after 32-28.
+    engine->send("pos moves=\"32-28 12-99\"");
+    ASSERT_TRUE(engine->read_line());
+    engine->send("level depth=1");
+    engine->send("go think");
+    const auto done = read_search(*engine);
+    ASSERT_TRUE(done);
+    Position pos = start_position(Variant::International);
+    pos.play<International>(*parse_move(Variant::International, pos, "32-28"));
+    EXPECT_TRUE(is_canonical_hub_move(Variant::International, pos, done->move)) << done->move;
+    // A capture may name its captured pieces in any order, or (unambiguous) none at all.
+    engine->send("pos pos=" + hub_string(Variant::International, "W:W32:B27,17") + " moves=\"32x12x27x17\"");
+    engine->send("pos pos=" + hub_string(Variant::International, "W:W32:B27,17") + " moves=\"32x12\"");
+    expect_alive(*engine);
+}
+
+TEST(HubSession, EndOfInputEndsTheEngine) {
+    auto idle = start_hub();
+    ASSERT_TRUE(handshake(*idle));
+    idle->close_input();
+    EXPECT_EQ(idle->wait_exit(), 0);
+
+    auto busy = start_hub();
+    ASSERT_TRUE(handshake(*busy));
+    busy->send("level infinite");
+    busy->send("go analyze");
+    ASSERT_TRUE(busy->read_line());
+    busy->close_input();
+    EXPECT_EQ(busy->wait_exit(), 0);
+
+    auto before_hub = start_hub();
+    before_hub->close_input();
+    EXPECT_EQ(before_hub->wait_exit(), 0);
+    EXPECT_TRUE(before_hub->transcript().empty());
+}
+
+TEST(HubSession, QuitDuringSearch) {
+    auto engine = start_hub();
+    ASSERT_TRUE(handshake(*engine));
+    engine->send("level infinite");
+    engine->send("go analyze");
+    ASSERT_TRUE(engine->read_line());
+    engine->send("quit");
+    EXPECT_EQ(engine->wait_exit(), 0);
+}
+
+TEST(HubSession, LogFileHoldsEveryLineInAndOut) {
+    const std::string log = testing::TempDir() + "kroon_hub_log_test.log";
+    std::remove(log.c_str());
+    {
+        auto engine = start_hub({"--log", log});
+        ASSERT_TRUE(handshake(*engine));
+        engine->send("bogus");
+        EXPECT_EQ(engine->read_line(), "error message=\"bad command\"");
+        engine->send("hub");
+        const auto params = engine->read_until("wait");
+        ASSERT_TRUE(params);
+        EXPECT_EQ((*params)[5], "param name=log value=true type=bool");
+        engine->send("set-param name=log value=false");
+        engine->send("unlogged");
+        EXPECT_EQ(engine->read_line(), "error message=\"bad command\"");
+        engine->send("set-param name=log value=true");
+        engine->send("logged-again");
+        EXPECT_EQ(engine->read_line(), "error message=\"bad command\"");
+        engine->send("quit");
+        EXPECT_EQ(engine->wait_exit(), 0);
+        for (const auto& line : engine->transcript()) EXPECT_EQ(line.find("> "), std::string::npos) << line;
+    }
+    std::ifstream in(log);
+    std::stringstream text;
+    text << in.rdbuf();
+    for (const char* expected : {"> hub", "< wait", "> init", "< ready", "> bogus",
+                                 "< error message=\"bad command\"", "> logged-again", "> quit"})
+        EXPECT_NE(text.str().find(expected), std::string::npos) << expected << " not in\n" << text.str();
+    EXPECT_EQ(text.str().find("unlogged"), std::string::npos) << text.str();
+}
+
+}  // namespace
+}  // namespace kroon::test
