@@ -14,12 +14,13 @@
 
 namespace kroon::eval {
 
-// Values per board: 10x10 kings fly and are worth about three men; an 8x8 king steps.
+// Values per board, set by hand and checked in self-play: a flying king is worth about
+// three men on 10x10 and less on 8x8; a king that steps (English, Italian) far less.
 template <RuleSet R>
 struct Weights {
     static constexpr bool big = R::Board::squares == 50;
     static constexpr int man = 100;
-    static constexpr int king = big ? 300 : 150;
+    static constexpr int king = big ? 300 : R::flying_kings ? 250 : 150;
     static constexpr int start_men = 2 * R::start_rows * R::Board::columns_per_row;
     // Advancement per row: small while the board is full, large in the endgame.
     static constexpr int advance_opening = 3;
@@ -49,6 +50,7 @@ public:
 
     // Score from White's point of view.
     int white_view() {
+        if constexpr (R::losing_game) return losing_game_view();
         const int men = popcount(pos_.men(Color::White) | pos_.men(Color::Black));
         // Phase: start_men on a full board, 0 with no men left.
         opening_ = men;
@@ -145,6 +147,18 @@ private:
             }
         }
         return n;
+    }
+
+    // Antidraughts: the side that runs out of pieces or moves wins, so every piece left is
+    // a burden; only material is scored.
+    int losing_game_view() {
+        int score = 0;
+        for (Color c : {Color::White, Color::Black}) {
+            const int material = W::man * popcount(pos_.men(c)) + W::king * popcount(pos_.kings(c));
+            sink_.add(Term::Material, c, -material);
+            score += c == Color::White ? -material : material;
+        }
+        return score;
     }
 
     // Both squares behind the man (towards its own side) hold own pieces or are off the board.

@@ -14,15 +14,14 @@ RootState make_root(Variant variant, const Position& start, const std::vector<Mo
         RootState root;
         root.variant = variant;
         root.position = start;
-        root.counters = DrawRules<R>::at_start(start);
+        root.counters = DrawCounters::start<R>(start);
         MoveList legal;
         for (const Move& m : moves) {
             generate_moves<R>(root.position, legal);
             if (!legal.contains(m)) break;
-            const Position next = root.position.after<R>(m);
-            root.counters = DrawRules<R>::next(root.counters, root.position, m, next);
             root.history.push_back(root.position.hash());
-            root.position = next;
+            root.position.play<R>(m);
+            root.counters.update<R>(m, root.position);
         }
         return root;
     });
@@ -36,7 +35,8 @@ Outcome search_with(SearchContext& context, const Listener& listener) {
     MoveList legal;
     generate_moves<R>(context.root.position, legal);
     if (legal.empty()) {
-        outcome.score = -win_score;
+        // No legal move: lost, or won in antidraughts (the side that cannot move wins).
+        outcome.score = R::losing_game ? win_score : -win_score;
         return outcome;
     }
 

@@ -10,7 +10,7 @@
 
 #include "engine/position/position.hpp"
 #include "engine/rules/variant.hpp"
-#include "search/draw_rules.hpp"
+#include "engine/game/draw_rules.hpp"
 #include "search/searcher.hpp"
 #include "search/time_manager.hpp"
 #include "search/transposition_table.hpp"
@@ -25,7 +25,7 @@ struct RootState {
     Position position;
     // Hashes of the game's earlier positions, oldest first (not the current one).
     std::vector<std::uint64_t> history;
-    DrawCounters counters;  // draw-rule counters of the current position
+    DrawCounters counters;  // the referee's draw-rule counters of the current position
 };
 
 // Builds the root from the game's start and moves; stops at the first move that is not
@@ -39,6 +39,7 @@ struct alignas(64) NodeCounter {
 struct SearchContext {
     TranspositionTable* table = nullptr;
     RootState root;
+    RuleOptions rules;
     Limits limits;
     TimePlan plan;
     Clock::time_point start_time;

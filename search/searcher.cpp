@@ -13,6 +13,7 @@ struct Searcher::Impl {
     explicit Impl(Options o) : options(o), table(o.hash_mib) {}
 
     Options options;
+    RuleOptions rules;
     TranspositionTable table;
     RootState root{Variant::International, Position::start<International>(), {}, {}};
     std::unique_ptr<SearchContext> context;
@@ -40,6 +41,8 @@ void Searcher::set_hash_size(int mib) {
     impl_->table.resize(impl_->options.hash_mib);
 }
 
+void Searcher::set_rules(const RuleOptions& rules) { impl_->rules = rules; }
+
 void Searcher::new_game() {
     stop();
     wait();
@@ -58,6 +61,7 @@ void Searcher::start(const Limits& limits, Listener listener) {
     context->start_time = Clock::now();
     context->table = &impl_->table;
     context->root = impl_->root;
+    context->rules = impl_->rules;
     context->limits = limits;
     context->plan = plan_time(limits);
     context->threads = impl_->options.threads;

@@ -17,6 +17,7 @@
 #include <optional>
 #include <vector>
 
+#include "engine/game/draw_rules.hpp"
 #include "engine/movegen/move.hpp"
 #include "engine/position/position.hpp"
 #include "engine/rules/variant.hpp"
@@ -85,6 +86,9 @@ public:
     // Meant for between searches; set_hash_size and new_game end a running search first.
     void set_threads(int threads);
     void set_hash_size(int mib);  // falls back to a smaller table when memory is short
+    // The referee's rule options the search plays by (points victory, the 8x8 no-progress
+    // limit, ...); the defaults otherwise.
+    void set_rules(const RuleOptions& rules);
     void new_game();  // clears the transposition table and history heuristics
     // The game so far: its start position and the legal moves played since, for repetition
     // and the variant's draw rules. The search starts from the last position.

@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "engine/movegen/movegen.hpp"
+#include "engine/game/referee.hpp"
 #include "eval/evaluator.hpp"
 
 namespace kroon::search {
@@ -109,31 +110,47 @@ void Worker<R>::poll() {
 }
 
 template <RuleSet R>
-bool Worker<R>::is_draw(const Position& pos, int ply) {
+bool Worker<R>::ended_by_rule(const Position& pos, int ply, Score& score) {
     const DrawCounters& c = frames_[ply].counters;
+    // A position seen before (since the last man move or capture) can be forced again: the
+    // search takes the first repetition as a draw, in every variant.
     if (c.reversible_plies >= 4) {
         const int at = base_ + ply;
         const int reach = std::min<int>(c.reversible_plies, at);
         for (int back = 4; back <= reach; back += 2)
-            if (path_[at - back] == pos.hash()) return true;
+            if (path_[at - back] == pos.hash()) {
+                score = repetition_score(pos);
+                return true;
+            }
     }
-    const DrawRule rule = DrawRules<R>::rule(c, pos);
-    if (rule == DrawRule::None) return false;
-    if (rule == DrawRule::KingVsKing) return kings_only_draw(pos);
+    // The referee's rules (KNDB art. 9b-d, Frisian art. 18 and 21, the 8x8 no-progress rule,
+    // seed 004's points victory); repetition is counted above.
+    const Verdict verdict = rule_verdict<R>(pos, c, 1, context_.rules);
+    if (!verdict.over()) return false;
+    score = result_score(verdict.result, pos.side_to_move(), ply);
     return true;
 }
 
 template <RuleSet R>
-bool Worker<R>::kings_only_draw(const Position& pos) {
-    MoveList& moves = spare_lists_[0];
-    generate_moves<R>(pos, moves);
-    if (moves.empty() || moves[0].is_capture()) return false;
-    for (const Move& m : moves) {
-        MoveList& replies = spare_lists_[1];
-        generate_moves<R>(pos.after<R>(m), replies);
-        if (replies.empty() || !replies[0].is_capture()) return true;
+Score Worker<R>::repetition_score(const Position& pos) const {
+    // Seed 004 art. 13.3: with points victory a repetition is scored by the disc count.
+    if constexpr (!is_frisian<R> && !is_small_board<R>)
+        if (context_.rules.points_victory) return result_score(result_by_discs(pos), pos.side_to_move(), 0);
+    return draw_score;
+}
+
+template <RuleSet R>
+Score Worker<R>::result_score(GameResult result, Color us, int ply) {
+    Score score = draw_score;
+    const bool white = us == Color::White;
+    switch (result) {
+        case GameResult::WhitePointsVictory: score = white ? points_victory_score : -points_victory_score; break;
+        case GameResult::BlackPointsVictory: score = white ? -points_victory_score : points_victory_score; break;
+        case GameResult::WhiteWins: score = white ? win_score - ply : -win_score + ply; break;
+        case GameResult::BlackWins: score = white ? -win_score + ply : win_score - ply; break;
+        default: break;
     }
-    return false;
+    return score;
 }
 
 template <RuleSet R>
@@ -144,7 +161,7 @@ Score Worker<R>::search(const Position& pos, Score alpha, Score beta, int depth,
     pv_length_[ply] = ply;
     if (stopped()) return 0;
     if (!root) {
-        if (is_draw(pos, ply)) return draw_score;
+        if (Score s; ended_by_rule(pos, ply, s)) return s;
         if (ply >= max_ply - 1) return evaluate(pos);
         // No result can beat a win found nearer the root.
         alpha = std::max(alpha, -win_score + ply);
@@ -163,7 +180,7 @@ Score Worker<R>::search(const Position& pos, Score alpha, Score beta, int depth,
 
     MoveList& moves = lists_[ply];
     generate_moves<R>(pos, moves);
-    if (moves.empty()) return -win_score + ply;  // no legal move: the game is lost
+    if (moves.empty()) return no_move_score(ply);
 
     const Color us = pos.side_to_move();
     MoveOrder order(moves, hit ? entry.move : -1, frames_[ply].killers, history_[index(us)]);
@@ -175,7 +192,7 @@ Score Worker<R>::search(const Position& pos, Score alpha, Score beta, int depth,
         const int idx = order.next();
         const Move& m = moves[idx];
         const Position child = pos.after<R>(m);
-        enter(pos, m, child, ply);
+        enter(m, child, ply);
         // A forced move costs no depth: forced lines are where draughts tactics live.
         const int new_depth = depth - 1 + (forced && !root ? 1 : 0);
         Score s;
@@ -218,18 +235,18 @@ Score Worker<R>::quiesce(const Position& pos, Score alpha, Score beta, int ply) 
     count_node(ply);
     pv_length_[ply] = ply;
     if (stopped()) return 0;
-    if (ply > 0 && is_draw(pos, ply)) return draw_score;
+    if (Score s; ply > 0 && ended_by_rule(pos, ply, s)) return s;
     if (ply >= max_ply - 1) return evaluate(pos);
 
     MoveList& moves = lists_[ply];
     generate_moves<R>(pos, moves);
-    if (moves.empty()) return -win_score + ply;
+    if (moves.empty()) return no_move_score(ply);
     if (!moves[0].is_capture()) return evaluate(pos);
 
     Score best = -infinite_score;
     for (const Move& m : moves) {
         const Position child = pos.after<R>(m);
-        enter(pos, m, child, ply);
+        enter(m, child, ply);
         const Score s = -quiesce(child, -beta, -alpha, ply + 1);
         if (stopped()) return 0;
         if (s <= best) continue;

@@ -7,8 +7,9 @@
 #include <array>
 #include <vector>
 
+#include "engine/game/draw_rules.hpp"
+#include "engine/game/outcome.hpp"
 #include "engine/movegen/move.hpp"
-#include "search/draw_rules.hpp"
 #include "search/move_order.hpp"
 #include "search/search_context.hpp"
 
@@ -16,6 +17,8 @@ namespace kroon::search {
 
 constexpr int max_ply = 128;
 constexpr Score infinite_score = win_score + 1;
+// Seed 004's points victory (1.5-0.5): worth more than any evaluation, less than a win.
+constexpr Score points_victory_score = 8000;
 
 // Won and lost scores count plies from the root; the table stores them from the node.
 inline Score to_table(Score s, int ply) {
@@ -76,19 +79,21 @@ private:
     // Every 1024 nodes: publish the count, and on the main thread check the limits.
     void poll();
 
-    // ---- draws --------------------------------------------------------------------------
+    // ---- draws and other ends by rule -------------------------------------------------
 
-    bool is_draw(const Position& pos, int ply);
-
-    // Frisian art. 21: one king each is a draw unless a king is en prise or must move into a
-    // capture. To move with a capture wins; otherwise it is a draw if some move is safe.
-    bool kings_only_draw(const Position& pos);
+    // Whether the game is over by a rule other than "no legal move" (the referee's draw
+    // rules, points victory, or a repetition, which the search takes as a draw at once);
+    // if so, `score` is its value for the side to move.
+    bool ended_by_rule(const Position& pos, int ply, Score& score);
+    Score repetition_score(const Position& pos) const;
+    static Score result_score(GameResult result, Color us, int ply);
 
     // ---- the tree -----------------------------------------------------------------------
 
-    void enter(const Position& pos, const Move& m, const Position& child, int ply) {
+    void enter(const Move& m, const Position& child, int ply) {
         table_.prefetch(child.hash());
-        frames_[ply + 1].counters = DrawRules<R>::next(frames_[ply].counters, pos, m, child);
+        frames_[ply + 1].counters = frames_[ply].counters;
+        frames_[ply + 1].counters.template update<R>(m, child);
         path_[base_ + ply + 1] = child.hash();
     }
 
@@ -100,6 +105,9 @@ private:
     }
 
     Score evaluate(const Position& pos) const;
+
+    // A side without a legal move has lost (KNDB art. 8a), or won in antidraughts.
+    static Score no_move_score(int ply) { return R::losing_game ? win_score - ply : -win_score + ply; }
 
     Score search(const Position& pos, Score alpha, Score beta, int depth, int ply, bool pv_node);
 
@@ -124,7 +132,6 @@ private:
     Move pv_[max_ply + 1][max_ply + 1]{};
     // One move list per ply, built once: a MoveList is large and zeroed when constructed.
     std::array<MoveList, max_ply + 2> lists_;
-    std::array<MoveList, 2> spare_lists_;
     int pv_length_[max_ply + 2]{};
 
     std::vector<Move> root_pv_;

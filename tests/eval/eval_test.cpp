@@ -39,14 +39,13 @@ int term(const Breakdown& b, const char* name, Color c) {
 }
 
 TEST(Eval, StartPositionsAreLevel) {
-    for (Variant v : {Variant::International, Variant::Frisian, Variant::English})
-        EXPECT_EQ(evaluate(v, start_position(v)), 0) << variant_name(v);
+    for (Variant v : all_variants) EXPECT_EQ(evaluate(v, start_position(v)), 0) << variant_name(v);
 }
 
 TEST(Eval, SymmetricBetweenTheColours) {
     std::mt19937 rng(7);
-    for (Variant v : {Variant::International, Variant::Frisian, Variant::English}) {
-        for (int game = 0; game < 20; ++game) {
+    for (Variant v : all_variants) {
+        for (int game = 0; game < 10; ++game) {
             Position pos = start_position(v);
             for (int ply = 0; ply < 120; ++ply) {
                 MoveList moves;
@@ -123,6 +122,12 @@ TEST(Eval, DrawnKingEndingsScoreNearZero) {
     EXPECT_LT(std::abs(three.white_view), 60);
     // One king each in English checkers.
     EXPECT_LT(std::abs(evaluate(Variant::English, fen(Variant::English, "W:WK14:BK30"))), 20);
+}
+
+TEST(Eval, AntidraughtsWantsFewerPieces) {
+    const Variant v = Variant::Antidraughts;
+    EXPECT_LT(evaluate(v, fen(v, "W:W31,32,33:B1,2")), 0);
+    EXPECT_GT(evaluate(v, fen(v, "W:W31,32:B1,2,3")), 0);
 }
 
 }  // namespace

@@ -1,8 +1,6 @@
-// The variants' draw rules: the counters (search/draw_rules.hpp) and their use in the search.
+// The variants' draw rules (the referee's, engine/game) as the search sees them.
 #include <random>
 
-#include "search/draw_rules.hpp"
-#include "search/game_status.hpp"
 #include "tests/search/search_test_support.hpp"
 
 namespace kroon::search::testing {
@@ -65,69 +63,10 @@ std::vector<Move> find_cycle(Variant v, const Position& start) {
     return cycle;
 }
 
-template <class R>
-DrawRule rule_after(const Position& start, const std::vector<Move>& line, std::size_t plies) {
-    DrawCounters c = DrawRules<R>::at_start(start);
-    Position pos = start;
-    for (std::size_t i = 0; i < plies; ++i) {
-        const Position next = pos.after<R>(line[i]);
-        c = DrawRules<R>::next(c, pos, line[i], next);
-        pos = next;
-    }
-    return DrawRules<R>::rule(c, pos);
-}
-
-TEST(DrawRules, TwentyFiveKingMovesEach) {  // KNDB art. 9d
-    const Variant v = Variant::International;
-    const Position start = fen(v, "B:WK26,K17,K8,K44:BK46");
-    const auto line = quiet_walk(v, start, 50, true, 1);
-    ASSERT_EQ(line.size(), 50u);
-    EXPECT_EQ(rule_after<International>(start, line, 49), DrawRule::None);
-    EXPECT_EQ(rule_after<International>(start, line, 50), DrawRule::KingsOnlyMoves);
-}
-
-TEST(DrawRules, FiveMovesWithOneKingAgainstTwoPieces) {  // KNDB art. 9b
-    const Variant v = Variant::International;
-    const Position start = fen(v, "W:WK46,35:BK4");
-    EXPECT_EQ(DrawRules<International>::classify(start), Ending::KingVsTwo);
-    const auto line = quiet_walk(v, start, 10, false, 2);
-    ASSERT_EQ(line.size(), 10u);
-    EXPECT_EQ(rule_after<International>(start, line, 9), DrawRule::None);
-    EXPECT_EQ(rule_after<International>(start, line, 10), DrawRule::KingVsTwo);
-}
-
-TEST(DrawRules, SixteenMovesWithOneKingAgainstThreePieces) {  // KNDB art. 9c
-    const Variant v = Variant::International;
-    const Position start = fen(v, "W:WK46,K50,35:BK4");
-    EXPECT_EQ(DrawRules<International>::classify(start), Ending::KingVsThree);
-    const auto line = quiet_walk(v, start, 32, false, 3);
-    ASSERT_EQ(line.size(), 32u);
-    EXPECT_EQ(rule_after<International>(start, line, 31), DrawRule::None);
-    EXPECT_EQ(rule_after<International>(start, line, 32), DrawRule::KingVsThree);
-}
-
-TEST(DrawRules, NoEndingWithMenOnBothSides) {
-    EXPECT_EQ(DrawRules<International>::classify(start_position(Variant::International)), Ending::None);
-    EXPECT_EQ(DrawRules<International>::classify(fen(Variant::International, "W:WK46,35:B4")), Ending::None);
-}
-
-TEST(DrawRules, FrisianTwoKingsMustWinInSevenMoves) {  // Frisian art. 18
-    const Variant v = Variant::Frisian;
-    const Position start = fen(v, "W:WK46,K50:BK4");
-    EXPECT_EQ(DrawRules<Frisian>::classify(start), Ending::TwoKingsVsKing);
-    const auto line = quiet_walk(v, start, 13, false, 4);
-    ASSERT_EQ(line.size(), 13u);
-    // White (the two kings) moves first: its seventh move is the thirteenth ply.
-    EXPECT_EQ(rule_after<Frisian>(start, line, 12), DrawRule::None);
-    EXPECT_EQ(rule_after<Frisian>(start, line, 13), DrawRule::TwoKingsVsKing);
-}
-
 TEST(DrawRules, FrisianOneKingEachIsADraw) {  // Frisian art. 21
     const Variant v = Variant::Frisian;
-    const Position pos = fen(v, "W:WK47:BK4");
-    EXPECT_EQ(DrawRules<Frisian>::rule(DrawRules<Frisian>::at_start(pos), pos), DrawRule::KingVsKing);
     // In the search: a quiet king against king scores as a draw...
-    const Found quiet = search_depth(v, pos, 6);
+    const Found quiet = search_depth(v, fen(v, "W:WK47:BK4"), 6);
     ASSERT_TRUE(quiet.outcome.best);
     EXPECT_EQ(quiet.outcome.score, 0);
     // ...unless a king is en prise: White takes on 23 and wins.
@@ -167,35 +106,49 @@ TEST(DrawRules, SearchScoresARepetitionAsDraw) {
     EXPECT_EQ(repeated.outcome.score, 0);
 }
 
-TEST(GameStatus, LostWithoutAMove) {
-    const Variant v = Variant::International;
-    const Position pos = fen(v, "B:W41,47:B36");
-    EXPECT_EQ(game_status(v, pos, {}).state, GameState::Lost);
-    EXPECT_EQ(game_status(v, start_position(v), {}).state, GameState::Ongoing);
+TEST(DrawRules, SearchKeepsThe8x8NoProgressLimit) {
+    // Three kings against one in English: won, unless 79 king moves were played and the
+    // 40-move limit (RuleOptions::no_progress_moves_8x8) ends the game with the next one.
+    const Variant v = Variant::English;
+    const Position start = fen(v, "B:WK14,K22,K27:BK4");
+    const auto line = quiet_walk(v, start, 79, true, 5);
+    ASSERT_EQ(line.size(), 79u);
+    const Position root = play_line(v, start, line);
+    ASSERT_FALSE(legal_moves(v, root)[0].is_capture());
+    EXPECT_GT(search_depth(v, root, 5).outcome.score, 150);
+    EXPECT_EQ(search_depth(v, root, 5, line, &start).outcome.score, 0);
+    // Without the limit the same game is still won.
+    RuleOptions no_limit;
+    no_limit.no_progress_moves_8x8 = 0;
+    EXPECT_GT(search_depth(v, root, 5, line, &start, no_limit).outcome.score, 150);
 }
 
-TEST(GameStatus, ThirdOccurrenceIsADraw) {  // KNDB art. 9e
-    const Variant v = Variant::International;
-    const Position start = fen(v, "B:WK26,K17,K8,K44:BK46");
-    const std::vector<Move> cycle = find_cycle(v, start);
-    ASSERT_EQ(cycle.size(), 4u);
-    std::vector<Move> line;
-    for (int round = 0; round < 2; ++round)
-        for (int i = 0; i < 4; ++i) {
-            line.push_back(cycle[i]);
-            // The start position stands for the third time after the second round.
-            const bool third = round == 1 && i == 3;
-            EXPECT_EQ(game_status(v, start, line).state, third ? GameState::Drawn : GameState::Ongoing)
-                << round << " " << i;
-        }
-    EXPECT_EQ(game_status(v, start, line).rule, DrawRule::Repetition);
+TEST(GameEnds, AntidraughtsSideWithoutAMoveWins) {
+    const Variant v = Variant::Antidraughts;
+    const Position blocked = fen(v, "B:W41,47:B36");
+    const Found found = search_depth(v, blocked, 3);
+    EXPECT_FALSE(found.outcome.best);
+    EXPECT_EQ(found.outcome.score, win_score);
+    // One man against two: White gets rid of its man, and the PV ends with White to move
+    // and no move left, which wins.
+    const Position give_away = fen(v, "W:W28:B22,1");
+    const Found found_win = search_depth(v, give_away, 10);
+    ASSERT_TRUE(found_win.outcome.best);
+    ASSERT_TRUE(is_decisive(found_win.outcome.score));
+    ASSERT_GT(found_win.outcome.score, 0);
+    ASSERT_EQ(static_cast<int>(found_win.pv.size()), win_score - found_win.outcome.score);
+    const Position end = play_line(v, give_away, found_win.pv);
+    EXPECT_EQ(end.side_to_move(), Color::White);
+    EXPECT_TRUE(legal_moves(v, end).empty());
 }
 
-TEST(GameStatus, DrawRulesEndTheGame) {
-    const Variant v = Variant::Frisian;
-    EXPECT_EQ(game_status(v, fen(v, "W:WK47:BK4"), {}).rule, DrawRule::KingVsKing);
-    EXPECT_EQ(game_status(v, fen(v, "W:WK46:BK23"), {}).state, GameState::Ongoing);  // en prise
-    EXPECT_NE(draw_rule_text(DrawRule::KingsOnlyMoves).find("9d"), std::string_view::npos);
+TEST(GameEnds, BreakthroughFirstKingWins) {
+    const Variant v = Variant::Breakthrough;
+    const Position pos = fen(v, "W:W7,45:B20,30");
+    const Found found = search_depth(v, pos, 4);
+    ASSERT_TRUE(found.outcome.best);
+    EXPECT_EQ(found.outcome.score, win_score - 1);
+    EXPECT_TRUE(found.outcome.best->promotes);
 }
 
 }  // namespace

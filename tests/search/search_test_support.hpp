@@ -80,8 +80,9 @@ struct Found {
 };
 
 inline Found search_depth(Variant v, const Position& pos, int depth, const std::vector<Move>& history = {},
-                          const Position* start = nullptr) {
+                          const Position* start = nullptr, const RuleOptions& rules = {}) {
     Searcher searcher(Options{1, 16});
+    searcher.set_rules(rules);
     searcher.new_game();
     searcher.set_position(v, start ? *start : pos, history);
     Found found;

@@ -4,7 +4,7 @@
 #include <iostream>
 #include <random>
 
-#include "search/game_status.hpp"
+#include "engine/game/game.hpp"
 #include "tests/search/search_test_support.hpp"
 
 namespace kroon::search::testing {
@@ -13,23 +13,18 @@ namespace {
 enum class End { WhiteWins, BlackWins, Draw, MoveCap };
 
 End play_game(Variant v, unsigned seed, std::uint64_t nodes_per_move) {
-    const Position start = start_position(v);
+    Game game(v);  // the referee: every move checked, every ending by the rules
     Searcher white(Options{1, 8}), black(Options{1, 8});
     std::mt19937 rng(seed);
-    std::vector<Move> moves;
-    Position pos = start;
-    for (int ply = 0; ply < 300; ++ply) {
-        const GameStatus status = game_status(v, start, moves);
-        if (status.state == GameState::Lost)
-            return pos.side_to_move() == Color::White ? End::BlackWins : End::WhiteWins;
-        if (status.state == GameState::Drawn) return End::Draw;
+    while (!game.is_over() && game.moves().size() < 300) {
+        const Position& pos = game.position();
         const auto legal = legal_moves(v, pos);
         Move move;
-        if (ply < 2) {
+        if (game.moves().size() < 2) {
             move = legal[rng() % legal.size()];  // a little variety in the openings
         } else {
             Searcher& s = pos.side_to_move() == Color::White ? white : black;
-            s.set_position(v, start, moves);
+            s.set_position(v, game.start(), game.moves());
             Limits limits;
             limits.nodes = nodes_per_move;
             const Outcome o = s.think(limits);
@@ -37,11 +32,14 @@ End play_game(Variant v, unsigned seed, std::uint64_t nodes_per_move) {
             if (!o.best) return End::MoveCap;
             move = *o.best;
         }
-        EXPECT_TRUE(is_legal(v, pos, move)) << "ply " << ply;
-        play_move(v, pos, move);
-        moves.push_back(move);
+        EXPECT_TRUE(game.play(move)) << "illegal move at ply " << game.moves().size();
     }
-    return End::MoveCap;
+    switch (game.verdict().result) {
+        case GameResult::WhiteWins: return End::WhiteWins;
+        case GameResult::BlackWins: return End::BlackWins;
+        case GameResult::Ongoing: return End::MoveCap;
+        default: return End::Draw;
+    }
 }
 
 TEST(SelfPlay, GamesEndLegally) {
