@@ -2,6 +2,7 @@
 // threads sharing the transposition table, and the outcome from the main worker.
 #include <thread>
 
+#include "engine/movegen/movegen.hpp"
 #include "search/search_context.hpp"
 #include "search/worker.hpp"
 

@@ -33,11 +33,18 @@ Searcher::~Searcher() {
 void Searcher::set_threads(int threads) { impl_->options.threads = std::clamp(threads, 1, 256); }
 
 void Searcher::set_hash_size(int mib) {
+    // The table must not change under a running search: end it first.
+    stop();
+    wait();
     impl_->options.hash_mib = std::clamp(mib, 1, 1 << 16);
     impl_->table.resize(impl_->options.hash_mib);
 }
 
-void Searcher::new_game() { impl_->table.clear(); }
+void Searcher::new_game() {
+    stop();
+    wait();
+    impl_->table.clear();
+}
 
 void Searcher::set_position(Variant variant, const Position& start, const std::vector<Move>& moves) {
     impl_->root = make_root(variant, start, moves);

@@ -80,9 +80,9 @@ public:
     Searcher(const Searcher&) = delete;
     Searcher& operator=(const Searcher&) = delete;
 
-    // Only while no search runs.
+    // Meant for between searches; set_hash_size and new_game end a running search first.
     void set_threads(int threads);
-    void set_hash_size(int mib);
+    void set_hash_size(int mib);  // falls back to a smaller table when memory is short
     void new_game();  // clears the transposition table and history heuristics
     // The game so far: its start position and the legal moves played since, for repetition
     // and the variant's draw rules. The search starts from the last position.

@@ -1,16 +1,13 @@
 // One search thread: iterative deepening, principal variation search with aspiration
 // windows, and the capture-resolving quiescence search. Templated on the rules so move
-// generation and evaluation inline; included only by search.cpp.
+// generation and evaluation inline; worker.cpp defines it for every variant.
 #pragma once
 
 #include <algorithm>
 #include <array>
-#include <cstring>
-#include <memory>
 #include <vector>
 
-#include "engine/movegen/movegen.hpp"
-#include "eval/evaluator.hpp"
+#include "engine/movegen/move.hpp"
 #include "search/draw_rules.hpp"
 #include "search/move_order.hpp"
 #include "search/search_context.hpp"
@@ -48,45 +45,7 @@ public:
     }
 
     // Iterative deepening until a limit or stop(). The main thread reports each iteration.
-    void run(const Listener& listener) {
-        const Position& root = context_.root.position;
-        MoveList root_moves;
-        generate_moves<R>(root, root_moves);
-        if (root_moves.empty()) return;
-        // Something to play even if the first iteration is cut short.
-        result_.pv = {root_moves[0]};
-        result_.score = 0;
-
-        const int max_depth = context_.limits.depth > 0 ? std::min(context_.limits.depth, max_ply - 8)
-                                                        : max_ply - 8;
-        Score previous = 0;
-        for (int depth = main_ ? 1 : 1 + (id_ & 1); depth <= max_depth; ++depth) {
-            root_pv_.clear();
-            selective_depth_ = 0;
-            Score score = aspiration(root, depth, previous);
-            if (stopped()) {
-                // A move that beat the previous best in an unfinished iteration is still good.
-                if (!root_pv_.empty() && root_score_ > result_.score - 50 && depth > 1) {
-                    result_.pv = root_pv_;
-                    result_.score = root_score_;
-                }
-                break;
-            }
-            // An unstable root (new best move, falling score) deserves more of the time.
-            double stability = 1.0;
-            if (depth > 1 && !root_pv_.empty() && !(root_pv_.front() == result_.pv.front())) stability *= 1.6;
-            if (depth > 1 && score < previous - 25) stability *= 1.3;
-            previous = score;
-            result_ = {depth, score, root_pv_.empty() ? result_.pv : root_pv_};
-            if (!main_) continue;
-            publish_nodes();
-            if (listener.on_iteration)
-                listener.on_iteration(Iteration{depth, selective_depth_, score, context_.total_nodes(),
-                                                context_.elapsed(), result_.pv});
-            if (should_stop_after_iteration(depth, score, root_moves.size(), stability)) break;
-        }
-        publish_nodes();
-    }
+    void run(const Listener& listener);
 
     const IterationResult& result() const { return result_; }
     std::uint64_t nodes() const { return nodes_; }
@@ -99,41 +58,9 @@ private:
 
     // ---- iterative deepening ----------------------------------------------------------
 
-    Score aspiration(const Position& root, int depth, Score previous) {
-        if (depth < 4 || is_decisive(previous))
-            return search(root, -infinite_score, infinite_score, depth, 0, true);
-        Score delta = 30;
-        Score alpha = previous - delta, beta = previous + delta;
-        for (;;) {
-            const Score score = search(root, alpha, beta, depth, 0, true);
-            if (stopped()) return score;
-            if (score <= alpha) {
-                beta = (alpha + beta) / 2;
-                alpha = std::max(score - delta, -infinite_score);
-            } else if (score >= beta) {
-                beta = std::min(score + delta, infinite_score);
-            } else {
-                return score;
-            }
-            delta += delta;
-            if (delta > 400) {
-                alpha = -infinite_score;
-                beta = infinite_score;
-            }
-        }
-    }
+    Score aspiration(const Position& root, int depth, Score previous);
 
-    bool should_stop_after_iteration(int depth, Score score, int legal_moves, double stability) {
-        const Limits& limits = context_.limits;
-        if (limits.depth > 0 && depth >= limits.depth) return true;
-        // A won or lost game found to the end needs no deeper search.
-        if (is_decisive(score) && depth >= 2 * (win_score - std::abs(score)) + 4 && !limits.infinite)
-            return true;
-        if (!context_.timed()) return false;
-        if (legal_moves == 1) return true;
-        // The next iteration would most likely not finish before the soft deadline.
-        return context_.elapsed() > 0.55 * context_.plan.soft * stability;
-    }
+    bool should_stop_after_iteration(int depth, Score score, int legal_moves, double stability);
 
     // ---- nodes, time and stop ---------------------------------------------------------
 
@@ -147,49 +74,15 @@ private:
     }
 
     // Every 1024 nodes: publish the count, and on the main thread check the limits.
-    void poll() {
-        publish_nodes();
-        if (!main_) return;
-        const Limits& limits = context_.limits;
-        if (limits.nodes > 0 && context_.total_nodes() >= limits.nodes) context_.stop = true;
-        if (context_.timed()) {
-            const double t = context_.elapsed();
-            if (t >= context_.plan.hard) context_.stop = true;
-            // Pondered past the target already: play at once after the ponder hit.
-            if (context_.ponder_was_hit.load(std::memory_order_relaxed) && t >= context_.plan.soft)
-                context_.stop = true;
-        }
-    }
+    void poll();
 
     // ---- draws --------------------------------------------------------------------------
 
-    bool is_draw(const Position& pos, int ply) {
-        const DrawCounters& c = frames_[ply].counters;
-        if (c.reversible_plies >= 4) {
-            const int at = base_ + ply;
-            const int reach = std::min<int>(c.reversible_plies, at);
-            for (int back = 4; back <= reach; back += 2)
-                if (path_[at - back] == pos.hash()) return true;
-        }
-        const DrawRule rule = DrawRules<R>::rule(c, pos);
-        if (rule == DrawRule::None) return false;
-        if (rule == DrawRule::KingVsKing) return kings_only_draw(pos);
-        return true;
-    }
+    bool is_draw(const Position& pos, int ply);
 
     // Frisian art. 21: one king each is a draw unless a king is en prise or must move into a
     // capture. To move with a capture wins; otherwise it is a draw if some move is safe.
-    bool kings_only_draw(const Position& pos) {
-        MoveList& moves = spare_lists_[0];
-        generate_moves<R>(pos, moves);
-        if (moves.empty() || moves[0].is_capture()) return false;
-        for (const Move& m : moves) {
-            MoveList& replies = spare_lists_[1];
-            generate_moves<R>(pos.after<R>(m), replies);
-            if (replies.empty() || !replies[0].is_capture()) return true;
-        }
-        return false;
-    }
+    bool kings_only_draw(const Position& pos);
 
     // ---- the tree -----------------------------------------------------------------------
 
@@ -206,129 +99,16 @@ private:
         pv_length_[ply] = std::max(child_len, ply + 1);
     }
 
-    Score evaluate(const Position& pos) const { return eval::evaluate<R>(pos); }
+    Score evaluate(const Position& pos) const;
 
-    Score search(const Position& pos, Score alpha, Score beta, int depth, int ply, bool pv_node) {
-        if (depth <= 0) return quiesce(pos, alpha, beta, ply);
-        const bool root = ply == 0;
-        count_node(ply);
-        pv_length_[ply] = ply;
-        if (stopped()) return 0;
-        if (!root) {
-            if (is_draw(pos, ply)) return draw_score;
-            if (ply >= max_ply - 1) return evaluate(pos);
-            // No result can beat a win found nearer the root.
-            alpha = std::max(alpha, -win_score + ply);
-            beta = std::min(beta, win_score - ply - 1);
-            if (alpha >= beta) return alpha;
-        }
-
-        TableEntry entry;
-        const bool hit = table_.probe(pos.hash(), entry);
-        if (hit && !pv_node && entry.depth >= depth) {
-            const Score s = from_table(entry.score, ply);
-            if (entry.bound == Bound::Exact || (entry.bound == Bound::Lower && s >= beta) ||
-                (entry.bound == Bound::Upper && s <= alpha))
-                return s;
-        }
-
-        MoveList& moves = lists_[ply];
-        generate_moves<R>(pos, moves);
-        if (moves.empty()) return -win_score + ply;  // no legal move: the game is lost
-
-        const Color us = pos.side_to_move();
-        MoveOrder order(moves, hit ? entry.move : -1, frames_[ply].killers, history_[index(us)]);
-        const bool forced = moves.size() == 1;
-        const Score old_alpha = alpha;
-        Score best = -infinite_score;
-        int best_index = -1;
-        for (int i = 0; i < moves.size(); ++i) {
-            const int idx = order.next();
-            const Move& m = moves[idx];
-            const Position child = pos.after<R>(m);
-            enter(pos, m, child, ply);
-            // A forced move costs no depth: forced lines are where draughts tactics live.
-            const int new_depth = depth - 1 + (forced && !root ? 1 : 0);
-            Score s;
-            if (i == 0) {
-                s = -search(child, -beta, -alpha, new_depth, ply + 1, pv_node);
-            } else {
-                int reduction = 0;
-                if (depth >= 3 && i >= 3 && !m.is_capture() && !m.promotes && !order.is_killer(m))
-                    reduction = i >= 8 && depth >= 5 ? 2 : 1;
-                s = -search(child, -alpha - 1, -alpha, new_depth - reduction, ply + 1, false);
-                if (s > alpha && reduction > 0)
-                    s = -search(child, -alpha - 1, -alpha, new_depth, ply + 1, false);
-                if (s > alpha && s < beta && pv_node)
-                    s = -search(child, -beta, -alpha, new_depth, ply + 1, true);
-            }
-            if (stopped()) return 0;
-            if (s <= best) continue;
-            best = s;
-            best_index = idx;
-            if (s <= alpha) continue;
-            alpha = s;
-            update_pv(ply, m);
-            if (root) {
-                root_pv_.assign(&pv_[0][0], &pv_[0][0] + pv_length_[0]);
-                root_score_ = s;
-            }
-            if (s >= beta) {
-                if (!m.is_capture()) reward(us, ply, m, depth);
-                break;
-            }
-        }
-
-        const Bound bound = best >= beta ? Bound::Lower : best > old_alpha ? Bound::Exact : Bound::Upper;
-        table_.store(pos.hash(), to_table(best, ply), 0, depth, bound, best_index);
-        return best;
-    }
+    Score search(const Position& pos, Score alpha, Score beta, int depth, int ply, bool pv_node);
 
     // Captures are compulsory, so a position with a capture is never quiet: the side to move
     // has no choice but to take, and the score is the best capture's. Without one, the
     // static evaluation stands.
-    Score quiesce(const Position& pos, Score alpha, Score beta, int ply) {
-        count_node(ply);
-        pv_length_[ply] = ply;
-        if (stopped()) return 0;
-        if (ply > 0 && is_draw(pos, ply)) return draw_score;
-        if (ply >= max_ply - 1) return evaluate(pos);
+    Score quiesce(const Position& pos, Score alpha, Score beta, int ply);
 
-        MoveList& moves = lists_[ply];
-        generate_moves<R>(pos, moves);
-        if (moves.empty()) return -win_score + ply;
-        if (!moves[0].is_capture()) return evaluate(pos);
-
-        Score best = -infinite_score;
-        for (const Move& m : moves) {
-            const Position child = pos.after<R>(m);
-            enter(pos, m, child, ply);
-            const Score s = -quiesce(child, -beta, -alpha, ply + 1);
-            if (stopped()) return 0;
-            if (s <= best) continue;
-            best = s;
-            if (s <= alpha) continue;
-            alpha = s;
-            update_pv(ply, m);
-            if (s >= beta) break;
-        }
-        return best;
-    }
-
-    void reward(Color us, int ply, const Move& m, int depth) {
-        auto& killers = frames_[ply].killers;
-        if (!(killers[0] == m)) {
-            killers[1] = killers[0];
-            killers[0] = m;
-        }
-        int& h = history_[index(us)][m.from][m.to];
-        h += depth * depth;
-        if (h > (1 << 20)) {
-            for (auto& side : history_)
-                for (auto& from : side)
-                    for (int& v : from) v /= 2;
-        }
-    }
+    void reward(Color us, int ply, const Move& m, int depth);
 
     SearchContext& context_;
     TranspositionTable& table_;

@@ -107,7 +107,7 @@ const Session::Command* Session::find_command(const std::string& word) {
 
 int Session::run() {
     out_ << "Kroon draughts engine: interactive console. Type help for the commands.\n"
-         << "Enter moves as 32-28, 28x19, 28x19x10 (every landing square) or 28x10x19x23 (hub).\n";
+         << "Enter moves as 32-28, 28x19, 28x19x10 (every landing square) or 28x10x14x23 (hub).\n";
     show_board();
     for (const Color side : {Color::White, Color::Black})
         if (!engine_plays(side) && engine_plays(~side))
@@ -334,6 +334,7 @@ void Session::cmd_auto(const Words&) { cmd_play({"both"}); }
 void Session::set_level(const Level& level) {
     level_ = level;
     clock_ = Clock(level_.kind == Level::Kind::Clock ? level_.control : TimeControl{});
+    turn_started_ = SteadyClock::now();  // a new clock starts now
     out_ << "Level: " << describe_level(level_) << ".\n";
 }
 
@@ -376,7 +377,7 @@ void Session::cmd_help(const Words& args) {
         return;
     }
     out_ << "Enter a move in any notation: 32-28, 28x19, 28x19x10 (every landing square), or\n"
-            "the hub form 28x10x19x23 (from, to, then the captured squares). Commands:\n";
+            "the hub form 28x10x14x23 (from, to, then the captured squares). Commands:\n";
     constexpr std::size_t usage_width = 28;
     constexpr std::size_t line_width = 78;
     for (const Command& c : commands()) {

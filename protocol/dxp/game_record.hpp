@@ -6,6 +6,7 @@
 #include <string>
 
 #include "engine/game/game.hpp"
+#include "engine/notation/pdn.hpp"
 
 namespace kroon::dxp {
 
@@ -31,8 +32,9 @@ struct RecordContext {
     std::string date = "????.??.??";
 };
 
-// The game as PDN text (one game, blank line after it). Minimal stand-in until the shared
-// PDN writer (engine/notation/pdn.hpp) is on main.
-std::string pdn_text(const GameRecord& record, const RecordContext& context);
+// The game as a PDN record for the shared writer: the seven tags, GameType, FEN, TimeControl
+// ("MOVES/SECONDS" or "SECONDS" from the GAMEREQ) and Termination, also for a game DXP left
+// without a result (move limit, disconnect).
+PdnGame pdn_record(const GameRecord& record, const RecordContext& context);
 
 }  // namespace kroon::dxp

@@ -10,7 +10,6 @@
 #include <csignal>
 #include <ctime>
 #include <deque>
-#include <fstream>
 #include <map>
 #include <memory>
 #include <optional>
@@ -75,10 +74,8 @@ struct Shared {
 
     void record(const GameRecord& record, const std::string& site) {
         if (config.pdn_path.empty()) return;
-        std::ofstream file(config.pdn_path, std::ios::app);
-        file << pdn_text(record, RecordContext{"DXP match", site, today()});
-        file.flush();
-        if (!file) log->error("could not append the game to {}", config.pdn_path);
+        if (const auto error = append_pdn_game(config.pdn_path, pdn_record(record, RecordContext{"DXP match", site, today()})))
+            log->error("game {} not recorded: {}", record.game_number, error->message);
     }
 };
 

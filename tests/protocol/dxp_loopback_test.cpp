@@ -8,6 +8,7 @@
 #include "engine/movegen/movegen.hpp"
 #include "engine/notation/fen.hpp"
 #include "engine/notation/move_text.hpp"
+#include "engine/notation/pdn.hpp"
 #include "protocol/dxp/message.hpp"
 #include "tests/protocol/dxp_loopback_support.hpp"
 
@@ -56,6 +57,16 @@ TEST(DxpLoopback, InitiatorConnectsToListeningFollower) {
     EXPECT_EQ(count_of(ours, "abandoned"), 0);
     EXPECT_EQ(count_of(ours, "disconnected"), 0);
     EXPECT_EQ(count_of(ours, "time ran out"), 0);
+    // The file reads back: every game replays legally through the referee.
+    const auto file = read_pdn_file((dir / "initiator.pdn").string());
+    ASSERT_TRUE(file.ok()) << file.error();
+    EXPECT_TRUE(file->errors.empty());
+    ASSERT_EQ(file->games.size(), 2u);
+    for (const auto& game : file->games) {
+        EXPECT_TRUE(replay(game).ok());
+        EXPECT_EQ(game.tag("TimeControl"), "12/60");
+        EXPECT_FALSE(game.moves.empty());
+    }
     EXPECT_EQ(follower.terminate(), 0);
 }
 

@@ -250,11 +250,11 @@ TEST(Searcher, OnDoneMayStartTheNextSearch) {
         EXPECT_TRUE(is_legal(v, pos, *o.best));
         play_move(v, pos, *o.best);
         moves.push_back(*o.best);
-        if (done + 1 < 3) {
+        // Counted before starting: the next search may finish before this callback returns.
+        if (++done < 3) {
             searcher.set_position(v, start_position(v), moves);
             searcher.start(limits, listener);
         }
-        ++done;
     };
     searcher.start(limits, listener);
     for (int i = 0; i < 3000 && done < 3; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));

@@ -21,7 +21,7 @@ public:
     explicit ScriptedPlayer(Script script = {}, std::optional<int> score = std::nullopt)
         : script_(std::move(script)), score_(score) {}
     std::string name() const override { return "scripted"; }
-    std::optional<Failure> new_game(const Game&) override {
+    std::optional<Failure> new_game(const Game&, Color) override {
         ++games;
         return std::nullopt;
     }

@@ -1,6 +1,9 @@
 // Real matches: two `kroon hub` processes, the built-in engine, shell-script engines that die,
 // cheat, babble or hang, interrupted and resumed matches, a round robin, and the command line.
+#include <arpa/inet.h>
 #include <gtest/gtest.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -13,6 +16,7 @@
 
 #include "engine/notation/fen.hpp"
 #include "engine/notation/pdn.hpp"
+#include "tools/match/child_process.hpp"
 #include "tools/match/match_runner.hpp"
 #include "tools/match/match_stats.hpp"
 #include "tools/match/openings.hpp"
@@ -273,6 +277,79 @@ TEST_F(MatchTest, CommandLineMatchAndErrors) {
     const auto [tc_code, tc_output] = run_kroon("match builtin builtin --tc 40/");
     EXPECT_EQ(tc_code, 2);
     EXPECT_NE(tc_output.find("--tc"), std::string::npos) << tc_output;
+}
+
+}  // namespace
+}  // namespace kroon::match
+
+namespace kroon::match {
+namespace {
+
+int free_port() {
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    ::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address);
+    socklen_t length = sizeof address;
+    ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length);
+    ::close(fd);
+    return ntohs(address.sin_port);
+}
+
+bool listening(int port) {
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_port = htons(static_cast<std::uint16_t>(port));
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    const bool ok = ::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0;
+    ::close(fd);
+    return ok;
+}
+
+TEST_F(MatchTest, KroonOverDxpAgainstTheBuiltinEngine) {
+    const int port = free_port();
+    auto follower = ChildProcess::start(std::string(KROON_BINARY) + " dxp --listen 127.0.0.1:" + std::to_string(port) +
+                                        " --follower --move-time 0.05 --hash 8");
+    ASSERT_TRUE(follower.ok()) << follower.error();
+    for (int i = 0; i < 100 && !listening(port); ++i) ::usleep(50000);
+    ASSERT_TRUE(listening(port));
+
+    const std::string peer = "dxp://127.0.0.1:" + std::to_string(port);
+    MatchConfig c = config({peer, "builtin"}, 2);
+    c.game.limits.clock = TimeControl::sudden_death(60);
+    c.game.limits.depth = 2;
+    c.game.adjudication.max_moves = 50;
+    c.openings = random_openings(Variant::International, 1, 4, 11);
+    MatchRunner runner(c);
+    std::atomic<bool> stop{false};
+    const auto state = runner.run(stop);
+    ASSERT_TRUE(state.ok()) << state.error();
+    ASSERT_EQ(state->finished.size(), 2u);
+    EXPECT_EQ(state->engines[0].name, peer);
+    for (const auto& e : state->engines) EXPECT_EQ(e.time_forfeits + e.illegal_moves + e.failures, 0) << e.name;
+    const PdnFile file = read_games(c.pdn_path);
+    ASSERT_EQ(file.games.size(), 2u);
+    for (size_t i = 0; i < 2; ++i) {
+        const FinishedGame& f = state->finished[i];
+        EXPECT_NE(f.reason, Reason::EngineFailure) << f.termination;
+        EXPECT_GT(f.plies, 10) << f.termination;
+        const auto replayed = replay(file.games[i]);
+        ASSERT_TRUE(replayed.ok()) << replayed.error();
+        EXPECT_EQ(*file.games[i].tag("White"), state->engines[f.spec.white].name);
+    }
+    // A variant DXP cannot carry, or a clock under a minute, is refused before any game.
+    MatchConfig frisian = c;
+    frisian.game.variant = Variant::Frisian;
+    frisian.pdn_path = path("frisian.pdn");
+    EXPECT_FALSE(MatchRunner(frisian).run(stop).ok());
+    MatchConfig quick = c;
+    quick.game.limits.clock = TimeControl::sudden_death(10);
+    quick.pdn_path = path("quick.pdn");
+    const auto refused = MatchRunner(quick).run(stop);
+    ASSERT_FALSE(refused.ok());
+    EXPECT_NE(refused.error().find("minute"), std::string::npos) << refused.error();
 }
 
 }  // namespace

@@ -10,7 +10,7 @@ BuiltinPlayer::BuiltinPlayer(const PlayerSettings& settings)
 
 std::string BuiltinPlayer::name() const { return "Kroon (built-in)"; }
 
-std::optional<Failure> BuiltinPlayer::new_game(const Game&) {
+std::optional<Failure> BuiltinPlayer::new_game(const Game&, Color) {
     searcher_.new_game();
     return std::nullopt;
 }

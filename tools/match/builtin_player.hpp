@@ -13,7 +13,7 @@ class BuiltinPlayer : public Player {
 public:
     explicit BuiltinPlayer(const PlayerSettings& settings);
     std::string name() const override;
-    std::optional<Failure> new_game(const Game& game) override;
+    std::optional<Failure> new_game(const Game& game, Color side) override;
     Answer think(const Game& game, const MoveRequest& request) override;
     void game_over(const Game&) override {}
 

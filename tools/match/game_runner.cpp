@@ -88,7 +88,7 @@ PlayedGame play_game(Player& white, Player& black, const Opening& opening, const
     };
     for (Color side : {Color::White, Color::Black}) {
         if (game.is_over()) break;
-        if (const auto failure = (side == Color::White ? white : black).new_game(game)) {
+        if (const auto failure = (side == Color::White ? white : black).new_game(game, side)) {
             out.failed = side;
             lose(side, Reason::EngineFailure, failure->detail);
         }
@@ -121,6 +121,10 @@ PlayedGame play_game(Player& white, Player& black, const Opening& opening, const
         if (const Failure* failure = std::get_if<Failure>(&answer)) {
             if (failure->kind == Failure::Stopped) {
                 out.abandoned = true;
+                break;
+            }
+            if (failure->kind == Failure::Resigned) {
+                lose(side, Reason::Resignation, failure->detail);
                 break;
             }
             out.failed = side;

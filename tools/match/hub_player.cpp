@@ -123,7 +123,7 @@ std::optional<Failure> HubPlayer::read_until(const std::string& word, double tim
     }
 }
 
-std::optional<Failure> HubPlayer::new_game(const Game&) {
+std::optional<Failure> HubPlayer::new_game(const Game&, Color) {
     if (!process_->send("new-game")) return gone("before the game");
     return std::nullopt;
 }

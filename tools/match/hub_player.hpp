@@ -17,7 +17,7 @@ public:
     ~HubPlayer() override;
 
     std::string name() const override { return name_; }
-    std::optional<Failure> new_game(const Game& game) override;
+    std::optional<Failure> new_game(const Game& game, Color side) override;
     Answer think(const Game& game, const MoveRequest& request) override;
     void game_over(const Game&) override {}
 

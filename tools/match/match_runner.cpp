@@ -82,6 +82,7 @@ Result<MatchState> MatchRunner::run(const std::atomic<bool>& stop, const Progres
     const int workers = std::max(1, config_.concurrency);
     PlayerSettings player_settings = config_.player;
     player_settings.variant = config_.game.variant;
+    player_settings.clock = config_.game.limits.clock;
     player_settings.stop = &stop;
 
     // Every engine once, before anything is played: a wrong command line stops us here.

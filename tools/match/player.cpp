@@ -3,6 +3,7 @@
 #include <charconv>
 
 #include "tools/match/builtin_player.hpp"
+#include "tools/match/dxp_player.hpp"
 #include "tools/match/hub_player.hpp"
 
 namespace kroon::match {
@@ -44,8 +45,7 @@ Result<std::unique_ptr<Player>> start_player(const PlayerSpec& spec, const Playe
     switch (spec.kind) {
         case PlayerSpec::Builtin: return std::unique_ptr<Player>(std::make_unique<BuiltinPlayer>(settings));
         case PlayerSpec::Hub: return HubPlayer::start(spec, settings);
-        case PlayerSpec::Dxp:
-            return Error{"DXP peers (" + spec.label + ") need the DXP codec, which is not on main yet"};
+        case PlayerSpec::Dxp: return DxpPlayer::start(spec, settings);
     }
     return Error{"unknown player kind"};
 }

@@ -11,6 +11,7 @@
 #include <variant>
 #include <vector>
 
+#include "engine/game/clock.hpp"
 #include "engine/game/game.hpp"
 #include "engine/movegen/move.hpp"
 #include "engine/result.hpp"
@@ -34,7 +35,9 @@ struct MoveReply {
 };
 
 struct Failure {
-    enum Kind { Timeout, Crashed, Garbage, IllegalMove, Stopped } kind;
+    // Resigned: the player gave the game up in its protocol (a DXP "I lose"); the others are
+    // faults, after which the player is replaced.
+    enum Kind { Timeout, Crashed, Garbage, IllegalMove, Resigned, Stopped } kind;
     std::string detail;
 };
 
@@ -44,8 +47,9 @@ class Player {
 public:
     virtual ~Player() = default;
     virtual std::string name() const = 0;
-    // A new game begins from `game`'s start position (moves may already be in it: openings).
-    virtual std::optional<Failure> new_game(const Game& game) = 0;
+    // A new game begins in which the player has the colour `side`; `game` holds the start
+    // position and the opening moves already played.
+    virtual std::optional<Failure> new_game(const Game& game, Color side) = 0;
     // The move for the side to move in `game`.
     virtual Answer think(const Game& game, const MoveRequest& request) = 0;
     // The game is over (with its verdict); the player may tidy up.
@@ -68,7 +72,9 @@ struct PlayerSettings {
     int threads = 1;       // built-in engine
     int hash_mib = 64;     // built-in engine
     std::string stderr_path;  // Hub engines' stderr ("" = discarded)
-    double start_timeout = 30;  // seconds to answer `hub` and `init`
+    double start_timeout = 30;  // seconds to answer `hub` and `init`, or GAMEREQ
+    // The match's clock, for protocols that announce it before the game (DXP's minutes).
+    TimeControl clock;
     const std::atomic<bool>* stop = nullptr;  // Ctrl-C: give up waiting
 };
 
