@@ -49,7 +49,8 @@ void play(Variant variant, Position& pos, std::string_view text) {
     play_move(variant, pos, *move);
 }
 
-Position random_position(Variant variant, std::mt19937_64& rng, int max_per_side) {
+Position random_position(Variant variant, std::mt19937_64& rng, int max_per_side,
+                         bool with_kings) {
     const int squares = board_squares(variant);
     const int row = squares == 50 ? 5 : 4;  // dark squares per row
     std::vector<int> free_squares;
@@ -65,9 +66,10 @@ Position random_position(Variant variant, std::mt19937_64& rng, int max_per_side
             const int s = free_squares[next++];
             // White men are crowned on the first row, Black men on the last.
             const bool crown_row = c == Color::White ? s <= row : s > squares - row;
+            if (crown_row && !with_kings) continue;
             const Bitboard b = bit(bit_of_square(variant, s));
             sides[index(c)] |= b;
-            if (crown_row || third(rng) == 0) kings |= b;
+            if (with_kings && (crown_row || third(rng) == 0)) kings |= b;
         }
     }
     const Color side = third(rng) == 0 ? Color::Black : Color::White;

@@ -39,8 +39,10 @@ Move legal_move(Variant variant, const Position& pos, std::string_view text);
 void play(Variant variant, Position& pos, std::string_view text);
 
 // A random legal-looking position: 1..max_per_side pieces a side on random squares, about a
-// third of them kings, no man on its own crowning row, random side to move.
-Position random_position(Variant variant, std::mt19937_64& rng, int max_per_side);
+// third of them kings, no man on its own crowning row, random side to move. Without kings
+// (breakthrough, where a king ends the game) a square on a man's crowning row stays empty.
+Position random_position(Variant variant, std::mt19937_64& rng, int max_per_side,
+                         bool with_kings = true);
 
 // Plays up to `plies` random legal moves from `start`, calling visit(position, move) before
 // each move; stops early when the side to move has no move.
