@@ -9,8 +9,9 @@ Position Position::from_sets(Bitboard white, Bitboard black, Bitboard kings, Col
     p.pieces_[index(Color::Black)] = black;
     p.kings_ = kings & (white | black);
     p.side_ = side;
-    p.runs_[index(Color::White)] = white_run;
-    p.runs_[index(Color::Black)] = black_run;
+    // A run of zero moves is no run, wherever it says the king stands.
+    p.runs_[index(Color::White)] = white_run.count ? white_run : KingRun{};
+    p.runs_[index(Color::Black)] = black_run.count ? black_run : KingRun{};
     p.hash_ = p.compute_hash();
     return p;
 }

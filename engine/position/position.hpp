@@ -115,7 +115,9 @@ void Position::play(const Move& m) {
         // Frisian art. 17: count quiet moves of the same king; anything else resets.
         KingRun& run = runs_[index(us)];
         hash_ ^= run_key(us, run);
-        if (was_king && !m.captured) {
+        // A side with only kings is not bound (art. 17), and it never gets men back: drop the
+        // state so that equal positions hash equal for repetition.
+        if (was_king && !m.captured && (pieces_[index(us)] & ~kings_)) {
             const bool same_king = run.count > 0 && run.square == m.from;
             run.count = static_cast<std::uint8_t>(
                 same_king ? std::min(run.count + 1, R::king_move_limit) : 1);

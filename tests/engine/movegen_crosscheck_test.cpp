@@ -192,7 +192,8 @@ TEST_P(Crosscheck, RandomGames) {
     EXPECT_GT(checked, 2000 * scale);
     EXPECT_GT(captures, 200 * scale);
     if (art17) {
-        EXPECT_GT(resting, 5 * scale);
+        // Frysk's five men a side are soon gone, and with only kings art. 17 binds no one.
+        EXPECT_GT(resting, 2 * scale);
     }
 }
 

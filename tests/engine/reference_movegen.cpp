@@ -442,7 +442,11 @@ bool valid_capture_path(const ReferenceBoard& b, int from, const std::vector<int
 }
 
 void ReferenceRun::after_move(const ReferenceBoard& before, const ReferenceMove& move) {
-    if (is_king(before.cell[move.from]) && move.captured.empty()) {
+    // Art. 17 binds only a player who has men as well as kings; without men nothing counts.
+    const char mover = before.cell[move.from];
+    const char own_man = is_white(mover) ? 'w' : 'b';
+    const bool has_men = std::find(before.cell.begin() + 1, before.cell.end(), own_man) != before.cell.end();
+    if (is_king(mover) && move.captured.empty() && has_men) {
         count = square == move.from && count > 0 ? std::min(count + 1, 3) : 1;
         square = move.to;
     } else {

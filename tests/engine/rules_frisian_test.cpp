@@ -144,6 +144,20 @@ TEST_F(FrisianKingMoveLimit, SideWithOnlyKingsIsNotBound) {
                       "50-33", "50-39", "50-44", "50-45"}));
 }
 
+// With only kings nothing is counted, so a position reached again by king moves is the same
+// position with the same hash (repetition detection depends on it).
+TEST_F(FrisianKingMoveLimit, KingsOnlyPositionRepeatsExactly) {
+    const Position start = position(F, "W:WK46,K50:BK4");
+    Position pos = start;
+    for (std::string_view ply : {"46-41", "4-9", "41-46", "9-4"}) {
+        play(F, pos, ply);
+        EXPECT_EQ(pos.king_run(Color::White).count, 0);
+        EXPECT_EQ(pos.king_run(Color::Black).count, 0);
+    }
+    EXPECT_TRUE(pos == start);
+    EXPECT_EQ(pos.hash(), start.hash());
+}
+
 // The art. 17 state is part of the position: positions that differ only in it are different
 // positions with different hashes (a transposition table must not mix them up).
 TEST_F(FrisianKingMoveLimit, KingRunIsPartOfPositionAndHash) {
