@@ -261,6 +261,32 @@ std::pair<int, std::string> run_kroon(const std::string& arguments) {
     return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
 }
 
+// Issue 7: one short self-play game in every variant through `kroon match`, ending with a
+// result the referee confirms when the game is replayed from the PDN record.
+TEST_F(MatchTest, SelfPlayGameInEveryVariant) {
+    for (const Variant v : all_variants) {
+        const std::string name(variant_name(v));
+        const std::string file = path(name + ".pdn");
+        const auto [code, output] = run_kroon("match builtin builtin --variant " + name +
+                                              " --depth 2 --games 1 --max-moves 150 --hash 8 --quiet --pdn " + file);
+        ASSERT_EQ(code, 0) << name << ": " << output;
+        const PdnFile records = read_games(file);
+        ASSERT_EQ(records.games.size(), 1u) << name;
+        const PdnGame& g = records.games[0];
+        EXPECT_EQ(g.variant, v) << name;
+        EXPECT_NE(g.result, GameResult::Ongoing) << name;
+        const auto replayed = replay(g);
+        ASSERT_TRUE(replayed.ok()) << name << ": " << replayed.error();
+        // Adjudicated at the move limit, or decided by the rules exactly as recorded.
+        const auto termination = g.tag("Termination");
+        if (replayed->verdict().over()) {
+            EXPECT_EQ(replayed->verdict().result, g.result) << name << ": " << termination.value_or("");
+        } else {
+            EXPECT_GE(g.moves.size(), 2u * 150 - 2) << name << ": " << termination.value_or("");
+        }
+    }
+}
+
 TEST_F(MatchTest, CommandLineMatchAndErrors) {
     const auto [code, output] = run_kroon("match builtin builtin --depth 1 --games 2 --max-moves 30 --hash 8 --pdn " +
                                           path("cli.pdn"));
