@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <cctype>
+#include <ctime>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -479,6 +480,15 @@ std::optional<Error> append_pdn_game(const std::string& path, const PdnGame& gam
     const bool closed = std::fclose(file) == 0;
     if (!written || !closed) return Error{"cannot write " + path + ": " + std::strerror(written ? errno : saved)};
     return std::nullopt;
+}
+
+std::string pdn_date_today() {
+    const std::time_t now = std::time(nullptr);
+    std::tm local{};
+    localtime_r(&now, &local);
+    char buffer[16];
+    std::strftime(buffer, sizeof buffer, "%Y.%m.%d", &local);
+    return buffer;
 }
 
 }  // namespace kroon

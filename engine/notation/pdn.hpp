@@ -91,6 +91,9 @@ Result<Game> replay(const PdnGame& record, RuleOptions options = {});
 
 // Appends one game to a file (created if missing) and flushes it to disk, so that a crash
 // later loses nothing already written.
+// Today's date as a PDN Date tag value, "YYYY.MM.DD" (local time).
+std::string pdn_date_today();
+
 std::optional<Error> append_pdn_game(const std::string& path, const PdnGame& game,
                                      PdnMoves notation = PdnMoves::Short);
 

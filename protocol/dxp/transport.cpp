@@ -55,15 +55,6 @@ std::string escaped(std::string_view bytes) {
     return out;
 }
 
-std::string today() {
-    const std::time_t t = std::time(nullptr);
-    std::tm tm{};
-    localtime_r(&t, &tm);
-    char buf[16];
-    std::strftime(buf, sizeof buf, "%Y.%m.%d", &tm);
-    return buf;
-}
-
 // What every connection shares: configuration, log, game file, the clock's zero.
 struct Shared {
     const TransportConfig& config;
@@ -74,7 +65,7 @@ struct Shared {
 
     void record(const GameRecord& record, const std::string& site) {
         if (config.pdn_path.empty()) return;
-        if (const auto error = append_pdn_game(config.pdn_path, pdn_record(record, RecordContext{"DXP match", site, today()})))
+        if (const auto error = append_pdn_game(config.pdn_path, pdn_record(record, RecordContext{"DXP match", site, pdn_date_today()})))
             log->error("game {} not recorded: {}", record.game_number, error->message);
     }
 };

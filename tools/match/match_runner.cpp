@@ -15,15 +15,6 @@
 namespace kroon::match {
 namespace {
 
-std::string today() {
-    const std::time_t now = std::time(nullptr);
-    std::tm local{};
-    localtime_r(&now, &local);
-    char buffer[16];
-    std::strftime(buffer, sizeof buffer, "%Y.%m.%d", &local);
-    return buffer;
-}
-
 // Engines with the same name get " (1)", " (2)", ... so that PDN records tell them apart.
 void make_names_unique(std::vector<EngineRecord>& engines) {
     std::map<std::string, int> count;
@@ -134,7 +125,7 @@ Result<MatchState> MatchRunner::run(const std::atomic<bool>& stop, const Progres
     std::optional<Error> fatal;
     PdnHeader header;
     header.event = config_.event;
-    header.date = today();
+    header.date = pdn_date_today();
     if (!config_.game.limits.clock.unlimited()) header.time_control = format_time_control(config_.game.limits.clock);
 
     const auto record = [&](const ScheduledGame& spec, const Game& game) {
