@@ -95,6 +95,16 @@ struct Masks {
         return t;
     }();
 
+    // Rows 0, 2, 4, ... of the board: one of the two systems of squares for the opposition.
+    static constexpr Bitboard even_rows = [] {
+        Bitboard m = 0;
+        for (int i = 0; i < B::squares; ++i) {
+            const int b = B::bit_of_index(i);
+            if (B::row_of_bit(b) % 2 == 0) m |= bit(b);
+        }
+        return m;
+    }();
+
     // Long diagonal (46-5 on 10x10, 29-4 on 8x8): the strongest line for a king.
     static constexpr Bitboard long_diagonal = [] {
         Bitboard m = 0;

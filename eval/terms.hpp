@@ -24,13 +24,14 @@ enum class Term : int {
     Locks,
     Runaways,
     Kings,
+    Opposition,
     Count
 };
 constexpr int term_count = static_cast<int>(Term::Count);
 
 constexpr std::array<const char*, term_count> term_names = {
     "material", "advancement", "centre", "outposts", "balance", "back rank",
-    "edge",     "mobility",    "locks",  "runaways", "kings"};
+    "edge",     "mobility",    "locks",  "runaways", "kings",       "opposition"};
 
 struct NoTrace {
     void add(Term, Color, int) {}

@@ -124,6 +124,68 @@ TEST(Eval, DrawnKingEndingsScoreNearZero) {
     EXPECT_LT(std::abs(evaluate(Variant::English, fen(Variant::English, "W:WK14:BK30"))), 20);
 }
 
+// +1 when White holds the opposition, -1 when Black does, 0 when the term does not apply.
+int opposition_holder(Variant v, const Position& pos) {
+    const Breakdown b = explain(v, pos);
+    const int w = term(b, "opposition", Color::White), k = term(b, "opposition", Color::Black);
+    EXPECT_FALSE(w && k);
+    return (w > 0) - (k > 0);
+}
+
+TEST(Eval, OppositionGoesToTheSideThatNeedNotMove) {
+    const Variant v = Variant::International;
+    // Men face each other on the a-file with 31 between them: whoever moves must step into
+    // the capture, so the side not to move holds the opposition.
+    EXPECT_EQ(opposition_holder(v, fen(v, "W:W36:B26")), -1);
+    EXPECT_EQ(opposition_holder(v, fen(v, "B:W36:B26")), +1);
+    EXPECT_EQ(opposition_holder(v, fen(v, "W:W35,36:B25,26")), -1);
+    // A second pair on the j-file, 40 against 25, one row out of step: now the mover holds it
+    // (40-34 or 40-35 and Black must give a man).
+    EXPECT_EQ(opposition_holder(v, fen(v, "W:W36,40:B25,26")), +1);
+    EXPECT_EQ(opposition_holder(v, fen(v, "B:W36,40:B25,26")), -1);
+    // It means nothing with a king on the board, with unequal numbers of men, or when a man
+    // runs through to the crowning row (45 here).
+    EXPECT_EQ(opposition_holder(v, fen(v, "W:W36,K40:B25,26")), 0);
+    EXPECT_EQ(opposition_holder(v, fen(v, "W:W36,40:B26")), 0);
+    EXPECT_EQ(opposition_holder(v, fen(v, "W:W36,45:B26,6")), 0);
+}
+
+TEST(Eval, OppositionChangesHandsOnlyThroughCaptures) {
+    // A man's step changes the parity of its row and passes the turn: the holder never
+    // changes sides without a capture (the term may switch off, when a man breaks free).
+    // Random endings of one to four men each, away from the crowning rows.
+    std::mt19937 rng(3);
+    for (Variant v : all_variants) {
+        if (v == Variant::Antidraughts) continue;  // material only
+        const int n = board_squares(v), per_row = n == 50 ? 5 : 4;
+        std::uniform_int_distribution<int> square(per_row + 1, n - per_row);
+        int checked = 0;
+        for (int trial = 0; trial < 3000; ++trial) {
+            const int men = 1 + trial % 4;
+            Bitboard white = 0, black = 0;
+            while (popcount(white) < men) white |= bit(bit_of_square(v, square(rng)));
+            while (popcount(black) < men) black |= bit(bit_of_square(v, square(rng))) & ~white;
+            const Position pos =
+                Position::from_sets(white, black, 0, trial % 2 ? Color::White : Color::Black);
+            const int before = opposition_holder(v, pos);
+            if (!before) continue;
+            MoveList moves;
+            generate_moves(v, pos, moves);
+            for (const Move& m : moves) {
+                if (m.is_capture()) break;  // captures are compulsory: all or none
+                Position after = pos;
+                play_move(v, after, m);
+                const int now = opposition_holder(v, after);
+                if (!now) continue;
+                ASSERT_EQ(now, before) << variant_name(v) << " " << format_fen(v, pos) << " then "
+                                       << format_fen(v, after);
+                ++checked;
+            }
+        }
+        EXPECT_GT(checked, 100) << variant_name(v);
+    }
+}
+
 TEST(Eval, AntidraughtsWantsFewerPieces) {
     const Variant v = Variant::Antidraughts;
     EXPECT_LT(evaluate(v, fen(v, "W:W31,32,33:B1,2")), 0);

@@ -1,5 +1,6 @@
 // The search finds forced wins: shots (a sacrifice, then a winning multi-capture), a runaway
 // man and simple won endings. Each claim is checked with the move generator alone.
+#include "eval/evaluate.hpp"
 #include "tests/search/search_test_support.hpp"
 
 namespace kroon::search::testing {
@@ -86,6 +87,34 @@ TEST(Tactics, WinsKingAndManAgainstTwoMen) {
 
 TEST(Tactics, WinsTwoKingsAgainstOneInEnglish) {
     expect_forced_win(Variant::English, "W:WK18,K19:BK32", 24);
+}
+
+// The opposition: men locked against each other on the edge files, nothing else to move. The
+// side without the opposition must step into a capture; the material minimax confirms who
+// wins a man, and the evaluation's opposition term must name that side.
+TEST(Tactics, OppositionDecidesLockedMen) {
+    const Variant v = Variant::International;
+    struct Case {
+        const char* fen;
+        int mover_gains;  // men, against any defence
+    };
+    for (const Case& c : {Case{"W:W36:B26", -1}, Case{"B:W36:B26", -1}, Case{"W:W35,36:B25,26", -1},
+                          Case{"B:W35,36:B25,26", -1}, Case{"W:W36,40:B25,26", 1}, Case{"B:W36,40:B25,26", 1}}) {
+        SCOPED_TRACE(c.fen);
+        const Position pos = fen(v, c.fen);
+        if (c.mover_gains > 0)
+            EXPECT_GE(minimax(v, pos, 6), material(v, pos) + c.mover_gains);
+        else
+            EXPECT_LE(minimax(v, pos, 6), material(v, pos) + c.mover_gains);
+        const eval::Breakdown b = eval::explain(v, pos);
+        const auto opposition = std::find_if(b.terms.begin(), b.terms.end(),
+                                             [](const eval::TermLine& t) { return t.name == "opposition"; });
+        ASSERT_NE(opposition, b.terms.end());
+        const bool white_holds = opposition->white > 0 && opposition->black == 0;
+        const bool black_holds = opposition->black > 0 && opposition->white == 0;
+        const bool white_wins = (pos.side_to_move() == Color::White) == (c.mover_gains > 0);
+        EXPECT_TRUE(white_wins ? white_holds : black_holds);
+    }
 }
 
 TEST(Tactics, LostPositionScoresAsLoss) {
