@@ -46,6 +46,12 @@ struct Limits {
     int moves_to_go = 0;
     bool infinite = false;      // search until stop()
     bool ponder = false;        // on the opponent's time until ponder_hit() or stop()
+    // Analysis (Hub `go analyze`): the GUI wants the score and line, so a single legal move
+    // is searched like any other instead of being played at once.
+    bool analysis = false;
+    // The GUI ponders for us (Hub `ponder` parameter): the reply is often searched already,
+    // so each move may take a little more of the clock (Scan uses the same 1.2 factor).
+    bool pondering_enabled = false;
 };
 
 struct Iteration {

@@ -21,6 +21,7 @@ TimePlan plan_time(const Limits& limits) {
         // whatever is left over carries to the next period (KNDB art. 10.2).
         const int moves = limits.moves_to_go > 0 ? std::min(limits.moves_to_go, 50) : 30;
         double soft = std::max(0.0, limits.time_left - margin) / moves + 0.9 * limits.increment;
+        if (limits.pondering_enabled) soft *= ponder_time_factor;
         double hard = moves == 1 ? usable : std::min(usable * 0.5, soft * 4);
         soft = std::min(soft, usable);
         hard = std::max(std::min(hard, usable), std::min(soft, usable));

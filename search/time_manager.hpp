@@ -13,6 +13,8 @@ struct TimePlan {
 
 // Seconds kept back on every clocked move for the time the front end and the link take.
 constexpr double clock_margin = 0.05;
+// Extra share of the clock per move when the GUI ponders for us.
+constexpr double ponder_time_factor = 1.2;
 
 TimePlan plan_time(const Limits& limits);
 

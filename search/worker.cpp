@@ -89,7 +89,7 @@ bool Worker<R>::should_stop_after_iteration(int depth, Score score, int legal_mo
     if (is_decisive(score) && depth >= 2 * (win_score - std::abs(score)) + 4 && !limits.infinite)
         return true;
     if (!context_.timed()) return false;
-    if (legal_moves == 1) return true;
+    if (legal_moves == 1 && !limits.analysis) return true;
     // The next iteration would most likely not finish before the soft deadline.
     return context_.elapsed() > 0.55 * context_.plan.soft * stability;
 }

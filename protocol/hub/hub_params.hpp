@@ -4,7 +4,7 @@
 //            (english, brazilian, russian, ... frysk); values= last, as draughtsnet reads it
 //   threads  search threads
 //   tt-size  log2 of the number of 16-byte hash entries (24 = 256 MiB), as draughtsnet computes it
-//   ponder   the GUI ponders: accepted and shown; time allocation is the search's own business
+//   ponder   the GUI ponders for us: each move may take 1.2 times its usual share of the clock
 //   log      Kroon's: log every protocol line to a file (`kroon hub --log FILE`, else
 //            kroon-hub.log in the working directory, which GUIs set to the engine's folder)
 // Other names (book, book-ply, book-margin, bb-size, eval, ...) are ignored, as the protocol

@@ -225,6 +225,8 @@ void Session::on_go(const Command& command) {
     search::Limits limits = pending_;
     pending_ = {};
     limits.ponder = command.has("ponder");
+    limits.analysis = command.has("analyze");
+    limits.pondering_enabled = params_.ponder;
     search::Searcher& s = searcher();
     s.set_position(params_.variant, start_, moves_);
     *done_sent_ = false;

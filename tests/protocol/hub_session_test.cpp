@@ -138,6 +138,28 @@ TEST(HubSession, AnalyzeInfiniteUntilStop) {
     expect_alive(*engine);
 }
 
+TEST(HubSession, AnalyzeSearchesASingleLegalMove) {
+    // After 32-28 19-23 White must take 28x19 and has no other move. In a game that move is
+    // played after the first iteration; in analysis the GUI wants the score and line (hub.md §7).
+    auto engine = start_hub();
+    ASSERT_TRUE(handshake(*engine));
+    const std::string pos = "pos pos=" + std::string(start10) + " moves=\"32-28 19-23\"";
+    engine->send(pos);
+    engine->send("level move-time=0.3");
+    engine->send("go think");
+    const auto think = read_search(*engine);
+    ASSERT_TRUE(think);
+    EXPECT_EQ(think->move, "28x19x23");  // Hub: from, to, then the captured squares
+    EXPECT_EQ(think->infos.size(), 1u);
+    engine->send(pos);
+    engine->send("level move-time=0.3");
+    engine->send("go analyze");
+    const auto analyze = read_search(*engine);
+    ASSERT_TRUE(analyze);
+    EXPECT_EQ(analyze->move, "28x19x23");
+    EXPECT_GT(analyze->infos.size(), 3u);
+}
+
 TEST(HubSession, PonderHitAndPingDuringSearch) {
     auto engine = start_hub();
     ASSERT_TRUE(handshake(*engine));

@@ -275,6 +275,13 @@ TEST(Searcher, SingleLegalMoveIsPlayedAtOnceOnTheClock) {
     const Outcome o = searcher.think(limits);
     ASSERT_TRUE(o.best);
     EXPECT_EQ(o.depth, 1);
+    // Analysis searches it like any other position.
+    limits.analysis = true;
+    limits.time_left = -1;
+    limits.move_time = 0.2;
+    const Outcome analysed = searcher.think(limits);
+    ASSERT_TRUE(analysed.best);
+    EXPECT_GT(analysed.depth, 1);
 }
 
 }  // namespace

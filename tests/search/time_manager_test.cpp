@@ -54,6 +54,26 @@ TEST(TimeManager, SharesTheTimeAmongTheMovesToGo) {
     EXPECT_GT(plan_time(limits).hard, 50);
 }
 
+TEST(TimeManager, PonderingGivesEachMoveMoreTimeInsideTheClock) {
+    for (double left : {0.1, 10.0, 300.0})
+        for (int to_go : {0, 1, 20}) {
+            Limits limits;
+            limits.time_left = left;
+            limits.moves_to_go = to_go;
+            const TimePlan alone = plan_time(limits);
+            limits.pondering_enabled = true;
+            const TimePlan pondered = plan_time(limits);
+            SCOPED_TRACE(testing::Message() << left << " " << to_go);
+            EXPECT_GE(pondered.soft, alone.soft);
+            EXPECT_LE(pondered.soft, alone.soft * ponder_time_factor + 1e-9);
+            EXPECT_LE(pondered.soft, pondered.hard);
+            EXPECT_LT(pondered.hard, left);
+            if (left >= 10 && to_go != 1) {
+                EXPECT_GT(pondered.soft, alone.soft * 1.1);
+            }
+        }
+}
+
 TEST(TimeManager, TheIncrementIsSpent) {
     Limits limits;
     limits.time_left = 10;
