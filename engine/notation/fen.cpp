@@ -4,6 +4,8 @@
 #include <charconv>
 #include <vector>
 
+#include "engine/notation/square_names.hpp"
+
 namespace kroon {
 namespace {
 
@@ -43,7 +45,7 @@ struct Sides {
 };
 
 template <RuleSet R>
-Result<Position> parse_with(std::string_view text) {
+Result<Position> parse_with(Variant variant, std::string_view text) {
     using B = typename R::Board;
     const std::string_view fen = trim(text);
     if (fen.empty()) return Error{"empty FEN"};
@@ -79,9 +81,11 @@ Result<Position> parse_with(std::string_view text) {
                 king = true;
                 token = trim(token.substr(1));
             }
+            // A square number, a range of numbers (21-32) or an algebraic name (c3).
             const size_t dash = token.find('-');
-            const auto first = to_number(trim(token.substr(0, dash)));
-            const auto last = dash == std::string_view::npos ? first : to_number(trim(token.substr(dash + 1)));
+            auto first = to_number(trim(token.substr(0, dash)));
+            auto last = dash == std::string_view::npos ? first : to_number(trim(token.substr(dash + 1)));
+            if (!first && dash == std::string_view::npos) first = last = parse_square_name(variant, trim(token));
             if (!first || !last)
                 return Error{"bad square '" + std::string(token) + "' in FEN"};
             if (*first > *last)
@@ -136,7 +140,7 @@ std::string format_with(const Position& pos) {
 }  // namespace
 
 Result<Position> parse_fen(Variant variant, std::string_view text) {
-    return with_rules(variant, [&](auto tag) { return parse_with<typename decltype(tag)::Rules>(text); });
+    return with_rules(variant, [&](auto tag) { return parse_with<typename decltype(tag)::Rules>(variant, text); });
 }
 
 std::string format_fen(Variant variant, const Position& pos) {

@@ -4,6 +4,8 @@
 #include <cctype>
 #include <charconv>
 
+#include "engine/notation/square_names.hpp"
+
 namespace kroon {
 namespace {
 
@@ -12,7 +14,8 @@ struct Tokens {
     bool capture = false;  // written with 'x'
 };
 
-Result<Tokens> tokenize(std::string_view text) {
+// Squares are numbers, or algebraic names (c3) as Russian and Brazilian PDN write them.
+Result<Tokens> tokenize(Variant variant, std::string_view text) {
     while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);
     while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.remove_suffix(1);
     if (text.empty()) return Error{"empty move"};
@@ -20,11 +23,22 @@ Result<Tokens> tokenize(std::string_view text) {
     size_t i = 0;
     for (;;) {
         size_t j = i;
+        const bool algebraic = j < text.size() && std::isalpha(static_cast<unsigned char>(text[j]));
+        if (algebraic) ++j;
+        const size_t digits_start = j;
         while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) ++j;
-        if (j == i || j - i > 3)
+        if (j == digits_start || j - digits_start > 3)
             return Error{"cannot read move '" + std::string(text) + "': expected a square number"};
         int value = 0;
-        std::from_chars(text.data() + i, text.data() + j, value);
+        if (algebraic) {
+            const auto square = parse_square_name(variant, text.substr(i, j - i));
+            if (!square)
+                return Error{"cannot read move '" + std::string(text) + "': '" + std::string(text.substr(i, j - i)) +
+                             "' is not a dark square of this board"};
+            value = *square;
+        } else {
+            std::from_chars(text.data() + i, text.data() + j, value);
+        }
         t.squares.push_back(value);
         if (j == text.size()) break;
         const char sep = static_cast<char>(std::tolower(static_cast<unsigned char>(text[j])));
@@ -194,7 +208,7 @@ std::string format_move(Variant variant, const Position& pos, const Move& move, 
 }
 
 Result<Move> parse_move(Variant variant, const Position& pos, std::string_view text, MoveSyntax syntax) {
-    const auto tokens = tokenize(text);
+    const auto tokens = tokenize(variant, text);
     if (!tokens) return Error{tokens.error()};
     MoveList legal;
     generate_moves(variant, pos, legal);

@@ -285,7 +285,10 @@ private:
         while (!text.empty() && (text.back() == '!' || text.back() == '?' || text.back() == '*')) text.remove_suffix(1);
         if (text.empty()) return;
         if (text.front() == '$') return;  // numeric annotation glyph
-        if (!std::isdigit(static_cast<unsigned char>(text.front())))
+        // Moves start with a square: a number, or an algebraic name (c3-d4) in Russian PDN.
+        if (!std::isdigit(static_cast<unsigned char>(text.front())) &&
+            !(text.size() > 1 && std::isalpha(static_cast<unsigned char>(text[0])) &&
+              std::isdigit(static_cast<unsigned char>(text[1]))))
             return fail(t.line, column, "unexpected '" + std::string(text) + "' in the move text");
         GameInProgress& g = *current_;
         const auto move = parse_move(g.game.variant, g.position, text, MoveSyntax::Pdn);

@@ -27,8 +27,10 @@ Words split(const std::string& line) {
     return words;
 }
 
-bool starts_with_digit(const std::string& s) {
-    return !s.empty() && std::isdigit(static_cast<unsigned char>(s[0]));
+// A move starts with a square: a number (32-28) or an algebraic name (c3-d4); no command does.
+bool looks_like_move(const std::string& s) {
+    const auto digit = [&](size_t i) { return i < s.size() && std::isdigit(static_cast<unsigned char>(s[i])); };
+    return digit(0) || (!s.empty() && std::isalpha(static_cast<unsigned char>(s[0])) && digit(1));
 }
 
 std::string variant_list() {
@@ -158,7 +160,7 @@ void Session::execute(const std::string& line) {
     const Words words = split(line);
     if (words.empty()) return;
     const std::string word = lower(words[0]);
-    if (starts_with_digit(word)) {
+    if (looks_like_move(word)) {
         std::string text = line;
         text.erase(std::remove_if(text.begin(), text.end(),
                                   [](unsigned char c) { return std::isspace(c); }),
@@ -376,8 +378,9 @@ void Session::cmd_help(const Words& args) {
         if (*c->aliases) out_ << "      also: " << c->aliases << "\n";
         return;
     }
-    out_ << "Enter a move in any notation: 32-28, 28x19, 28x19x10 (every landing square), or\n"
-            "the hub form 28x10x14x23 (from, to, then the captured squares). Commands:\n";
+    out_ << "Enter a move in any notation: 32-28, 28x19, 28x19x10 (every landing square), the\n"
+            "hub form 28x10x14x23 (from, to, then the captured squares), or with algebraic squares\n"
+            "as Russian notation writes them (c3-d4, d4:f6). Commands:\n";
     constexpr std::size_t usage_width = 28;
     constexpr std::size_t line_width = 78;
     for (const Command& c : commands()) {

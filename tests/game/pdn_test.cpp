@@ -1,12 +1,15 @@
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <cstdio>
 #include <filesystem>
 #include <random>
 
 #include "engine/movegen/movegen.hpp"
 #include "engine/notation/fen.hpp"
+#include "engine/notation/move_text.hpp"
 #include "engine/notation/pdn.hpp"
+#include "engine/notation/square_names.hpp"
 
 namespace kroon {
 namespace {
@@ -56,6 +59,38 @@ TEST(Pdn, GeneratedGamesReadBackIdentically) {
                 ++games;
             }
     EXPECT_EQ(games, static_cast<int>(std::size(all_variants)) * 8);
+}
+
+TEST(Pdn, ReadsRussianGamesInAlgebraicNotation) {
+    // Russian PDN writes c3-d4 and c3:e5; rewrite random games that way and read them back.
+    const Variant v = Variant::Russian;
+    for (std::uint32_t seed = 1; seed <= 20; ++seed) {
+        const Game g = random_game(v, seed, 80);
+        std::string text = "[GameType \"25\"]\n";
+        Position pos = g.start();
+        for (size_t i = 0; i < g.moves().size(); ++i) {
+            if (i % 2 == 0) text += std::to_string(i / 2 + 1) + ". ";
+            const Move& m = g.moves()[i];
+            const std::string numeric = format_move(v, pos, m, MoveNotation::Long);
+            std::string algebraic;
+            size_t at = 0;
+            while (at < numeric.size()) {
+                size_t end = at;
+                while (end < numeric.size() && std::isdigit(static_cast<unsigned char>(numeric[end]))) ++end;
+                algebraic += algebraic_square(v, std::stoi(numeric.substr(at, end - at)));
+                if (end < numeric.size()) algebraic += numeric[end] == 'x' ? ':' : '-';
+                at = end + 1;
+            }
+            text += algebraic + " ";
+            play_move(v, pos, m);
+        }
+        text += "*\n";
+        const PdnFile file = read_pdn(text);
+        ASSERT_TRUE(file.errors.empty()) << file.errors.front().message << "\n" << text;
+        ASSERT_EQ(file.games.size(), 1u);
+        EXPECT_EQ(file.games[0].variant, v);
+        EXPECT_EQ(file.games[0].moves, g.moves()) << text;
+    }
 }
 
 TEST(Pdn, SetUpPositionsWithEitherSideToMove) {

@@ -104,6 +104,14 @@ TEST(Console, AcceptsLongAndHubCaptureNotation) {
     }
 }
 
+TEST(Console, AcceptsAlgebraicMovesInRussian) {
+    const std::string out = run("new russian\nplay none\nc3-d4\nf6-e5\nd4:f6\nfen\nquit\n");
+    EXPECT_EQ(count_of(out, "Error"), 0) << out;
+    const auto fens = printed_fens(out);
+    ASSERT_EQ(fens.size(), 1u) << out;
+    EXPECT_EQ(fens[0], fen_after(Variant::Russian, start_fen(Variant::Russian), {"22-18", "11-15", "18x11"}));
+}
+
 TEST(Console, RejectsBadMovesAndGoesOn) {
     const std::vector<std::string> bad = {"32-26", "99-1", "32-", "32x28", "0-5", "32--28", "32-28-23",
                                           "1234567-1", "32-28x", "28x19x10", "5" + std::string(300, '9')};
