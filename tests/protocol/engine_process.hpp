@@ -1,15 +1,17 @@
 // Test harness: runs an engine binary as a child process with its stdin and stdout on pipes,
-// so tests talk to it exactly as a GUI does. Every read has a timeout, so a test can fail
-// but never hang, and the destructor kills a child that does not exit by itself.
+// so tests talk to it exactly as a GUI does. A thin layer over the match runner's
+// ChildProcess: every read has a timeout, so a test can fail but never hang, and a child
+// that does not exit by itself once its input is closed is killed.
 #pragma once
 
-#include <sys/types.h>
-
 #include <chrono>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "tools/match/child_process.hpp"
 
 namespace kroon::test {
 
@@ -22,7 +24,7 @@ public:
     EngineProcess(const EngineProcess&) = delete;
     EngineProcess& operator=(const EngineProcess&) = delete;
 
-    bool started() const { return pid_ > 0; }
+    bool started() const { return child_ != nullptr; }
     // Writes one line (a newline is added). False when the child no longer reads.
     bool send(std::string_view line);
     // The next output line without its newline, or nothing when none arrives in time.
@@ -40,12 +42,8 @@ public:
     const std::vector<std::string>& transcript() const { return transcript_; }
 
 private:
-    pid_t pid_ = -1;
-    int to_child_ = -1;
-    int from_child_ = -1;
-    std::string buffer_;
+    std::unique_ptr<match::ChildProcess> child_;
     std::vector<std::string> transcript_;
-    std::optional<int> status_;
 };
 
 // First word of a line ("info", "done", ...).

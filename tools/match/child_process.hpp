@@ -17,10 +17,12 @@ namespace kroon::match {
 class ChildProcess {
 public:
     // Runs `command` with /bin/sh (so "kroon hub" and "/path/scan hub" work as typed), in
-    // its own process group. stderr goes to `stderr_path`, or /dev/null when empty. The first
-    // call sets SIGPIPE to ignored for the whole program: writes to a dead child then fail.
+    // its own process group. stderr goes to `stderr_path`, or when that is empty to ours if
+    // `keep_stderr` (test harnesses) and else to /dev/null. The first call sets SIGPIPE to
+    // ignored for the whole program: writes to a dead child then fail.
     static Result<std::unique_ptr<ChildProcess>> start(const std::string& command,
-                                                       const std::string& stderr_path = {});
+                                                       const std::string& stderr_path = {},
+                                                       bool keep_stderr = false);
     ~ChildProcess();
     ChildProcess(const ChildProcess&) = delete;
     ChildProcess& operator=(const ChildProcess&) = delete;
@@ -41,6 +43,8 @@ public:
     bool running();
     // "exited with status 1", "killed by signal 11 (Segmentation fault)", "still running".
     std::string exit_description();
+    // The exit status, 128 + the signal for a killed child, nothing while it runs.
+    std::optional<int> exit_code();
 
 private:
     ChildProcess() = default;
