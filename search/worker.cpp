@@ -90,6 +90,9 @@ bool Worker<R>::should_stop_after_iteration(int depth, Score score, int legal_mo
         return true;
     if (!context_.timed()) return false;
     if (legal_moves == 1 && !limits.analysis) return true;
+    // A fixed time per move is there to be used: search on until the deadline; an unfinished
+    // iteration still improves the move when it finds a better one.
+    if (limits.move_time > 0 && limits.time_left < 0) return false;
     // The next iteration would most likely not finish before the soft deadline.
     return context_.elapsed() > 0.55 * context_.plan.soft * stability;
 }

@@ -148,6 +148,9 @@ TEST(Searcher, MoveTimeIsHonoured) {
     EXPECT_TRUE(is_legal(v, pos, *o.best));
     EXPECT_LT(took, 3.0);  // generous: the point is that it stops on its own
     EXPECT_GE(o.depth, 1);
+    // A fixed time is used, not left over after a finished iteration (the middlegame has
+    // no forced end the search could see in 0.2 s).
+    EXPECT_GE(o.seconds, 0.15);
 }
 
 TEST(Searcher, ClockLeavesTimeOnTheClock) {
