@@ -74,7 +74,16 @@ Session::Session(Writer write, LogSwitch log_switch, bool logging)
 Session::~Session() { finish(); }
 
 void Session::finish() {
-    if (searching_) end_search();
+    if (!searching_) return;
+    const search::Limits& l = running_;
+    const bool ends_by_itself =
+        !l.infinite && !l.ponder && (l.depth > 0 || l.nodes > 0 || l.move_time > 0 || l.time_left >= 0);
+    if (ends_by_itself) {
+        searcher_->wait();
+        searching_ = false;
+        return;
+    }
+    end_search();
 }
 
 bool Session::handle_line(std::string_view line) {
@@ -227,6 +236,7 @@ void Session::on_go(const Command& command) {
     limits.ponder = command.has("ponder");
     limits.analysis = command.has("analyze");
     limits.pondering_enabled = params_.ponder;
+    running_ = limits;
     search::Searcher& s = searcher();
     s.set_position(params_.variant, start_, moves_);
     *done_sent_ = false;

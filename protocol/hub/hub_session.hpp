@@ -36,7 +36,9 @@ public:
 
     // Handles one line from the GUI; returns false once the session is over (`quit`).
     bool handle_line(std::string_view line);
-    // The input has ended (EOF): stop any search and wait for it.
+    // The input has ended (EOF). A search with a depth, node or time limit is allowed to end
+    // by itself, so a script piping `go think` gets a searched move; an infinite analysis or
+    // a ponder search would never end, so it is stopped.
     void finish();
 
     bool searching() const { return searching_; }
@@ -63,6 +65,7 @@ private:
     std::vector<Move> moves_;
     Position root_;  // start_ with moves_ played
     search::Limits pending_;
+    search::Limits running_;  // of the search in progress
     bool searching_ = false;
     std::shared_ptr<std::atomic<bool>> done_sent_;
 };

@@ -414,6 +414,21 @@ TEST(HubSession, EndOfInputEndsTheEngine) {
     busy->close_input();
     EXPECT_EQ(busy->wait_exit(), 0);
 
+    // A bounded search finishes first: `printf '...go think\n' | kroon hub` gets a real move.
+    auto piped = start_hub();
+    ASSERT_TRUE(handshake(*piped));
+    piped->send("pos pos=" + std::string(start10));
+    piped->send("level depth=9");
+    piped->send("go think");
+    piped->close_input();
+    const auto done = read_search(*piped);
+    ASSERT_TRUE(done);
+    ASSERT_FALSE(done->infos.empty());
+    bool reached_depth = false;
+    for (const auto& [key, value] : info_items(done->infos.back())) reached_depth |= key == "depth" && value == "9";
+    EXPECT_TRUE(reached_depth) << done->infos.back();
+    EXPECT_EQ(piped->wait_exit(), 0);
+
     auto before_hub = start_hub();
     before_hub->close_input();
     EXPECT_EQ(before_hub->wait_exit(), 0);
