@@ -35,8 +35,15 @@ void Worker<R>::run(const Listener& listener) {
             // A move that beat the previous best in an unfinished iteration is still good, and
             // in the first iteration anything searched beats the unsorted first move.
             if (!root_pv_.empty() && (depth == 1 || root_score_ > result_.score - 50)) {
+                const bool new_move = !(root_pv_.front() == result_.pv.front());
                 result_.pv = root_pv_;
                 result_.score = root_score_;
+                // Report it, so the last line the GUI saw starts with the move played.
+                if (main_ && new_move && listener.on_iteration) {
+                    publish_nodes();
+                    listener.on_iteration(Iteration{depth, selective_depth_, root_score_, context_.total_nodes(),
+                                                    context_.elapsed(), result_.pv});
+                }
             }
             break;
         }

@@ -1,6 +1,7 @@
 // The Searcher facade: callbacks, stop, ponder, limits, threads and determinism.
 #include <atomic>
 #include <chrono>
+#include <random>
 #include <thread>
 
 #include "tests/search/search_test_support.hpp"
@@ -264,6 +265,34 @@ TEST(Searcher, OnDoneMayStartTheNextSearch) {
     searcher.wait();
     EXPECT_EQ(done.load(), 3);
     EXPECT_EQ(moves.size(), 3u);
+}
+
+TEST(Searcher, TheLastReportedLineStartsWithTheMovePlayed) {
+    // A timed search ends inside an iteration; when that iteration has found a better move,
+    // it is reported too, so a GUI never shows a line that the move played contradicts.
+    const Variant v = Variant::International;
+    std::mt19937 rng(11);
+    Searcher searcher;
+    for (int game = 0; game < 30; ++game) {
+        Position pos = start_position(v);
+        for (int ply = 0; ply < 30; ++ply) {
+            const auto moves = legal_moves(v, pos);
+            if (moves.empty()) break;
+            play_move(v, pos, moves[rng() % moves.size()]);
+        }
+        if (legal_moves(v, pos).size() < 2) continue;
+        searcher.set_position(v, pos, {});
+        Limits limits;
+        limits.move_time = 0.05;
+        std::vector<Move> last_line;
+        Outcome outcome;
+        searcher.start(limits, Listener{[&](const Iteration& it) { last_line = it.pv; },
+                                        [&](const Outcome& o) { outcome = o; }});
+        searcher.wait();
+        ASSERT_TRUE(outcome.best);
+        ASSERT_FALSE(last_line.empty());
+        EXPECT_EQ(last_line.front(), *outcome.best) << format_fen(v, pos);
+    }
 }
 
 TEST(Searcher, SingleLegalMoveIsPlayedAtOnceOnTheClock) {
