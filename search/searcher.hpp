@@ -52,6 +52,12 @@ struct Limits {
     // The GUI ponders for us (Hub `ponder` parameter): the reply is often searched already,
     // so each move may take a little more of the clock (Scan uses the same 1.2 factor).
     bool pondering_enabled = false;
+
+    // Whether a search with these limits ends without stop(): some depth, node or time limit,
+    // and neither infinite nor pondering.
+    bool ends_by_itself() const {
+        return !infinite && !ponder && (depth > 0 || nodes > 0 || move_time > 0 || time_left >= 0);
+    }
 };
 
 struct Iteration {

@@ -13,6 +13,7 @@
 #include "engine/movegen/movegen.hpp"
 #include "engine/notation/fen.hpp"
 #include "engine/notation/move_text.hpp"
+#include "engine/notation/square_names.hpp"
 
 namespace kroon {
 namespace {
@@ -286,9 +287,7 @@ private:
         if (text.empty()) return;
         if (text.front() == '$') return;  // numeric annotation glyph
         // Moves start with a square: a number, or an algebraic name (c3-d4) in Russian PDN.
-        if (!std::isdigit(static_cast<unsigned char>(text.front())) &&
-            !(text.size() > 1 && std::isalpha(static_cast<unsigned char>(text[0])) &&
-              std::isdigit(static_cast<unsigned char>(text[1]))))
+        if (!starts_with_square_name(text))
             return fail(t.line, column, "unexpected '" + std::string(text) + "' in the move text");
         GameInProgress& g = *current_;
         const auto move = parse_move(g.game.variant, g.position, text, MoveSyntax::Pdn);

@@ -52,4 +52,9 @@ std::string algebraic_square(Variant variant, int square) {
     });
 }
 
+bool starts_with_square_name(std::string_view text) {
+    const auto digit = [&](size_t i) { return i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])); };
+    return digit(0) || (!text.empty() && std::isalpha(static_cast<unsigned char>(text[0])) && digit(1));
+}
+
 }  // namespace kroon

@@ -16,5 +16,8 @@ namespace kroon {
 std::optional<int> parse_square_name(Variant variant, std::string_view name);
 // The algebraic name of square number `square` (1..N).
 std::string algebraic_square(Variant variant, int square);
+// Whether `text` starts the way a square name does (a digit, or a letter and a digit): how
+// move text is told apart from commands and annotations.
+bool starts_with_square_name(std::string_view text);
 
 }  // namespace kroon

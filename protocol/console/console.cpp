@@ -7,6 +7,7 @@
 #include "engine/movegen/movegen.hpp"
 #include "engine/notation/fen.hpp"
 #include "engine/notation/move_text.hpp"
+#include "engine/notation/square_names.hpp"
 #include "protocol/console/session.hpp"
 
 namespace kroon::console {
@@ -25,12 +26,6 @@ Words split(const std::string& line) {
     Words words;
     for (std::string w; stream >> w;) words.push_back(w);
     return words;
-}
-
-// A move starts with a square: a number (32-28) or an algebraic name (c3-d4); no command does.
-bool looks_like_move(const std::string& s) {
-    const auto digit = [&](size_t i) { return i < s.size() && std::isdigit(static_cast<unsigned char>(s[i])); };
-    return digit(0) || (!s.empty() && std::isalpha(static_cast<unsigned char>(s[0])) && digit(1));
 }
 
 std::string variant_list() {
@@ -160,7 +155,7 @@ void Session::execute(const std::string& line) {
     const Words words = split(line);
     if (words.empty()) return;
     const std::string word = lower(words[0]);
-    if (looks_like_move(word)) {
+    if (starts_with_square_name(word)) {  // a move (32-28, c3-d4); no command looks like one
         std::string text = line;
         text.erase(std::remove_if(text.begin(), text.end(),
                                   [](unsigned char c) { return std::isspace(c); }),

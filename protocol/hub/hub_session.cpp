@@ -75,10 +75,7 @@ Session::~Session() { finish(); }
 
 void Session::finish() {
     if (!searching_) return;
-    const search::Limits& l = running_;
-    const bool ends_by_itself =
-        !l.infinite && !l.ponder && (l.depth > 0 || l.nodes > 0 || l.move_time > 0 || l.time_left >= 0);
-    if (ends_by_itself) {
+    if (running_.ends_by_itself()) {
         searcher_->wait();
         searching_ = false;
         return;

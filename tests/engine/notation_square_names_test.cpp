@@ -35,6 +35,11 @@ TEST(SquareNames, LightAndMissingSquaresAreRefused) {
     EXPECT_TRUE(parse_square_name(Variant::Italian, "b1"));
 }
 
+TEST(SquareNames, MoveTextStartsWithASquareName) {
+    for (const char* move : {"32-28", "c3-d4", "d4:f6", "5x14"}) EXPECT_TRUE(starts_with_square_name(move)) << move;
+    for (const char* other : {"go", "undo", "", "x", "$1", "K", "help"}) EXPECT_FALSE(starts_with_square_name(other)) << other;
+}
+
 TEST(SquareNames, EveryDarkSquareRoundTrips) {
     for (Variant v : all_variants) {
         const int n = board_squares(v);
