@@ -39,11 +39,7 @@ void Worker<R>::run(const Listener& listener) {
                 result_.pv = root_pv_;
                 result_.score = root_score_;
                 // Report it, so the last line the GUI saw starts with the move played.
-                if (main_ && new_move && listener.on_iteration) {
-                    publish_nodes();
-                    listener.on_iteration(Iteration{depth, selective_depth_, root_score_, context_.total_nodes(),
-                                                    context_.elapsed(), result_.pv});
-                }
+                if (main_ && new_move) report(listener, depth, root_score_);
             }
             break;
         }
@@ -54,13 +50,18 @@ void Worker<R>::run(const Listener& listener) {
         previous = score;
         result_ = {depth, score, root_pv_.empty() ? result_.pv : root_pv_};
         if (!main_) continue;
-        publish_nodes();
-        if (listener.on_iteration)
-            listener.on_iteration(Iteration{depth, selective_depth_, score, context_.total_nodes(),
-                                            context_.elapsed(), result_.pv});
+        report(listener, depth, score);
         if (should_stop_after_iteration(depth, score, root_moves.size(), stability)) break;
     }
     publish_nodes();
+}
+
+template <RuleSet R>
+void Worker<R>::report(const Listener& listener, int depth, Score score) {
+    publish_nodes();
+    if (listener.on_iteration)
+        listener.on_iteration(
+            Iteration{depth, selective_depth_, score, context_.total_nodes(), context_.elapsed(), result_.pv});
 }
 
 template <RuleSet R>

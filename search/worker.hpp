@@ -69,6 +69,8 @@ private:
 
     bool stopped() const { return context_.stop.load(std::memory_order_relaxed); }
 
+    // Sends an iteration line with the current best line (main thread only).
+    void report(const Listener& listener, int depth, Score score);
     void publish_nodes() { context_.counters[id_].nodes.store(nodes_, std::memory_order_relaxed); }
 
     void count_node(int ply) {
