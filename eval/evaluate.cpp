@@ -4,12 +4,12 @@
 
 namespace kroon::eval {
 
-int evaluate(Variant variant, const Position& pos) {
-    return with_rules(variant, [&](auto tag) { return evaluate<typename decltype(tag)::Rules>(pos); });
+int evaluate(const Rulebook& rules, const Position& pos) {
+    return with_rules(rules.variant(), [&](auto tag) { return evaluate<typename decltype(tag)::Rules>(pos); });
 }
 
-Breakdown explain(Variant variant, const Position& pos) {
-    return with_rules(variant, [&](auto tag) {
+Breakdown explain(const Rulebook& rules, const Position& pos) {
+    return with_rules(rules.variant(), [&](auto tag) {
         using R = typename decltype(tag)::Rules;
         TraceSink sink;
         Evaluator<R, TraceSink> evaluator(pos, sink);

@@ -6,12 +6,12 @@
 #include <vector>
 
 #include "engine/position/position.hpp"
-#include "engine/rules/variant.hpp"
+#include "engine/rules/rulebook.hpp"
 
 namespace kroon::eval {
 
 // Score of the position for the side to move, in hundredths of a man.
-int evaluate(Variant variant, const Position& pos);
+int evaluate(const Rulebook& rules, const Position& pos);
 
 struct TermLine {
     std::string name;
@@ -27,6 +27,6 @@ struct Breakdown {
     int before_scaling = 0;      // White's view before that scaling
 };
 
-Breakdown explain(Variant variant, const Position& pos);
+Breakdown explain(const Rulebook& rules, const Position& pos);
 
 }  // namespace kroon::eval

@@ -8,23 +8,15 @@
 
 namespace kroon::search {
 
-RootState make_root(Variant variant, const Position& start, const std::vector<Move>& moves) {
-    return with_rules(variant, [&](auto tag) {
-        using R = typename decltype(tag)::Rules;
-        RootState root;
-        root.variant = variant;
-        root.position = start;
-        root.counters = DrawCounters::start<R>(start);
-        MoveList legal;
-        for (const Move& m : moves) {
-            generate_moves<R>(root.position, legal);
-            if (!legal.contains(m)) break;
-            root.history.push_back(root.position.hash());
-            root.position.play<R>(m);
-            root.counters.update<R>(m, root.position);
-        }
-        return root;
-    });
+RootState root_of(const Game& game) {
+    RootState root;
+    root.variant = game.variant();
+    root.position = game.position();
+    const auto& positions = game.positions();
+    for (size_t i = 0; i + 1 < positions.size(); ++i) root.history.push_back(positions[i].hash());
+    root.counters = game.counters();
+    root.rules = game.options();
+    return root;
 }
 
 namespace {

@@ -8,9 +8,10 @@
 #include <memory>
 #include <vector>
 
+#include "engine/game/draw_rules.hpp"
+#include "engine/game/game.hpp"
 #include "engine/position/position.hpp"
 #include "engine/rules/variant.hpp"
-#include "engine/game/draw_rules.hpp"
 #include "search/searcher.hpp"
 #include "search/time_manager.hpp"
 #include "search/transposition_table.hpp"
@@ -26,11 +27,10 @@ struct RootState {
     // Hashes of the game's earlier positions, oldest first (not the current one).
     std::vector<std::uint64_t> history;
     DrawCounters counters;  // the referee's draw-rule counters of the current position
+    RuleOptions rules;      // the rule options the game is played under
 };
 
-// Builds the root from the game's start and moves; stops at the first move that is not
-// legal (the moves come from outside).
-RootState make_root(Variant variant, const Position& start, const std::vector<Move>& moves);
+RootState root_of(const Game& game);
 
 struct alignas(64) NodeCounter {
     std::atomic<std::uint64_t> nodes{0};
@@ -39,7 +39,6 @@ struct alignas(64) NodeCounter {
 struct SearchContext {
     TranspositionTable* table = nullptr;
     RootState root;
-    RuleOptions rules;
     Limits limits;
     TimePlan plan;
     Clock::time_point start_time;

@@ -4,7 +4,6 @@
 #include <mutex>
 #include <thread>
 
-#include "engine/movegen/movegen.hpp"
 #include "search/search_context.hpp"
 
 namespace kroon::search {
@@ -13,9 +12,8 @@ struct Searcher::Impl {
     explicit Impl(Options o) : options(o), table(o.hash_mib) {}
 
     Options options;
-    RuleOptions rules;
     TranspositionTable table;
-    RootState root{Variant::International, Position::start<International>(), {}, {}};
+    RootState root = root_of(Game());
     std::unique_ptr<SearchContext> context;
     std::thread thread;
     std::atomic<bool> searching{false};
@@ -41,17 +39,13 @@ void Searcher::set_hash_size(int mib) {
     impl_->table.resize(impl_->options.hash_mib);
 }
 
-void Searcher::set_rules(const RuleOptions& rules) { impl_->rules = rules; }
-
 void Searcher::new_game() {
     stop();
     wait();
     impl_->table.clear();
 }
 
-void Searcher::set_position(Variant variant, const Position& start, const std::vector<Move>& moves) {
-    impl_->root = make_root(variant, start, moves);
-}
+void Searcher::set_position(const Game& game) { impl_->root = root_of(game); }
 
 void Searcher::start(const Limits& limits, Listener listener) {
     stop();
@@ -61,7 +55,6 @@ void Searcher::start(const Limits& limits, Listener listener) {
     context->start_time = Clock::now();
     context->table = &impl_->table;
     context->root = impl_->root;
-    context->rules = impl_->rules;
     context->limits = limits;
     context->plan = plan_time(limits);
     context->threads = impl_->options.threads;

@@ -17,10 +17,8 @@
 #include <optional>
 #include <vector>
 
-#include "engine/game/draw_rules.hpp"
+#include "engine/game/game.hpp"
 #include "engine/movegen/move.hpp"
-#include "engine/position/position.hpp"
-#include "engine/rules/variant.hpp"
 
 namespace kroon::search {
 
@@ -98,13 +96,12 @@ public:
     // Meant for between searches; set_hash_size and new_game end a running search first.
     void set_threads(int threads);
     void set_hash_size(int mib);  // falls back to a smaller table when memory is short
-    // The referee's rule options the search plays by (points victory, the 8x8 no-progress
-    // limit, ...); the defaults otherwise.
-    void set_rules(const RuleOptions& rules);
-    void new_game();  // clears the transposition table and history heuristics
-    // The game so far: its start position and the legal moves played since, for repetition
-    // and the variant's draw rules. The search starts from the last position.
-    void set_position(Variant variant, const Position& start, const std::vector<Move>& moves);
+    // Clears the transposition table (the history heuristics live in each search's workers).
+    void new_game();
+    // The game so far, for its variant, repetitions and the draw rules it is played under
+    // (its RuleOptions: points victory, the 8x8 no-progress limit, ...). The search starts
+    // from its current position.
+    void set_position(const Game& game);
 
     void start(const Limits& limits, Listener listener);
     void stop();

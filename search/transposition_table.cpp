@@ -106,15 +106,4 @@ void TranspositionTable::store(std::uint64_t key, int score, int eval, int depth
     victim->data.store(data, std::memory_order_relaxed);
 }
 
-int TranspositionTable::usage() const {
-    const std::size_t n = std::min<std::size_t>(count_, 250);
-    int used = 0;
-    for (std::size_t i = 0; i < n; ++i)
-        for (const auto& s : buckets_[i].slots) {
-            const std::uint64_t data = s.data.load(std::memory_order_relaxed);
-            if (data != 0 && generation_of(data) == generation_) ++used;
-        }
-    return n ? static_cast<int>(used * 1000 / (n * 4)) : 0;
-}
-
 }  // namespace kroon::search

@@ -32,8 +32,6 @@ public:
     // Starts loading the key's bucket into the cache before the probe needs it.
     void prefetch(std::uint64_t key) const { __builtin_prefetch(&bucket(key)); }
     void store(std::uint64_t key, int score, int eval, int depth, Bound bound, int move);
-    // Permille of sampled entries written in the current search.
-    int usage() const;
 
 private:
     struct Slot {

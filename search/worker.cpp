@@ -136,7 +136,7 @@ bool Worker<R>::ended_by_rule(const Position& pos, int ply, Score& score) {
     }
     // The referee's rules (KNDB art. 9b-d, Frisian art. 18 and 21, the 8x8 no-progress rule,
     // seed 004's points victory); repetition is counted above.
-    const Verdict verdict = rule_verdict<R>(pos, c, 1, context_.rules);
+    const Verdict verdict = rule_verdict<R>(pos, c, 1, context_.root.rules);
     if (!verdict.over()) return false;
     score = result_score(verdict.result, pos.side_to_move(), ply);
     return true;
@@ -146,7 +146,7 @@ template <RuleSet R>
 Score Worker<R>::repetition_score(const Position& pos) const {
     // Seed 004 art. 13.3: with points victory a repetition is scored by the disc count.
     if constexpr (!is_frisian<R> && !is_small_board<R>)
-        if (context_.rules.points_victory) return result_score(result_by_discs(pos), pos.side_to_move(), 0);
+        if (context_.root.rules.points_victory) return result_score(result_by_discs(pos), pos.side_to_move(), 0);
     return draw_score;
 }
 

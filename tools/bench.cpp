@@ -1,7 +1,6 @@
 #include "tools/bench.hpp"
 
-#include "engine/notation/fen.hpp"
-#include "engine/notation/move_text.hpp"
+#include "engine/game/game.hpp"
 #include "search/searcher.hpp"
 
 namespace kroon::tools {
@@ -49,14 +48,15 @@ BenchResult run_bench(const BenchOptions& options, const std::function<void(cons
     BenchResult result;
     for (const auto& bp : bench_positions()) {
         const std::string fen = bp.fen;
-        const Position pos = fen == "start" ? start_position(bp.variant) : *parse_fen(bp.variant, fen);
+        const Rulebook& rules = rulebook(bp.variant);
+        const Position pos = fen == "start" ? rules.start_position() : *rules.parse_fen(fen);
         searcher.new_game();
-        searcher.set_position(bp.variant, pos, {});
+        searcher.set_position(Game(rules, pos));
         search::Limits limits;
         limits.depth = options.depth + bp.depth_offset;
         const search::Outcome outcome = searcher.think(limits);
         BenchLine line{bp.label, limits.depth, outcome.nodes, outcome.seconds, outcome.score,
-                       outcome.best ? format_move(bp.variant, pos, *outcome.best) : "-"};
+                       outcome.best ? rules.format_move(pos, *outcome.best) : "-"};
         result.nodes += line.nodes;
         result.seconds += line.seconds;
         if (on_line) on_line(line);

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <charconv>
 
-#include "engine/notation/fen.hpp"
+#include "engine/rules/rulebook.hpp"
 
 namespace kroon::cli {
 
@@ -66,9 +66,10 @@ Result<Setup> read_setup(const Arguments& args) {
         if (!parsed) return Error{"unknown variant '" + *v + "' (one of: " + variant_names() + ")"};
         setup.variant = *parsed;
     }
-    setup.position = start_position(setup.variant);
+    const Rulebook& rules = rulebook(setup.variant);
+    setup.position = rules.start_position();
     if (const auto fen = args.option("fen"); fen && *fen != "start") {
-        const auto pos = parse_fen(setup.variant, *fen);
+        const auto pos = rules.parse_fen(*fen);
         if (!pos) return Error{"bad FEN: " + pos.error()};
         setup.position = *pos;
     }

@@ -4,7 +4,6 @@
 #include <ostream>
 #include <sstream>
 
-#include "engine/notation/fen.hpp"
 #include "eval/evaluate.hpp"
 #include "tools/command_line.hpp"
 
@@ -46,8 +45,9 @@ int run_eval_command(const std::vector<std::string>& args, std::ostream& out, st
         err << "kroon eval: " << setup.error() << "\n" << eval_usage;
         return 2;
     }
-    const auto breakdown = eval::explain(setup->variant, setup->position);
-    out << "variant " << variant_name(setup->variant) << "  fen " << format_fen(setup->variant, setup->position)
+    const Rulebook& rules = rulebook(setup->variant);
+    const auto breakdown = eval::explain(rules, setup->position);
+    out << "variant " << rules.name() << "  fen " << rules.format_fen(setup->position)
         << "\n";
     out << std::left << std::setw(14) << "term" << std::right << std::setw(9) << "white" << std::setw(9) << "black"
         << std::setw(9) << "diff" << "\n";

@@ -7,9 +7,7 @@
 #include <iomanip>
 #include <ostream>
 
-#include "engine/movegen/perft.hpp"
-#include "engine/notation/fen.hpp"
-#include "engine/notation/move_text.hpp"
+#include "engine/rules/rulebook.hpp"
 #include "tools/command_line.hpp"
 
 namespace kroon::tools {
@@ -79,7 +77,8 @@ int run_perft(const std::vector<std::string>& args, std::ostream& out, std::ostr
         return 2;
     }
     const auto& [setup, depth] = *request;
-    out << "variant " << variant_name(setup.variant) << "  fen " << format_fen(setup.variant, setup.position)
+    const Rulebook& rules = rulebook(setup.variant);
+    out << "variant " << rules.name() << "  fen " << rules.format_fen(setup.position)
         << "\n";
     std::uint64_t total_nodes = 0;
     double total_time = 0;
@@ -87,10 +86,10 @@ int run_perft(const std::vector<std::string>& args, std::ostream& out, std::ostr
         const auto start = Clock::now();
         std::uint64_t nodes = 0;
         if (d >= 7) {
-            for (const auto& entry : divide(setup.variant, setup.position, d, progress_printer()))
+            for (const auto& entry : rules.divide(setup.position, d, progress_printer()))
                 nodes += entry.nodes;
         } else {
-            nodes = perft(setup.variant, setup.position, d);
+            nodes = rules.perft(setup.position, d);
         }
         const double t = seconds_since(start);
         total_nodes += nodes;
@@ -117,9 +116,10 @@ int run_divide(const std::vector<std::string>& args, std::ostream& out, std::ost
     const auto& [setup, depth] = *request;
     const auto start = Clock::now();
     std::uint64_t total = 0;
-    const auto entries = divide(setup.variant, setup.position, depth, progress_printer());
+    const Rulebook& rules = rulebook(setup.variant);
+    const auto entries = rules.divide(setup.position, depth, progress_printer());
     for (const auto& e : entries) {
-        out << format_move(setup.variant, setup.position, e.move) << ": " << e.nodes << "\n";
+        out << rules.format_move(setup.position, e.move) << ": " << e.nodes << "\n";
         total += e.nodes;
     }
     const double t = seconds_since(start);

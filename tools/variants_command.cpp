@@ -3,7 +3,7 @@
 #include <iomanip>
 #include <ostream>
 
-#include "engine/rules/variant.hpp"
+#include "engine/rules/rulebook.hpp"
 
 namespace kroon::tools {
 namespace {
@@ -32,15 +32,12 @@ int run_variants(const std::vector<std::string>& args, std::ostream& out, std::o
         return 0;
     }
     for (const Variant v : all_variants) {
-        with_rules(v, [&](auto tag) {
-            using R = typename decltype(tag)::Rules;
-            out << std::left << std::setw(14) << R::name << (R::Board::squares == 50 ? "10x10" : "8x8  ")
-                << "  " << (R::first_player == Color::White ? "white" : "black") << " first, "
-                << (R::flying_kings ? "flying" : "short") << " kings, men capture "
-                << (R::orthogonal_captures ? "in 8 directions"
-                                           : (R::men_capture_backward ? "both ways" : "forward"))
-                << ", " << precedence_text(R::precedence) << "\n";
-        });
+        const RuleTraits& r = rulebook(v).traits();
+        out << std::left << std::setw(14) << r.name << (r.squares == 50 ? "10x10" : "8x8  ") << "  "
+            << (r.first_player == Color::White ? "white" : "black") << " first, "
+            << (r.flying_kings ? "flying" : "short") << " kings, men capture "
+            << (r.orthogonal_captures ? "in 8 directions" : (r.men_capture_backward ? "both ways" : "forward")) << ", "
+            << precedence_text(r.precedence) << "\n";
     }
     return 0;
 }

@@ -1,18 +1,12 @@
 #include "engine/game/game.hpp"
 
-#include "engine/game/referee.hpp"
-#include "engine/movegen/movegen.hpp"
-#include "engine/notation/fen.hpp"
-
 namespace kroon {
 
-Game::Game(Variant variant, RuleOptions options) : Game(variant, start_position(variant), options) {}
+Game::Game(const Rulebook& rules, RuleOptions options) : Game(rules, rules.start_position(), options) {}
 
-Game::Game(Variant variant, const Position& start, RuleOptions options) : variant_(variant), options_(options) {
+Game::Game(const Rulebook& rules, const Position& start, RuleOptions options) : rules_(&rules), options_(options) {
     positions_.push_back(start);
-    counters_.push_back(with_rules(variant, [&](auto tag) {
-        return DrawCounters::start<typename decltype(tag)::Rules>(start);
-    }));
+    counters_.push_back(rules.start_counters(start));
     referee();
 }
 
@@ -31,23 +25,22 @@ int Game::occurrences() const {
 }
 
 void Game::referee() {
-    verdict_ = judge(variant_, position(), counters(), occurrences(), options_);
+    verdict_ = rules_->judge(position(), counters(), occurrences(), options_);
     detail_.clear();
 }
 
 bool Game::play(const Move& move) {
-    if (is_over()) return false;
+    if (is_over() && !play_past_end_) return false;
     MoveList legal;
-    generate_moves(variant_, position(), legal);
+    rules_->generate_moves(position(), legal);
     const Move* found = nullptr;
     for (const Move& m : legal)
         if (m.from == move.from && m.to == move.to && m.captured == move.captured) found = &m;
     if (!found) return false;
     const Move played = *found;  // carries the generator's promotion flag
-    Position next = position();
-    play_move(variant_, next, played);
+    const Position next = rules_->after(position(), played);
     DrawCounters counters = counters_.back();
-    with_rules(variant_, [&](auto tag) { counters.template update<typename decltype(tag)::Rules>(played, next); });
+    rules_->update_counters(counters, played, next);
     moves_.push_back(played);
     positions_.push_back(next);
     counters_.push_back(counters);
@@ -56,8 +49,8 @@ bool Game::play(const Move& move) {
 }
 
 Result<Move> Game::play_text(std::string_view text, MoveSyntax syntax) {
-    if (is_over()) return Error{"the game is over (" + termination() + ")"};
-    const auto move = parse_move(variant_, position(), text, syntax);
+    if (is_over() && !play_past_end_) return Error{"the game is over (" + termination() + ")"};
+    const auto move = rules_->parse_move(position(), text, syntax);
     if (!move) return move;
     play(*move);
     return move;
@@ -79,7 +72,7 @@ bool Game::undo() {
 }
 
 std::string Game::termination() const {
-    std::string text = describe(variant_, options_.points_victory, verdict_);
+    std::string text = describe_verdict(*rules_, options_.points_victory, verdict_);
     if (!detail_.empty()) text += " - " + detail_;
     return text;
 }

@@ -2,7 +2,8 @@
 // every position reached (with hashes, for repetition) and the verdict, updated after each
 // move. Front ends feed it moves; it refuses illegal ones and tells when the game is over.
 // Results decided off the board (resignation, time, agreement, an engine's failure,
-// adjudication) are recorded with end().
+// adjudication) are recorded with end(). The game holds its variant's Rulebook, so code that
+// holds a Game needs nothing else to read, write or judge its moves.
 #pragma once
 
 #include <string>
@@ -11,19 +12,19 @@
 
 #include "engine/game/draw_rules.hpp"
 #include "engine/game/outcome.hpp"
-#include "engine/notation/move_text.hpp"
 #include "engine/position/position.hpp"
 #include "engine/result.hpp"
-#include "engine/rules/variant.hpp"
+#include "engine/rules/rulebook.hpp"
 
 namespace kroon {
 
 class Game {
 public:
-    explicit Game(Variant variant = Variant::International, RuleOptions options = {});
-    Game(Variant variant, const Position& start, RuleOptions options = {});
+    explicit Game(const Rulebook& rules = rulebook(Variant::International), RuleOptions options = {});
+    Game(const Rulebook& rules, const Position& start, RuleOptions options = {});
 
-    Variant variant() const { return variant_; }
+    const Rulebook& rules() const { return *rules_; }
+    Variant variant() const { return rules_->variant(); }
     const RuleOptions& options() const { return options_; }
     const Position& start() const { return positions_.front(); }
     const Position& position() const { return positions_.back(); }
@@ -43,8 +44,11 @@ public:
     std::string termination() const;
 
     // Plays a legal move and referees the new position. Returns false, changing nothing, when
-    // the move is not legal here or the game is already over.
+    // the move is not legal here or the game is already over (see play_past_end).
     bool play(const Move& move);
+    // For a front end that follows someone else's game (a Hub GUI decides when its game is
+    // over): legal moves are played after a verdict too, and the referee goes on judging.
+    void play_past_end() { play_past_end_ = true; }
     // Reads a move (PDN or Hub notation) and plays it.
     Result<Move> play_text(std::string_view text, MoveSyntax syntax = MoveSyntax::Any);
     // Ends the game from outside the board. The verdict must be over.
@@ -55,8 +59,9 @@ public:
 private:
     void referee();
 
-    Variant variant_;
+    const Rulebook* rules_;
     RuleOptions options_;
+    bool play_past_end_ = false;
     std::vector<Move> moves_;
     std::vector<Position> positions_;
     std::vector<DrawCounters> counters_;

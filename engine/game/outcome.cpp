@@ -1,5 +1,7 @@
 #include "engine/game/outcome.hpp"
 
+#include "engine/rules/rulebook.hpp"
+
 namespace kroon {
 namespace {
 
@@ -21,13 +23,13 @@ std::string_view result_phrase(GameResult r) {
 }
 
 // The article a reason comes from, per variant and rule set.
-std::string_view article(Variant v, bool points, Reason reason) {
-    const bool frisian = v == Variant::Frisian || v == Variant::Frysk;
-    const bool english = v == Variant::English;
-    const bool small_board = board_squares(v) == 32;
+std::string_view article(const Rulebook& rules, bool points, Reason reason) {
+    const bool frisian = rules.traits().orthogonal_captures;
+    const bool english = rules.variant() == Variant::English;
+    const bool small_board = rules.squares() == 32;
     switch (reason) {
         case Reason::NoLegalMove:
-            if (v == Variant::Antidraughts) return "antidraughts";
+            if (rules.traits().losing_game) return "antidraughts rules";
             return frisian ? "Frisian art. 20" : english ? "English rules art. 6" : small_board ? "" : "KNDB art. 8a";
         case Reason::FirstKing: return "breakthrough rules";
         case Reason::Resignation: return frisian ? "Frisian art. 20" : "KNDB art. 8b";
@@ -50,7 +52,7 @@ std::string_view article(Variant v, bool points, Reason reason) {
     }
 }
 
-std::string_view reason_phrase(Variant v, Reason reason, bool points) {
+std::string_view reason_phrase(const Rulebook& rules, Reason reason, bool points) {
     switch (reason) {
         case Reason::None: return "";
         case Reason::NoLegalMove: return "the side to move has no legal move";
@@ -67,7 +69,7 @@ std::string_view reason_phrase(Variant v, Reason reason, bool points) {
                           : "the same position for the third time with the same side to move";
         case Reason::NoProgress:
             if (points) return "claim: 25 moves each without a capture or a man move, result by the disc count";
-            return board_squares(v) == 32 ? "the no-progress limit of moves each without a capture or a man move"
+            return rules.squares() == 32 ? "the no-progress limit of moves each without a capture or a man move"
                                          : "25 moves each with only kings moving and no capture";
         case Reason::LoneKingVsTwo: return "5 moves each with one king against at most two pieces including a king";
         case Reason::LoneKingVsThree:
@@ -82,10 +84,6 @@ std::string_view reason_phrase(Variant v, Reason reason, bool points) {
 }
 
 }  // namespace
-
-Scoring scoring_of(Variant variant) {
-    return variant == Variant::International ? Scoring::TwoPoints : Scoring::OnePoint;
-}
 
 GameResult win_for(Color side) { return side == Color::White ? GameResult::WhiteWins : GameResult::BlackWins; }
 
@@ -159,31 +157,28 @@ std::string_view reason_name(Reason reason) {
     return "?";
 }
 
-std::string describe(Variant variant, bool points_victory, Verdict verdict) {
+std::string describe_verdict(const Rulebook& rules, bool points_victory, Verdict verdict) {
     std::string out(result_phrase(verdict.result));
     if (verdict.reason == Reason::None) return out;
-    std::string phrase(reason_phrase(variant, verdict.reason, points_victory));
+    std::string phrase(reason_phrase(rules, verdict.reason, points_victory));
     if (verdict.reason == Reason::NoLegalMove && verdict.over() && verdict.result != GameResult::Draw) {
-        // Antidraughts (R::losing_game): the side without a move is the winner.
-        const bool losing_game = with_rules(variant, [](auto tag) { return decltype(tag)::Rules::losing_game; });
+        // Antidraughts: the side without a move is the winner.
+        const bool losing_game = rules.traits().losing_game;
         const bool white_stuck = is_white_side(verdict.result) == losing_game;
         phrase = std::string(white_stuck ? "White" : "Black") + " to move has no legal move";
-        if (losing_game) phrase += ", which wins at " + std::string(variant_name(variant));
+        if (losing_game) phrase += ", which wins at " + std::string(rules.name());
     }
     if (verdict.reason == Reason::FirstKing && verdict.over())
         phrase = std::string(is_white_side(verdict.result) ? "White" : "Black") + " crowned the first king";
     out += ": " + phrase;
-    std::string_view art = article(variant, points_victory, verdict.reason);
-    if (verdict.reason == Reason::NoLegalMove &&
-        with_rules(variant, [](auto tag) { return decltype(tag)::Rules::losing_game; }))
-        art = "antidraughts rules";
+    const std::string_view art = article(rules, points_victory, verdict.reason);
     if (!art.empty()) out += " (" + std::string(art) + ")";
     return out;
 }
 
-Reason reason_of_description(Variant variant, bool points_victory, GameResult result, std::string_view text) {
+Reason reason_of_description(const Rulebook& rules, bool points_victory, GameResult result, std::string_view text) {
     for (int r = static_cast<int>(Reason::NoLegalMove); r <= static_cast<int>(Reason::OneKingEach); ++r) {
-        const std::string expected = describe(variant, points_victory, {result, static_cast<Reason>(r)});
+        const std::string expected = describe_verdict(rules, points_victory, {result, static_cast<Reason>(r)});
         if (text.substr(0, expected.size()) == expected &&
             (text.size() == expected.size() || text.substr(expected.size(), 3) == " - "))
             return static_cast<Reason>(r);

@@ -13,6 +13,8 @@
 
 namespace kroon {
 
+class Rulebook;
+
 enum class GameResult : std::uint8_t {
     Ongoing,
     WhiteWins,
@@ -53,11 +55,10 @@ struct Verdict {
     friend bool operator==(const Verdict&, const Verdict&) = default;
 };
 
-// The variant's way of scoring: the KNDB 2-point scale (international) or 1 point (Frisian
-// art. 19, English, the other variants). Points victory only exists on the 2-point scale
-// (seed 004 art. 22).
+// The variant's way of scoring (Rulebook::scoring): the KNDB 2-point scale (international)
+// or 1 point (Frisian art. 19, English, the other variants). Points victory only exists on
+// the 2-point scale (KNDB points-victory art. 22).
 enum class Scoring { OnePoint, TwoPoints };
-Scoring scoring_of(Variant variant);
 
 // Points the side gets under the scoring (e.g. 2, 1.5, 1, 0.5, 0 on the 2-point scale).
 double points(GameResult result, Color side, Scoring scoring);
@@ -78,10 +79,10 @@ std::optional<GameResult> parse_result(std::string_view text);
 std::string_view reason_name(Reason reason);
 // Human text citing the article, e.g. "draw: the same position for the third time with the
 // same side to move (KNDB art. 9e)". `points_victory` selects seed 004's articles.
-std::string describe(Variant variant, bool points_victory, Verdict verdict);
+std::string describe_verdict(const Rulebook& rules, bool points_victory, Verdict verdict);
 
 // The reason behind a description written by describe() (e.g. read back from a PDN
 // Termination tag, possibly followed by " - detail"); Reason::None when none matches.
-Reason reason_of_description(Variant variant, bool points_victory, GameResult result, std::string_view text);
+Reason reason_of_description(const Rulebook& rules, bool points_victory, GameResult result, std::string_view text);
 
 }  // namespace kroon

@@ -1,6 +1,7 @@
 #include "engine/game/referee.hpp"
 
 #include "engine/movegen/movegen.hpp"
+#include "engine/rules/variant.hpp"  // KROON_VARIANTS
 
 namespace kroon {
 namespace {
@@ -105,13 +106,6 @@ Verdict judge(const Position& pos, const DrawCounters& counters, int occurrences
         return {win_for(R::losing_game ? stuck : ~stuck), Reason::NoLegalMove};
     }
     return rule_verdict<R>(pos, counters, occurrences, options);
-}
-
-Verdict judge(Variant variant, const Position& pos, const DrawCounters& counters, int occurrences,
-              const RuleOptions& options) {
-    return with_rules(variant, [&](auto tag) {
-        return judge<typename decltype(tag)::Rules>(pos, counters, occurrences, options);
-    });
 }
 
 #define KROON_REFEREE_FOR(name, R)                                                                  \

@@ -23,7 +23,7 @@
 #include "engine/game/draw_rules.hpp"
 #include "engine/game/outcome.hpp"
 #include "engine/position/position.hpp"
-#include "engine/rules/variant.hpp"
+#include "engine/rules/rules.hpp"
 
 namespace kroon {
 
@@ -34,9 +34,6 @@ Verdict rule_verdict(const Position& pos, const DrawCounters& counters, int occu
                      const RuleOptions& options);
 template <RuleSet R>
 Verdict judge(const Position& pos, const DrawCounters& counters, int occurrences,
-              const RuleOptions& options);
-
-Verdict judge(Variant variant, const Position& pos, const DrawCounters& counters, int occurrences,
               const RuleOptions& options);
 
 // Frisian art. 21.1 for a position with one king each: true when the game is drawn, i.e. the

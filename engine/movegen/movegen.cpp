@@ -1,7 +1,7 @@
 #include "engine/movegen/movegen.hpp"
 
 #include "engine/movegen/generator.hpp"
-#include "engine/rules/variant.hpp"
+#include "engine/rules/variant.hpp"  // KROON_VARIANTS
 
 namespace kroon {
 
@@ -43,25 +43,5 @@ std::vector<CapturePath> capture_paths(const Position& pos) {
 
 #define KROON_MOVEGEN_FOR(name, rules) KROON_INSTANTIATE_MOVEGEN(rules)
 KROON_VARIANTS(KROON_MOVEGEN_FOR)
-
-}  // namespace kroon
-
-namespace kroon {
-
-void generate_moves(Variant variant, const Position& pos, MoveList& list) {
-    with_rules(variant, [&](auto tag) { generate_moves<typename decltype(tag)::Rules>(pos, list); });
-}
-
-int count_moves(Variant variant, const Position& pos) {
-    return with_rules(variant, [&](auto tag) { return count_moves<typename decltype(tag)::Rules>(pos); });
-}
-
-std::vector<CapturePath> capture_paths(Variant variant, const Position& pos) {
-    return with_rules(variant, [&](auto tag) { return capture_paths<typename decltype(tag)::Rules>(pos); });
-}
-
-void play_move(Variant variant, Position& pos, const Move& move) {
-    with_rules(variant, [&](auto tag) { pos.play<typename decltype(tag)::Rules>(move); });
-}
 
 }  // namespace kroon

@@ -1,4 +1,5 @@
-// Legal move generation, templated on the variant's rules.
+// Legal move generation, templated on the variant's rules (instantiated for every variant in
+// movegen.cpp). Code above the hot loop reaches it through the Rulebook.
 //
 // Captures come first and are compulsory; the precedence rule of the variant keeps only the
 // captures it allows, and identical captures reached by different paths are listed once
@@ -31,17 +32,5 @@ struct CapturePath {
 // removing duplicates: the raw material for long notation and for checking the generator.
 template <RuleSet R>
 std::vector<CapturePath> capture_paths(const Position& pos);
-
-}  // namespace kroon
-
-// Run-time variant entry points for code above the hot loop (notation, front ends, tools).
-#include "engine/rules/variant.hpp"
-
-namespace kroon {
-
-void generate_moves(Variant variant, const Position& pos, MoveList& list);
-int count_moves(Variant variant, const Position& pos);
-std::vector<CapturePath> capture_paths(Variant variant, const Position& pos);
-void play_move(Variant variant, Position& pos, const Move& move);
 
 }  // namespace kroon

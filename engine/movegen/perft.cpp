@@ -1,6 +1,7 @@
 #include "engine/movegen/perft.hpp"
 
 #include "engine/movegen/generator.hpp"
+#include "engine/rules/rulebook.hpp"
 
 namespace kroon {
 namespace {
@@ -16,28 +17,26 @@ std::uint64_t perft_from(const Position& pos, int depth) {
     return nodes;
 }
 
+}  // namespace
+
 template <RuleSet R>
-std::uint64_t perft_rules(const Position& pos, int depth) {
+std::uint64_t perft(const Position& pos, int depth) {
     if (depth <= 0) return 1;
     return pos.side_to_move() == Color::White ? perft_from<R, Color::White>(pos, depth)
                                               : perft_from<R, Color::Black>(pos, depth);
 }
 
-}  // namespace
+#define KROON_PERFT_FOR(name, R) template std::uint64_t perft<R>(const Position&, int);
+KROON_VARIANTS(KROON_PERFT_FOR)
+#undef KROON_PERFT_FOR
 
-std::uint64_t perft(Variant variant, const Position& pos, int depth) {
-    return with_rules(variant, [&](auto tag) { return perft_rules<typename decltype(tag)::Rules>(pos, depth); });
-}
-
-std::vector<DivideEntry> divide(Variant variant, const Position& pos, int depth,
-                                const std::function<void(int, int)>& progress) {
+std::vector<DivideEntry> Rulebook::divide(const Position& pos, int depth,
+                                          const std::function<void(int, int)>& progress) const {
     MoveList list;
-    generate_moves(variant, pos, list);
+    generate_moves(pos, list);
     std::vector<DivideEntry> entries;
     for (const Move& m : list) {
-        Position next = pos;
-        play_move(variant, next, m);
-        entries.push_back({m, depth <= 1 ? 1 : perft(variant, next, depth - 1)});
+        entries.push_back({m, depth <= 1 ? 1 : perft(after(pos, m), depth - 1)});
         if (progress) progress(static_cast<int>(entries.size()), list.size());
     }
     return entries;

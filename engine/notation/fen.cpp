@@ -1,10 +1,9 @@
-#include "engine/notation/fen.hpp"
-
+// PDN FEN positions for every variant: Rulebook::parse_fen and Rulebook::format_fen.
 #include <cctype>
 #include <charconv>
 #include <vector>
 
-#include "engine/notation/square_names.hpp"
+#include "engine/rules/rulebook.hpp"
 
 namespace kroon {
 namespace {
@@ -44,9 +43,9 @@ struct Sides {
     Bitboard kings = 0;
 };
 
-template <RuleSet R>
-Result<Position> parse_with(Variant variant, std::string_view text) {
-    using B = typename R::Board;
+}  // namespace
+
+Result<Position> Rulebook::parse_fen(std::string_view text) const {
     const std::string_view fen = trim(text);
     if (fen.empty()) return Error{"empty FEN"};
     const auto fields = split(fen, ':');
@@ -85,16 +84,16 @@ Result<Position> parse_with(Variant variant, std::string_view text) {
             const size_t dash = token.find('-');
             auto first = to_number(trim(token.substr(0, dash)));
             auto last = dash == std::string_view::npos ? first : to_number(trim(token.substr(dash + 1)));
-            if (!first && dash == std::string_view::npos) first = last = parse_square_name(variant, trim(token));
+            if (!first && dash == std::string_view::npos) first = last = parse_square_name(trim(token));
             if (!first || !last)
                 return Error{"bad square '" + std::string(token) + "' in FEN"};
             if (*first > *last)
                 return Error{"range " + std::string(token) + " runs backwards"};
             for (int square = *first; square <= *last; ++square) {
-                if (square < 1 || square > B::squares)
+                if (square < 1 || square > squares())
                     return Error{"square " + std::to_string(square) + " is off the board (1-" +
-                                 std::to_string(B::squares) + ")"};
-                const Bitboard b = bit(B::bit_of_square(square));
+                                 std::to_string(squares()) + ")"};
+                const Bitboard b = bit(bit_of_square(square));
                 if ((sides.pieces[0] | sides.pieces[1]) & b)
                     return Error{"square " + std::to_string(square) + " is listed twice"};
                 sides.pieces[index(color)] |= b;
@@ -105,24 +104,23 @@ Result<Position> parse_with(Variant variant, std::string_view text) {
     if (!seen[0] && !seen[1]) return Error{"FEN has no piece lists"};
 
     // No side ever has more pieces than the full 10x10 or 8x8 start (20 or 12).
-    const int most = (B::rows / 2 - 1) * B::columns_per_row;
+    const int half = traits().rows / 2;
+    const int most = (half - 1) * half;
     for (Color c : {Color::White, Color::Black}) {
-        const char* name = c == Color::White ? "white" : "black";
+        const char* colour = c == Color::White ? "white" : "black";
         if (popcount(sides.pieces[index(c)]) > most)
-            return Error{std::string("too many ") + name + " pieces (at most " +
+            return Error{std::string("too many ") + colour + " pieces (at most " +
                          std::to_string(most) + ")"};
-        const Bitboard men_on_crown_row = sides.pieces[index(c)] & ~sides.kings & promotion_row<R>(c);
+        const Bitboard men_on_crown_row = sides.pieces[index(c)] & ~sides.kings & promotion_row(c);
         if (men_on_crown_row)
-            return Error{std::string("a ") + name + " man on square " +
-                         std::to_string(B::square_of_bit[lowest_bit(men_on_crown_row)]) +
+            return Error{std::string("a ") + colour + " man on square " +
+                         std::to_string(square_number(lowest_bit(men_on_crown_row))) +
                          " would have been crowned"};
     }
     return Position::from_sets(sides.pieces[0], sides.pieces[1], sides.kings, side);
 }
 
-template <RuleSet R>
-std::string format_with(const Position& pos) {
-    using B = typename R::Board;
+std::string Rulebook::format_fen(const Position& pos) const {
     std::string out(pos.side_to_move() == Color::White ? "W" : "B");
     for (Color c : {Color::White, Color::Black}) {
         out += c == Color::White ? ":W" : ":B";
@@ -131,26 +129,10 @@ std::string format_with(const Position& pos) {
             if (!first) out += ',';
             first = false;
             if ((pos.kings() >> b) & 1) out += 'K';
-            out += std::to_string(B::square_of_bit[b]);
+            out += std::to_string(square_number(b));
         }
     }
     return out;
 }
-
-}  // namespace
-
-Result<Position> parse_fen(Variant variant, std::string_view text) {
-    return with_rules(variant, [&](auto tag) { return parse_with<typename decltype(tag)::Rules>(variant, text); });
-}
-
-std::string format_fen(Variant variant, const Position& pos) {
-    return with_rules(variant, [&](auto tag) { return format_with<typename decltype(tag)::Rules>(pos); });
-}
-
-Position start_position(Variant variant) {
-    return with_rules(variant, [](auto tag) { return Position::start<typename decltype(tag)::Rules>(); });
-}
-
-std::string start_fen(Variant variant) { return format_fen(variant, start_position(variant)); }
 
 }  // namespace kroon

@@ -10,10 +10,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "engine/movegen/movegen.hpp"
-#include "engine/notation/fen.hpp"
-#include "engine/notation/move_text.hpp"
 #include "engine/notation/square_names.hpp"
+#include "engine/rules/rulebook.hpp"
 
 namespace kroon {
 namespace {
@@ -250,9 +248,10 @@ private:
             }
             g.game.variant = *v;
         }
-        g.game.start = start_position(g.game.variant);
+        const Rulebook& rules = rulebook(g.game.variant);
+        g.game.start = rules.start_position();
         if (const auto fen = g.game.tag("FEN")) {
-            const auto pos = parse_fen(g.game.variant, *fen);
+            const auto pos = rules.parse_fen(*fen);
             if (!pos) {
                 const Place p = place_of_tag("FEN");
                 return fail(p.line ? p.line : fallback.line, p.column, "bad FEN \"" + *fen + "\": " + pos.error());
@@ -290,13 +289,14 @@ private:
         if (!starts_with_square_name(text))
             return fail(t.line, column, "unexpected '" + std::string(text) + "' in the move text");
         GameInProgress& g = *current_;
-        const auto move = parse_move(g.game.variant, g.position, text, MoveSyntax::Pdn);
+        const Rulebook& rules = rulebook(g.game.variant);
+        const auto move = rules.parse_move(g.position, text, MoveSyntax::Pdn);
         if (!move) {
             const int ply = static_cast<int>(g.game.moves.size());
             return fail(t.line, column, move.error() + " (at ply " + std::to_string(ply + 1) + ", position " +
-                                            format_fen(g.game.variant, g.position) + ")");
+                                            rules.format_fen(g.position) + ")");
         }
-        play_move(g.game.variant, g.position, *move);
+        rules.play(g.position, *move);
         g.game.moves.push_back(*move);
     }
 
@@ -322,8 +322,6 @@ private:
 
 // ---- writer -------------------------------------------------------------------------------
 
-Scoring pdn_scoring(Variant v) { return scoring_of(v); }
-
 std::string quoted(const std::string& value) {
     std::string out = "\"";
     for (char c : value) {
@@ -336,23 +334,24 @@ std::string quoted(const std::string& value) {
 // The stored tags with Result, GameType and FEN brought in line with the game (stored
 // values that mean the same are kept as written).
 std::vector<PdnTag> canonical_tags(const PdnGame& g) {
+    const Rulebook& rules = rulebook(g.variant);
     PdnGame copy;
     copy.tags = g.tags;
     const auto result = copy.tag("Result");
-    if (!result || parse_result(*result) != g.result) copy.set_tag("Result", result_text(g.result, pdn_scoring(g.variant)));
+    if (!result || parse_result(*result) != g.result) copy.set_tag("Result", result_text(g.result, rules.scoring()));
     const auto type = copy.tag("GameType");
-    const std::string number = std::to_string(pdn_game_type(g.variant));
+    const std::string number = std::to_string(rules.traits().pdn_game_type);
     if (number != "0" && (!type || type->substr(0, type->find(',')) != number)) copy.set_tag("GameType", number);
     const auto name = copy.tag("Variant");
     if ((name || !game_type_names(g.variant)) && (!name || parse_variant(*name) != g.variant))
-        copy.set_tag("Variant", std::string(variant_name(g.variant)));
+        copy.set_tag("Variant", std::string(rules.name()));
     const auto fen = copy.tag("FEN");
-    const bool standard_start = g.start == start_position(g.variant);
+    const bool standard_start = g.start == rules.start_position();
     if (fen) {
-        const auto pos = parse_fen(g.variant, *fen);
-        if (!pos || !(*pos == g.start)) copy.set_tag("FEN", format_fen(g.variant, g.start));
+        const auto pos = rules.parse_fen(*fen);
+        if (!pos || !(*pos == g.start)) copy.set_tag("FEN", rules.format_fen(g.start));
     } else if (!standard_start) {
-        copy.set_tag("FEN", format_fen(g.variant, g.start));
+        copy.set_tag("FEN", rules.format_fen(g.start));
     }
     return copy.tags;
 }
@@ -379,19 +378,17 @@ std::string PdnError::text() const {
            ": " + message;
 }
 
-int pdn_game_type(Variant variant) {
-    return with_rules(variant, [](auto tag) { return decltype(tag)::Rules::pdn_game_type; });
-}
-
 std::optional<Variant> variant_of_game_type(std::string_view value) {
     const std::string_view number = value.substr(0, value.find(','));
-    for (Variant v : all_variants)
-        if (pdn_game_type(v) != 0 && number == std::to_string(pdn_game_type(v))) return v;
+    for (Variant v : all_variants) {
+        const int type = rulebook(v).traits().pdn_game_type;
+        if (type != 0 && number == std::to_string(type)) return v;
+    }
     return std::nullopt;
 }
 
 bool game_type_names(Variant variant) {
-    const int type = pdn_game_type(variant);
+    const int type = rulebook(variant).traits().pdn_game_type;
     return type != 0 && variant_of_game_type(std::to_string(type)) == variant;
 }
 
@@ -412,21 +409,22 @@ std::string write_pdn(const PdnGame& game, PdnMoves notation) {
 
     // Move text in units that are never split over lines: "12. 32-28", "19-23", "2-0".
     std::vector<std::string> units;
-    const Color first = with_rules(game.variant, [](auto tag) { return decltype(tag)::Rules::first_player; });
+    const Rulebook& rules = rulebook(game.variant);
+    const Color first = rules.first_player();
     Position pos = game.start;
     int number = 1;
     for (size_t i = 0; i < game.moves.size(); ++i) {
         const Move& m = game.moves[i];
         const std::string text =
-            format_move(game.variant, pos, m, notation == PdnMoves::Long ? MoveNotation::Long : MoveNotation::Standard);
+            rules.format_move(pos, m, notation == PdnMoves::Long ? MoveNotation::Long : MoveNotation::Standard);
         if (pos.side_to_move() == first)
             units.push_back(std::to_string(number) + ". " + text);
         else
             units.push_back(i == 0 ? std::to_string(number) + "... " + text : text);
         if (pos.side_to_move() != first) ++number;
-        play_move(game.variant, pos, m);
+        rules.play(pos, m);
     }
-    units.push_back(result_text(game.result, pdn_scoring(game.variant)));
+    units.push_back(result_text(game.result, rules.scoring()));
     // PDN readers can mistake a result for a move when the result tag disagrees; the tag above
     // always matches it.
     size_t width = 0;
@@ -445,6 +443,7 @@ std::string write_pdn(const PdnGame& game, PdnMoves notation) {
 }
 
 PdnGame make_pdn_game(const Game& game, const PdnHeader& header) {
+    const Rulebook& rules = game.rules();
     PdnGame g;
     g.variant = game.variant();
     g.start = game.start();
@@ -452,10 +451,10 @@ PdnGame make_pdn_game(const Game& game, const PdnHeader& header) {
     g.result = game.verdict().result;
     g.tags = {{"Event", header.event}, {"Site", header.site},   {"Date", header.date},
               {"Round", header.round}, {"White", header.white}, {"Black", header.black},
-              {"Result", result_text(g.result, pdn_scoring(g.variant))}};
-    if (pdn_game_type(g.variant) != 0) g.tags.push_back({"GameType", std::to_string(pdn_game_type(g.variant))});
-    if (!game_type_names(g.variant)) g.tags.push_back({"Variant", std::string(variant_name(g.variant))});
-    if (!(g.start == start_position(g.variant))) g.tags.push_back({"FEN", format_fen(g.variant, g.start)});
+              {"Result", result_text(g.result, rules.scoring())}};
+    if (const int type = rules.traits().pdn_game_type; type != 0) g.tags.push_back({"GameType", std::to_string(type)});
+    if (!game_type_names(g.variant)) g.tags.push_back({"Variant", std::string(rules.name())});
+    if (!(g.start == rules.start_position())) g.tags.push_back({"FEN", rules.format_fen(g.start)});
     if (!header.time_control.empty()) g.tags.push_back({"TimeControl", header.time_control});
     if (game.is_over()) g.tags.push_back({"Termination", game.termination()});
     g.tags.insert(g.tags.end(), header.extra.begin(), header.extra.end());
@@ -463,7 +462,7 @@ PdnGame make_pdn_game(const Game& game, const PdnHeader& header) {
 }
 
 Result<Game> replay(const PdnGame& record, RuleOptions options) {
-    Game game(record.variant, record.start, options);
+    Game game(rulebook(record.variant), record.start, options);
     for (size_t i = 0; i < record.moves.size(); ++i) {
         if (game.is_over())
             return Error{"the game was already over before ply " + std::to_string(i + 1) + ": " + game.termination()};

@@ -64,9 +64,8 @@ Result<PdnFile> read_pdn_file(const std::string& path, Variant default_variant =
 enum class PdnMoves { Short, Long };
 std::string write_pdn(const PdnGame& game, PdnMoves notation = PdnMoves::Short);
 
-// The PDN GameType numbers of the variants (international 20, English 21, Frisian 40; 0 when
-// PDN has none) and back: "20" or "20,W,10,10,N2,0" gives the first variant with that number.
-int pdn_game_type(Variant variant);
+// The variant of a PDN GameType value (RuleTraits::pdn_game_type: international 20, English
+// 21, Frisian 40): "20" or "20,W,10,10,N2,0" gives the first variant with that number.
 std::optional<Variant> variant_of_game_type(std::string_view value);
 // Does GameType alone name the variant (international: yes; killer, which shares 20: no)?
 bool game_type_names(Variant variant);
@@ -89,11 +88,11 @@ PdnGame make_pdn_game(const Game& game, const PdnHeader& header = {});
 // Replays a record through the referee (the result on the board, not the Result tag).
 Result<Game> replay(const PdnGame& record, RuleOptions options = {});
 
-// Appends one game to a file (created if missing) and flushes it to disk, so that a crash
-// later loses nothing already written.
 // Today's date as a PDN Date tag value, "YYYY.MM.DD" (local time).
 std::string pdn_date_today();
 
+// Appends one game to a file (created if missing) and flushes it to disk, so that a crash
+// later loses nothing already written.
 std::optional<Error> append_pdn_game(const std::string& path, const PdnGame& game,
                                      PdnMoves notation = PdnMoves::Short);
 

@@ -4,11 +4,9 @@
 #include <cctype>
 #include <string>
 
-namespace kroon {
+#include "engine/rules/rulebook.hpp"
 
-std::string_view variant_name(Variant v) {
-    return with_rules(v, [](auto tag) -> std::string_view { return decltype(tag)::Rules::name; });
-}
+namespace kroon {
 
 std::optional<Variant> parse_variant(std::string_view text) {
     std::string lower(text);
@@ -27,23 +25,15 @@ std::optional<Variant> parse_variant(std::string_view text) {
     };
     for (const auto& [alias, variant] : aliases)
         if (lower == alias) return variant;
-#define KROON_VARIANT_NAME(enum_name, rules) \
-    if (lower == rules::name) return Variant::enum_name;
-    KROON_VARIANTS(KROON_VARIANT_NAME)
-#undef KROON_VARIANT_NAME
+    for (const Variant v : all_variants)
+        if (lower == rulebook(v).name()) return v;
     return std::nullopt;
 }
 
 std::string variant_names() {
     std::string names;
-#define KROON_VARIANT_LIST(enum_name, rules) names += names.empty() ? rules::name : std::string(", ") + rules::name;
-    KROON_VARIANTS(KROON_VARIANT_LIST)
-#undef KROON_VARIANT_LIST
+    for (const Variant v : all_variants) names += (names.empty() ? "" : ", ") + std::string(rulebook(v).name());
     return names;
-}
-
-int board_squares(Variant v) {
-    return with_rules(v, [](auto tag) { return decltype(tag)::Rules::Board::squares; });
 }
 
 }  // namespace kroon

@@ -1,5 +1,7 @@
-// The run-time variant switch: the one place that maps a Variant value (from the command
-// line, Hub set-param or DXP) to the rules struct the hot code is instantiated for.
+// The variants Kroon plays and the run-time switch that maps a Variant value (from the
+// command line, Hub set-param or DXP) to the rules struct the hot code is instantiated for.
+// Code above the hot loop asks the variant's Rulebook (rulebook.hpp) instead; with_rules is
+// for the Rulebook itself and for the templated search and evaluation.
 #pragma once
 
 #include <optional>
@@ -61,12 +63,9 @@ decltype(auto) with_rules(Variant v, F&& f) {
     return std::forward<F>(f)(Tag<International>{});
 }
 
-std::string_view variant_name(Variant v);
 // Accepts the names users type: "international"/"normal"/"10x10", "frisian", "english"/"checkers".
 std::optional<Variant> parse_variant(std::string_view text);
 // Every variant's name, comma separated, for help texts and error messages.
 std::string variant_names();
-// Number of playable squares of the variant's board (50 or 32).
-int board_squares(Variant v);
 
 }  // namespace kroon

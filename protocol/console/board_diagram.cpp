@@ -15,41 +15,36 @@ std::string number_cell(int square) {
     return std::string(3 - s.size(), ' ') + s;
 }
 
-template <RuleSet R>
-std::string draw(const Position& pos, const DiagramOptions& options) {
-    using B = typename R::Board;
-    const std::string border = "+" + std::string(3 * B::width + 1, '-') + "+";
+}  // namespace
+
+std::string board_diagram(const Rulebook& rules, const Position& pos, const DiagramOptions& options) {
+    const int size = rules.traits().rows;  // square boards: as many files as rows
+    const std::string border = "+" + std::string(3 * static_cast<size_t>(size) + 1, '-') + "+";
     const std::string gap = "    ";
     std::string out = "  " + border + gap + border + "\n";
-    for (int shown_row = 0; shown_row < B::rows; ++shown_row) {
-        const int row = options.flipped ? B::rows - 1 - shown_row : shown_row;
+    for (int shown_row = 0; shown_row < size; ++shown_row) {
+        const int row = options.flipped ? size - 1 - shown_row : shown_row;
         std::string pieces = "  |";
         std::string numbers = "|";
-        for (int shown_file = 0; shown_file < B::width; ++shown_file) {
-            const int file = options.flipped ? B::width - 1 - shown_file : shown_file;
-            if (!B::on_board(row, file)) {
+        for (int shown_file = 0; shown_file < size; ++shown_file) {
+            const int file = options.flipped ? size - 1 - shown_file : shown_file;
+            const int b = rules.bit_at(row, file);
+            if (b < 0) {
                 pieces += "   ";
                 numbers += "   ";
                 continue;
             }
-            const int b = B::bit_at(row, file);
             const bool marked = options.last_move &&
                                 (b == options.last_move->from || b == options.last_move->to);
             pieces += marked ? '(' : ' ';
             pieces += piece_char(pos, b);
             pieces += marked ? ')' : ' ';
-            numbers += number_cell(B::square_of_bit[b]);
+            numbers += number_cell(rules.square_number(b));
         }
         out += pieces + " |" + gap + numbers + " |\n";
     }
     out += "  " + border + gap + border + "\n";
     return out;
-}
-
-}  // namespace
-
-std::string board_diagram(Variant variant, const Position& pos, const DiagramOptions& options) {
-    return with_rules(variant, [&](auto tag) { return draw<typename decltype(tag)::Rules>(pos, options); });
 }
 
 }  // namespace kroon::console

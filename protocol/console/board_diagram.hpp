@@ -8,7 +8,7 @@
 
 #include "engine/movegen/move.hpp"
 #include "engine/position/position.hpp"
-#include "engine/rules/variant.hpp"
+#include "engine/rules/rulebook.hpp"
 
 namespace kroon::console {
 
@@ -18,6 +18,6 @@ struct DiagramOptions {
 };
 
 // Several lines, each ending in '\n'. w/W: white man/king, b/B: black man/king, '.': empty.
-std::string board_diagram(Variant variant, const Position& pos, const DiagramOptions& options = {});
+std::string board_diagram(const Rulebook& rules, const Position& pos, const DiagramOptions& options = {});
 
 }  // namespace kroon::console

@@ -4,9 +4,6 @@
 #include <cctype>
 #include <sstream>
 
-#include "engine/movegen/movegen.hpp"
-#include "engine/notation/fen.hpp"
-#include "engine/notation/move_text.hpp"
 #include "engine/notation/square_names.hpp"
 #include "protocol/console/session.hpp"
 
@@ -28,15 +25,6 @@ Words split(const std::string& line) {
     return words;
 }
 
-std::string variant_list() {
-    std::string s;
-#define KROON_VARIANT_LIST(name, rules) \
-    s += std::string(s.empty() ? "" : ", ") + std::string(variant_name(Variant::name));
-    KROON_VARIANTS(KROON_VARIANT_LIST)
-#undef KROON_VARIANT_LIST
-    return s;
-}
-
 }  // namespace
 
 int run_console(std::istream& in, std::ostream& out, const ConsoleOptions& options) {
@@ -49,8 +37,8 @@ Session::Session(std::istream& in, std::ostream& out, const ConsoleOptions& opti
       options_(options),
       inbox_(in),
       searcher_(search::Options{options.threads, affordable_hash_mib(options.hash_mib)}),
-      game_(options.variant, start_position(options.variant)) {
-    start_game(options.variant, start_position(options.variant));
+      game_(rulebook(options.variant)) {
+    start_game(Game(rulebook(options.variant)));
 }
 
 const std::vector<Session::Command>& Session::commands() {
@@ -175,12 +163,12 @@ std::string Session::side_name(Color side) const { return side == Color::White ?
 
 // --- the game --------------------------------------------------------------------------------
 
-void Session::start_game(Variant variant, const Position& start) {
-    game_ = Game(variant, start);
+void Session::start_game(Game game) {
+    game_ = std::move(game);
     searcher_.new_game();
     clock_ = Clock(level_.kind == Level::Kind::Clock ? level_.control : TimeControl{});
     if (!sides_chosen_) {
-        const Color first = with_rules(variant, [](auto tag) { return decltype(tag)::Rules::first_player; });
+        const Color first = game_.rules().first_player();
         engine_side_[index(first)] = false;
         engine_side_[index(~first)] = true;
     }
@@ -211,13 +199,13 @@ void Session::human_move(const std::string& text) {
         return;
     }
     const Position& pos = game_.position();
-    const auto move = parse_move(game_.variant(), pos, text, MoveSyntax::Any);
+    const auto move = game_.rules().parse_move(pos, text, MoveSyntax::Any);
     if (!move) {
         error(move.error() + "; type moves for the legal moves");
         return;
     }
     const Color side = pos.side_to_move();
-    const std::string written = format_move(game_.variant(), pos, *move);
+    const std::string written = game_.rules().format_move(pos, *move);
     const double seconds = std::chrono::duration<double>(SteadyClock::now() - turn_started_).count();
     if (!clock_move(side, seconds)) return;
     game_.play(*move);
@@ -266,18 +254,18 @@ void Session::cmd_new(const Words& args) {
     Variant variant = game_.variant();
     if (!args.empty()) {
         const auto v = parse_variant(args[0]);
-        if (!v) return error("unknown variant '" + args[0] + "'; variants: " + variant_list());
+        if (!v) return error("unknown variant '" + args[0] + "'; variants: " + variant_names());
         variant = *v;
     }
-    start_game(variant, start_position(variant));
-    out_ << "New game of " << variant_name(variant) << ".\n";
+    start_game(Game(rulebook(variant)));
+    out_ << "New game of " << game_.rules().name() << ".\n";
     position_changed();
     engine_turns();
 }
 
 void Session::cmd_variant(const Words& args) {
     if (args.empty()) {
-        out_ << "Playing " << variant_name(game_.variant()) << ". Variants: " << variant_list() << ".\n";
+        out_ << "Playing " << game_.rules().name() << ". Variants: " << variant_names() << ".\n";
         return;
     }
     cmd_new(args);
@@ -285,7 +273,7 @@ void Session::cmd_variant(const Words& args) {
 
 void Session::cmd_fen(const Words& args) {
     if (args.empty()) {
-        out_ << format_fen(game_.variant(), game_.position()) << "\n";
+        out_ << game_.rules().format_fen(game_.position()) << "\n";
         return;
     }
     std::string text;
@@ -293,9 +281,9 @@ void Session::cmd_fen(const Words& args) {
     // Accept a pasted PDN tag: [FEN "W:W31:B1"].
     if (text.rfind("[FEN", 0) == 0) text = text.substr(4);
     std::erase_if(text, [](char c) { return c == '"' || c == '[' || c == ']'; });
-    const auto pos = parse_fen(game_.variant(), text);
+    const auto pos = game_.rules().parse_fen(text);
     if (!pos) return error(pos.error());
-    start_game(game_.variant(), *pos);
+    start_game(Game(game_.rules(), *pos));
     out_ << "Position set.\n";
     position_changed();
     engine_turns();
@@ -397,7 +385,7 @@ void Session::cmd_help(const Words& args) {
         out_ << line << "\n";
     }
     std::string line = "Variants:";
-    for (const std::string& word : split(variant_list() + ".")) {
+    for (const std::string& word : split(variant_names() + ".")) {
         if (line.size() + word.size() + 1 > line_width) {
             out_ << line << "\n";
             line = "  ";

@@ -6,10 +6,6 @@
 #include <cstdlib>
 #include <tuple>
 
-#include "engine/movegen/movegen.hpp"
-#include "engine/movegen/perft.hpp"
-#include "engine/notation/fen.hpp"
-#include "engine/notation/move_text.hpp"
 #include "eval/evaluate.hpp"
 #include "protocol/console/board_diagram.hpp"
 #include "protocol/console/score_text.hpp"
@@ -37,19 +33,19 @@ std::string men(int hundredths, bool sign = true) {
 }  // namespace
 
 int Session::move_number() const {
-    const Color first = with_rules(game_.variant(), [](auto tag) { return decltype(tag)::Rules::first_player; });
+    const Color first = game_.rules().first_player();
     const int offset = game_.start().side_to_move() == first ? 0 : 1;
     return 1 + (static_cast<int>(game_.moves().size()) + offset) / 2;
 }
 
 std::string Session::status_line() const {
     const Position& pos = game_.position();
-    std::string s = "  " + std::string(variant_name(game_.variant())) + ", move " +
+    std::string s = "  " + std::string(game_.rules().name()) + ", move " +
                     std::to_string(move_number()) + ", ";
     s += game_.is_over() ? "game over" : side_name(pos.side_to_move()) + " to move";
     if (!game_.moves().empty()) {
         const std::size_t n = game_.moves().size();
-        s += "; last move " + format_move(game_.variant(), game_.positions()[n - 1], game_.moves()[n - 1]);
+        s += "; last move " + game_.rules().format_move(game_.positions()[n - 1], game_.moves()[n - 1]);
     }
     s += "\n  White (w, W = king): " + piece_count(pos, Color::White) +
          "    Black (b, B = king): " + piece_count(pos, Color::Black) + "\n";
@@ -63,7 +59,7 @@ void Session::show_board() {
     DiagramOptions options;
     options.flipped = flipped_;
     if (!game_.moves().empty()) options.last_move = game_.moves().back();
-    out_ << "\n" << board_diagram(game_.variant(), game_.position(), options) << status_line() << std::flush;
+    out_ << "\n" << board_diagram(game_.rules(), game_.position(), options) << status_line() << std::flush;
 }
 
 void Session::cmd_board(const Words&) { show_board(); }
@@ -76,13 +72,13 @@ void Session::cmd_flip(const Words&) {
 void Session::cmd_moves(const Words&) {
     const Position& pos = game_.position();
     MoveList legal;
-    generate_moves(game_.variant(), pos, legal);
+    game_.rules().generate_moves(pos, legal);
     if (legal.empty()) {
         out_ << "No legal moves.\n";
         return;
     }
     std::vector<std::pair<MoveFields, std::string>> moves;
-    for (const Move& m : legal) moves.emplace_back(move_fields(game_.variant(), m), format_move(game_.variant(), pos, m));
+    for (const Move& m : legal) moves.emplace_back(game_.rules().move_fields(m), game_.rules().format_move(pos, m));
     std::sort(moves.begin(), moves.end(), [](const auto& a, const auto& b) {
         return std::tie(a.first.from, a.first.to, a.first.captured) < std::tie(b.first.from, b.first.to, b.first.captured);
     });
@@ -102,17 +98,17 @@ void Session::cmd_moves(const Words&) {
 
 void Session::cmd_history(const Words&) {
     if (game_.moves().empty()) {
-        out_ << "No moves yet. Start: " << format_fen(game_.variant(), game_.start()) << "\n";
+        out_ << "No moves yet. Start: " << game_.rules().format_fen(game_.start()) << "\n";
         return;
     }
-    const Color first = with_rules(game_.variant(), [](auto tag) { return decltype(tag)::Rules::first_player; });
+    const Color first = game_.rules().first_player();
     std::string line;
     int number = 1;
     bool first_to_move = game_.start().side_to_move() == first;
     if (!first_to_move) line = "1... ";
     for (std::size_t i = 0; i < game_.moves().size(); ++i) {
         if (first_to_move) line += std::to_string(number) + ". ";
-        line += format_move(game_.variant(), game_.positions()[i], game_.moves()[i]) + " ";
+        line += game_.rules().format_move(game_.positions()[i], game_.moves()[i]) + " ";
         if (!first_to_move) ++number;
         first_to_move = !first_to_move;
         if (line.size() > 70) {
@@ -125,7 +121,7 @@ void Session::cmd_history(const Words&) {
 }
 
 void Session::cmd_eval(const Words&) {
-    const eval::Breakdown b = eval::explain(game_.variant(), game_.position());
+    const eval::Breakdown b = eval::explain(game_.rules(), game_.position());
     char row[96];
     std::snprintf(row, sizeof row, "  %-14s %8s %8s %8s\n", "term", "White", "Black", "White-Black");
     out_ << row;
@@ -147,7 +143,7 @@ void Session::cmd_perft(const Words& args) {
     if (args.size() != 1 || !depth) return error(depth ? "perft takes one depth" : depth.error());
     for (int d = 1; d <= *depth; ++d) {
         const auto start = std::chrono::steady_clock::now();
-        const std::uint64_t nodes = perft(game_.variant(), game_.position(), d);
+        const std::uint64_t nodes = game_.rules().perft(game_.position(), d);
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         char row[96];
         std::snprintf(row, sizeof row, "  perft %2d %16llu  %8.3f s\n", d,

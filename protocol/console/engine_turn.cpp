@@ -35,7 +35,7 @@ int affordable_hash_mib(int mib) {
 }
 
 Session::SearchRun Session::search(const search::Limits& limits, bool show_iterations, Listen listen) {
-    searcher_.set_position(game_.variant(), game_.start(), game_.moves());
+    searcher_.set_position(game_);
     searcher_.start(limits, search::Listener{
                                 [this](const search::Iteration& it) {
                                     Event e;
@@ -57,7 +57,7 @@ Session::SearchRun Session::search(const search::Limits& limits, bool show_itera
         switch (event.kind) {
             case Event::Kind::Iteration:
                 if (show_iterations)
-                    out_ << format_iteration(game_.variant(), game_.position(), event.iteration) << "\n"
+                    out_ << format_iteration(game_.rules(), game_.position(), event.iteration) << "\n"
                          << std::flush;
                 break;
             case Event::Kind::Done:
@@ -108,7 +108,7 @@ bool Session::engine_move() {
     if (quit_requested_) return false;
     if (!clock_move(side, seconds)) return false;
     const Move best = *run.outcome.best;
-    const std::string written = format_move(game_.variant(), pos, best);
+    const std::string written = game_.rules().format_move(pos, best);
     if (!game_.play(best)) {
         error("the engine chose an illegal move " + written);
         return false;
@@ -156,7 +156,7 @@ void Session::cmd_analyse(const Words& args) {
          << std::flush;
     const SearchRun run = search(limits, true, listen);
     if (!run.outcome.best) return error("no move to analyse");
-    out_ << "Best move " << format_move(game_.variant(), game_.position(), *run.outcome.best) << "  ("
+    out_ << "Best move " << game_.rules().format_move(game_.position(), *run.outcome.best) << "  ("
          << format_score(run.outcome.score) << ", depth " << run.outcome.depth << ", "
          << format_seconds(run.outcome.seconds) << ")\n";
 }

@@ -3,8 +3,6 @@
 #include <cmath>
 #include <cstdio>
 
-#include "engine/movegen/movegen.hpp"
-#include "engine/notation/move_text.hpp"
 
 namespace kroon::console {
 
@@ -20,27 +18,19 @@ std::string format_score(search::Score score) {
     return text;
 }
 
-std::string format_line(Variant variant, Position pos, const std::vector<Move>& moves) {
+std::string format_line(const Rulebook& rules, const Position& pos, const std::vector<Move>& moves) {
     std::string out;
-    MoveList legal;
-    for (const Move& m : moves) {
-        legal.clear();
-        generate_moves(variant, pos, legal);
-        if (!legal.contains(m)) break;
-        if (!out.empty()) out += ' ';
-        out += format_move(variant, pos, m);
-        play_move(variant, pos, m);
-    }
+    for (const std::string& move : rules.format_line(pos, moves)) out += (out.empty() ? "" : " ") + move;
     return out;
 }
 
-std::string format_iteration(Variant variant, const Position& pos, const search::Iteration& it) {
+std::string format_iteration(const Rulebook& rules, const Position& pos, const search::Iteration& it) {
     char head[160];
     const double speed = it.seconds > 0 ? static_cast<double>(it.nodes) / it.seconds / 1e6 : 0;
     std::snprintf(head, sizeof head, "depth %2d/%-2d %8s %11llu nodes %6.2f s %5.2f Mn/s ",
                   it.depth, it.selective_depth, format_score(it.score).c_str(),
                   static_cast<unsigned long long>(it.nodes), it.seconds, speed);
-    return std::string(head) + " " + format_line(variant, pos, it.pv);
+    return std::string(head) + " " + format_line(rules, pos, it.pv);
 }
 
 std::string format_seconds(double seconds) {

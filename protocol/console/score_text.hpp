@@ -7,7 +7,7 @@
 
 #include "engine/movegen/move.hpp"
 #include "engine/position/position.hpp"
-#include "engine/rules/variant.hpp"
+#include "engine/rules/rulebook.hpp"
 #include "search/searcher.hpp"
 
 namespace kroon::console {
@@ -18,10 +18,10 @@ std::string format_score(search::Score score);
 
 // The moves in standard notation, each played from `pos` on; stops at the first move that is
 // not legal where it stands (a PV is a hint from another thread, not a trusted input).
-std::string format_line(Variant variant, Position pos, const std::vector<Move>& moves);
+std::string format_line(const Rulebook& rules, const Position& pos, const std::vector<Move>& moves);
 
 // "depth  9/14    +0.35     1234567 nodes   0.52 s  2.37 Mn/s  32-28 19-23 ..."
-std::string format_iteration(Variant variant, const Position& pos, const search::Iteration& it);
+std::string format_iteration(const Rulebook& rules, const Position& pos, const search::Iteration& it);
 
 // "12.3 s", "1:05.0", "1:02:03": a clock reading for people.
 std::string format_seconds(double seconds);

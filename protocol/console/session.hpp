@@ -48,7 +48,7 @@ private:
     void error(const std::string& message);
 
     // The game (console.cpp).
-    void start_game(Variant variant, const Position& start);
+    void start_game(Game game);
     void human_move(const std::string& text);
     void position_changed();
     void announce_result();

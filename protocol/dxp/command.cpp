@@ -5,8 +5,7 @@
 #include <fstream>
 #include <iostream>
 
-#include "engine/movegen/movegen.hpp"
-#include "engine/notation/fen.hpp"
+#include "engine/rules/rulebook.hpp"
 #include "protocol/dxp/transport.hpp"
 
 namespace kroon::dxp {
@@ -55,10 +54,11 @@ Result<std::vector<Position>> read_positions(const std::string& path) {
         ++line_number;
         const size_t first = line.find_first_not_of(" \t\r");
         if (first == std::string::npos || line[first] == '#') continue;
-        const auto pos = parse_fen(Variant::International, line);
+        const Rulebook& rules = rulebook(Variant::International);
+        const auto pos = rules.parse_fen(line);
         const std::string where = path + ":" + std::to_string(line_number) + ": ";
         if (!pos) return Error{where + pos.error()};
-        if (count_moves(Variant::International, *pos) == 0 || !pos->pieces(Color::White) || !pos->pieces(Color::Black))
+        if (rules.count_moves(*pos) == 0 || !pos->pieces(Color::White) || !pos->pieces(Color::Black))
             return Error{where + "not playable (a side has no pieces or the side to move no move)"};
         positions.push_back(*pos);
     }

@@ -1,7 +1,5 @@
 #include "protocol/dxp/engine_worker.hpp"
 
-#include "engine/movegen/movegen.hpp"
-
 namespace kroon::dxp {
 
 EngineWorker::EngineWorker(search::Options options) : searcher_(options), thread_([this] { run(); }) {}
@@ -44,7 +42,7 @@ void EngineWorker::run() {
             queued_.reset();
         }
         if (job.new_game) searcher_.new_game();
-        searcher_.set_position(Variant::International, job.start, job.moves);
+        searcher_.set_position(job.game);
         search::Outcome outcome;
         searcher_.start(job.limits, search::Listener{{}, [&outcome](const search::Outcome& o) { outcome = o; }});
         {
@@ -58,17 +56,7 @@ void EngineWorker::run() {
             std::lock_guard lock(mutex_);
             running_id_ = 0;
         }
-        std::optional<Move> move = outcome.best;
-        if (!move) {
-            // The search is stopped before its first iteration only in a hurry: any legal
-            // move beats none.
-            Position pos = job.start;
-            for (const Move& m : job.moves) play_move(Variant::International, pos, m);
-            MoveList legal;
-            generate_moves(Variant::International, pos, legal);
-            if (!legal.empty()) move = legal[0];
-        }
-        if (job.done) job.done(job.id, move, outcome);
+        if (job.done) job.done(job.id, outcome.best, outcome);
     }
 }
 

@@ -2,7 +2,7 @@
 // queues a job and returns; the job's callback runs on the worker thread when the search is
 // done (the caller posts it back to its own thread). stop() may be called at any time, also
 // before the job has started: the job with that id or any older one then ends at once, and
-// every job started still answers (with a legal move when there is one).
+// every job started still answers (the searcher always has a legal move when there is one).
 #pragma once
 
 #include <condition_variable>
@@ -12,8 +12,7 @@
 #include <thread>
 #include <vector>
 
-#include "engine/movegen/move.hpp"
-#include "engine/position/position.hpp"
+#include "engine/game/game.hpp"
 #include "search/searcher.hpp"
 
 namespace kroon::dxp {
@@ -21,8 +20,7 @@ namespace kroon::dxp {
 struct SearchJob {
     int id = 0;
     bool new_game = false;
-    Position start;
-    std::vector<Move> moves;
+    Game game;
     search::Limits limits;
     // Called on the worker thread with the move found (none only if no move is legal).
     std::function<void(int id, std::optional<Move> move, const search::Outcome& outcome)> done;

@@ -1,10 +1,9 @@
 #include "protocol/dxp/game_record.hpp"
 
-#include "engine/notation/fen.hpp"
 
 namespace kroon::dxp {
 
-bool GameRecord::standard_start() const { return game.start() == start_position(game.variant()); }
+bool GameRecord::standard_start() const { return game.start() == game.rules().start_position(); }
 
 PdnGame pdn_record(const GameRecord& record, const RecordContext& context) {
     PdnHeader header;

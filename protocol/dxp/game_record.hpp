@@ -14,7 +14,7 @@ struct GameRecord {
     int game_number = 0;          // on this connection, from 1
     std::string white;
     std::string black;
-    Game game{Variant::International};
+    Game game;
     // Why the game ended, in words: the verdict's description with its article when the game
     // was decided, else what happened (move limit, disconnect, the peer's unconfirmed claim).
     std::string termination;

@@ -5,14 +5,12 @@
 #include <cstdio>
 
 #include "engine/game/outcome.hpp"
-#include "engine/movegen/movegen.hpp"
-#include "engine/notation/fen.hpp"
-#include "engine/notation/move_text.hpp"
 
 namespace kroon::dxp {
 namespace {
 
-constexpr Variant variant = Variant::International;  // DXP defines only the 10x10 game
+// DXP defines only the 10x10 international game.
+const Rulebook& international() { return rulebook(Variant::International); }
 
 std::string seconds_text(double seconds) {
     char buf[32];
@@ -39,7 +37,7 @@ std::optional<std::string> unplayable(const Position& pos) {
     if (pos.men(Color::White) & white_crown) return "a white man stands on squares 1-5";
     if (pos.men(Color::Black) & black_crown) return "a black man stands on squares 46-50";
     if (!pos.pieces(Color::White) || !pos.pieces(Color::Black)) return "a side has no pieces";
-    if (count_moves(variant, pos) == 0) return "the side to move has no legal move";
+    if (international().count_moves(pos) == 0) return "the side to move has no legal move";
     return std::nullopt;
 }
 
@@ -90,16 +88,14 @@ Actions Session::engine_move(int id, std::optional<Move> move, double now) {
     const double spent = now_ - turn_started_;
     our_used_ += spent;
     turn_started_ = now_;
-    MoveList legal;
-    generate_moves(variant, game_.position(), legal);
-    if (!move || !legal.contains(*move)) {
+    if (!move || !game_.rules().is_legal(game_.position(), *move)) {
         // Our own bug, never the peer's: end the game rather than send something wrong.
         const std::string why = move ? "engine chose an illegal move" : "engine found no move";
         out.push_back(Note{NoteLevel::Warning, why});
         open_end(EndReason::Unknown, undecided(why), out);
         return out;
     }
-    const MoveFields fields = move_fields(variant, *move);
+    const MoveFields fields = game_.rules().move_fields(*move);
     const int seconds = static_cast<int>(std::lround(std::clamp(spent, 0.0, 9999.0)));
     out.push_back(Send{MoveMessage{seconds, fields.from, fields.to, fields.captured}});
     play(*move);
@@ -284,7 +280,7 @@ void Session::on_request(const GameRequest& r, Actions& out) {
         refuse(AcceptCode::NotThisGame, "thinking time 000: ask for at least 1 minute", out);
         return;
     }
-    const Position start = r.position ? *r.position : start_position(variant);
+    const Position start = r.position ? *r.position : international().start_position();
     if (const auto why = unplayable(start)) {
         refuse(AcceptCode::NotThisGame, "cannot play this position: " + *why, out);
         return;
@@ -308,7 +304,7 @@ void Session::on_accept(const GameAccept& a, Actions& out) {
     const GameRequest r = *request_;
     switch (a.code) {
         case AcceptCode::Accepted:
-            start_game(r.position ? *r.position : start_position(variant), ~r.follower_color, r.minutes, r.moves,
+            start_game(r.position ? *r.position : international().start_position(), ~r.follower_color, r.minutes, r.moves,
                        out);
             return;
         case AcceptCode::NotThisGame:
@@ -344,9 +340,9 @@ void Session::on_move(const MoveMessage& m, Actions& out) {
     }
     MoveFields fields{m.from, m.to, m.captured};
     std::sort(fields.captured.begin(), fields.captured.end());
-    const auto found = find_move(variant, game_.position(), fields);
+    const auto found = game_.rules().find_move(game_.position(), fields);
     if (!found) {
-        warn("illegal move " + move_text(m) + " in " + format_fen(variant, game_.position()), out);
+        warn("illegal move " + move_text(m) + " in " + game_.rules().format_fen(game_.position()), out);
         open_end(EndReason::SenderWins,
                  won_by(our_color_, Reason::IllegalMove, move_text(m) + " by " + peer_or("the peer")), out);
         return;
@@ -445,7 +441,7 @@ void Session::send_request(Actions& out) {
 
 void Session::start_game(const Position& start, Color ours, int minutes, int moves, Actions& out) {
     state_ = SessionState::Playing;
-    game_ = Game(variant, start);
+    game_ = Game(international(), start);
     our_color_ = ours;
     minutes_ = minutes;
     move_limit_ = moves;
@@ -495,8 +491,7 @@ void Session::think(Actions& out) {
     const int our_moves_played = (plies + (game_.start().side_to_move() == our_color_ ? 1 : 0)) / 2;
     Think t;
     t.id = ++think_id_;
-    t.start = game_.start();
-    t.moves = game_.moves();
+    t.game = game_;
     t.limits.time_left = available;
     if (move_limit_ > 0) t.limits.moves_to_go = std::max(1, move_limit_ - our_moves_played);
     // Hard stop: never more than a share of what is left, so the budget always lasts.

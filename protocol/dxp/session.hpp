@@ -61,12 +61,11 @@ struct SessionConfig {
 struct Send {
     Message message;
 };
-// Search the last position of start + moves under `limits`; stop it at `hard_limit` seconds
-// at the latest and hand the move to engine_move() with the same id.
+// Search the game's position under `limits`; stop it at `hard_limit` seconds at the latest
+// and hand the move to engine_move() with the same id.
 struct Think {
     int id = 0;
-    Position start;
-    std::vector<Move> moves;
+    Game game;
     search::Limits limits;
     double hard_limit = 0;
 };
@@ -173,7 +172,7 @@ private:
     std::optional<GameRequest> request_;  // Initiator: the GAMEREQ awaiting its answer
 
     // The game in progress, refereed (KNDB art. 8, 9)
-    Game game_{Variant::International};
+    Game game_;
     Color our_color_ = Color::White;
     int minutes_ = 0;
     int move_limit_ = 0;

@@ -19,7 +19,6 @@
 #include <spdlog/spdlog.h>
 
 #include "engine/game/outcome.hpp"
-#include "engine/notation/move_text.hpp"
 #include "protocol/dxp/engine_worker.hpp"
 #include "protocol/dxp/framing.hpp"
 
@@ -146,7 +145,7 @@ private:
                            [&](const GameFinished& g) {
                                shared_.log->info("[{}] game {} ({} - {}): {} ({})", id_, g.record.game_number,
                                                  g.record.white, g.record.black,
-                                                 result_text(g.record.result(), Scoring::TwoPoints),
+                                                 result_text(g.record.result(), g.record.game.rules().scoring()),
                                                  g.record.termination);
                                shared_.record(g.record, peer_);
                            },
@@ -260,8 +259,7 @@ private:
         SearchJob job;
         job.id = t.id;
         job.new_game = new_game;
-        job.start = t.start;
-        job.moves = t.moves;
+        job.game = t.game;
         job.limits = t.limits;
         std::weak_ptr<Connection> weak = weak_from_this();
         asio::io_context& io = io_;
@@ -292,7 +290,7 @@ private:
         if (id == current_think_) hard_timer_.cancel();
         if (move && id == current_think_)
             shared_.log->info("[{}] plays {} (depth {}, score {}, {} nodes, {:.2f} s)", id_,
-                              format_move(Variant::International, session_.position(), *move), outcome.depth,
+                              session_.game().rules().format_move(session_.position(), *move), outcome.depth,
                               outcome.score, outcome.nodes, outcome.seconds);
         apply(session_.engine_move(id, move, shared_.now()));
     }

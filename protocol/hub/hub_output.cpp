@@ -3,7 +3,6 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "engine/notation/move_text.hpp"
 #include "protocol/hub/hub_line.hpp"
 
 namespace kroon::hub {
@@ -35,20 +34,7 @@ std::string format_score(search::Score score) {
     return out + std::to_string(cents);
 }
 
-std::vector<std::string> hub_moves(Variant variant, const Position& root, const std::vector<Move>& moves) {
-    std::vector<std::string> out;
-    Position pos = root;
-    for (const Move& m : moves) {
-        MoveList legal;
-        generate_moves(variant, pos, legal);
-        if (!legal.contains(m)) break;
-        out.push_back(format_move(variant, pos, m, MoveNotation::Hub));
-        play_move(variant, pos, m);
-    }
-    return out;
-}
-
-std::string info_line(Variant variant, const Position& root, const search::Iteration& it) {
+std::string info_line(const Rulebook& rules, const Position& root, const search::Iteration& it) {
     LineBuilder line("info");
     if (it.depth > 0) line.add("depth", std::to_string(it.depth));
     line.add("score", format_score(it.score));
@@ -57,14 +43,14 @@ std::string info_line(Variant variant, const Position& root, const search::Itera
         line.add("time", fixed(it.seconds, 3));
         line.add("nps", fixed(static_cast<double>(it.nodes) / it.seconds / 1e6, 1));
     }
-    const auto pv = hub_moves(variant, root, it.pv);
+    const auto pv = rules.format_line(root, it.pv, MoveNotation::Hub);
     if (!pv.empty()) line.add("pv", join(pv));
     return line.str();
 }
 
-std::string done_line(Variant variant, const Position& root, const search::Outcome& outcome) {
+std::string done_line(const Rulebook& rules, const Position& root, const search::Outcome& outcome) {
     MoveList legal;
-    generate_moves(variant, root, legal);
+    rules.generate_moves(root, legal);
     if (legal.empty()) return "done";
     std::vector<Move> moves;
     if (outcome.best && legal.contains(*outcome.best)) {
@@ -73,7 +59,7 @@ std::string done_line(Variant variant, const Position& root, const search::Outco
     } else {
         moves.push_back(legal[0]);  // our bug, but the GUI still gets a legal move
     }
-    const auto text = hub_moves(variant, root, moves);
+    const auto text = rules.format_line(root, moves, MoveNotation::Hub);
     LineBuilder line("done");
     if (!text.empty()) line.add("move", text[0]);
     if (text.size() > 1) line.add("ponder", text[1]);

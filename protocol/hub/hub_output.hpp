@@ -11,7 +11,7 @@
 
 #include "engine/movegen/move.hpp"
 #include "engine/position/position.hpp"
-#include "engine/rules/variant.hpp"
+#include "engine/rules/rulebook.hpp"
 #include "search/searcher.hpp"
 
 namespace kroon::hub {
@@ -19,17 +19,13 @@ namespace kroon::hub {
 // Hundredths of a man as men with two decimals: 25 -> "0.25", -9987 -> "-99.87".
 std::string format_score(search::Score score);
 
-// The legal prefix of `moves` from `root`, in Hub notation (a search bug never leaks an
-// illegal move to the GUI).
-std::vector<std::string> hub_moves(Variant variant, const Position& root, const std::vector<Move>& moves);
-
 // Fields that are zero are left out, as Scan does; score is always given, time and nps only
 // from one millisecond on.
-std::string info_line(Variant variant, const Position& root, const search::Iteration& iteration);
+std::string info_line(const Rulebook& rules, const Position& root, const search::Iteration& iteration);
 
 // `done move=M [ponder=P]`, or a bare `done` when the side to move has no legal move. Should
 // the search ever report no move or an illegal one while a legal move exists, the first legal
 // move is sent: a Hub GUI waiting for `done` must get a playable answer.
-std::string done_line(Variant variant, const Position& root, const search::Outcome& outcome);
+std::string done_line(const Rulebook& rules, const Position& root, const search::Outcome& outcome);
 
 }  // namespace kroon::hub

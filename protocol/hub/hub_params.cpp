@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <charconv>
 
+#include "engine/rules/rulebook.hpp"
+
 namespace kroon::hub {
 namespace {
 
@@ -39,7 +41,7 @@ std::string_view hub_variant_name(Variant variant) {
         case Variant::International: return "normal";
         case Variant::Breakthrough: return "bt";
         case Variant::Antidraughts: return "losing";
-        default: return variant_name(variant);
+        default: return rulebook(variant).name();
     }
 }
 
@@ -53,11 +55,8 @@ std::vector<std::string> param_lines(const Params& params) {
     // Scan's five first, in Scan's order, then the rest of Kroon's.
     std::vector<Variant> order{Variant::International, Variant::Killer, Variant::Breakthrough,
                                Variant::Frisian, Variant::Antidraughts};
-#define KROON_HUB_VARIANT_VALUE(name, rules)                                  \
-    if (std::find(order.begin(), order.end(), Variant::name) == order.end()) \
-        order.push_back(Variant::name);
-    KROON_VARIANTS(KROON_HUB_VARIANT_VALUE)
-#undef KROON_HUB_VARIANT_VALUE
+    for (const Variant v : all_variants)
+        if (std::find(order.begin(), order.end(), v) == order.end()) order.push_back(v);
     std::string values;
     for (Variant v : order) values += (values.empty() ? "" : " ") + std::string(hub_variant_name(v));
     return {

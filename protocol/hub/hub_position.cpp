@@ -1,17 +1,14 @@
 #include "protocol/hub/hub_position.hpp"
 
-#include "engine/notation/fen.hpp"
-#include "engine/notation/move_text.hpp"
-
 namespace kroon::hub {
 
-int position_length(Variant variant) { return 1 + board_squares(variant); }
+int position_length(const Rulebook& rules) { return 1 + rules.squares(); }
 
-Result<Position> parse_position(Variant variant, std::string_view text) {
-    const int length = position_length(variant);
+Result<Position> parse_position(const Rulebook& rules, std::string_view text) {
+    const int length = position_length(rules);
     if (static_cast<int>(text.size()) != length)
         return Error{"expected " + std::to_string(length) + " characters for " +
-                     std::string(variant_name(variant)) + ", got " + std::to_string(text.size())};
+                     std::string(rules.name()) + ", got " + std::to_string(text.size())};
     if (text[0] != 'W' && text[0] != 'B')
         return Error{"the side to move must be W or B"};
     // Build the FEN piece lists and let the FEN reader apply its plausibility checks.
@@ -33,18 +30,18 @@ Result<Position> parse_position(Variant variant, std::string_view text) {
         *list += entry;
     }
     const std::string fen = std::string(1, text[0]) + ":W" + white + ":B" + black;
-    return parse_fen(variant, fen);
+    return rules.parse_fen(fen);
 }
 
-std::string format_position(Variant variant, const Position& pos) {
-    const int length = position_length(variant);
+std::string format_position(const Rulebook& rules, const Position& pos) {
+    const int length = position_length(rules);
     std::string out(static_cast<size_t>(length), 'e');
     out[0] = pos.side_to_move() == Color::White ? 'W' : 'B';
     for (Color c : {Color::White, Color::Black}) {
         const char man = c == Color::White ? 'w' : 'b';
         const char king = c == Color::White ? 'W' : 'B';
-        for (int b : Bits{pos.men(c)}) out[static_cast<size_t>(square_number(variant, b))] = man;
-        for (int b : Bits{pos.kings(c)}) out[static_cast<size_t>(square_number(variant, b))] = king;
+        for (int b : Bits{pos.men(c)}) out[static_cast<size_t>(rules.square_number(b))] = man;
+        for (int b : Bits{pos.kings(c)}) out[static_cast<size_t>(rules.square_number(b))] = king;
     }
     return out;
 }

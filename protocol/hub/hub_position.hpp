@@ -8,16 +8,16 @@
 
 #include "engine/position/position.hpp"
 #include "engine/result.hpp"
-#include "engine/rules/variant.hpp"
+#include "engine/rules/rulebook.hpp"
 
 namespace kroon::hub {
 
 // Length of the position string for the variant's board (51 or 33).
-int position_length(Variant variant);
+int position_length(const Rulebook& rules);
 
 // Strict: exact length, only the letters above, and a position that could occur (no man on
 // its crowning row, at most a full army per side), with the same checks as FEN.
-Result<Position> parse_position(Variant variant, std::string_view text);
-std::string format_position(Variant variant, const Position& pos);
+Result<Position> parse_position(const Rulebook& rules, std::string_view text);
+std::string format_position(const Rulebook& rules, const Position& pos);
 
 }  // namespace kroon::hub

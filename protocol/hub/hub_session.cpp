@@ -7,9 +7,6 @@
 #include <cctype>
 #include <exception>
 
-#include "engine/movegen/movegen.hpp"
-#include "engine/notation/fen.hpp"
-#include "engine/notation/move_text.hpp"
 #include "protocol/hub/hub_level.hpp"
 #include "protocol/hub/hub_output.hpp"
 #include "protocol/hub/hub_position.hpp"
@@ -36,14 +33,20 @@ std::vector<std::string> split_words(std::string_view text) {
 // A move of `moves=`: Hub notation (from, to, every captured square in any order); as a
 // courtesy, a capture written with only its from and to squares is accepted when no other
 // capture shares them.
-Result<Move> read_move(Variant variant, const Position& pos, std::string_view text) {
-    const auto hub = parse_move(variant, pos, text, MoveSyntax::Hub);
+Result<Move> read_move(const Game& game, std::string_view text) {
+    const auto hub = game.rules().parse_move(game.position(), text, MoveSyntax::Hub);
     if (hub) return hub;
     const auto separators = std::count_if(text.begin(), text.end(), [](char c) {
         return c == '-' || c == 'x' || c == 'X' || c == ':';
     });
-    if (separators == 1) return parse_move(variant, pos, text, MoveSyntax::Pdn);
+    if (separators == 1) return game.rules().parse_move(game.position(), text, MoveSyntax::Pdn);
     return hub;
+}
+
+Game followed_game(const Rulebook& rules, const Position& start) {
+    Game game(rules, start);
+    game.play_past_end();
+    return game;
 }
 
 // MiB for the hash table: what tt-size asks, but never more than half the machine's memory
@@ -187,37 +190,33 @@ search::Searcher& Session::searcher() {
 }
 
 void Session::reset_game() {
-    start_ = start_position(params_.variant);
-    moves_.clear();
-    root_ = start_;
+    const Rulebook& rules = rulebook(params_.variant);
+    game_ = followed_game(rules, rules.start_position());
     pending_ = {};
 }
 
 void Session::on_pos(const Command& command) {
     pending_ = {};  // limits are per search: the GUI repeats `level` after `pos`
-    const Variant variant = params_.variant;
-    Position start = start_position(variant);
+    const Rulebook& rules = rulebook(params_.variant);
+    Position start = rules.start_position();
     if (const auto text = command.value("pos"); text && !command.has("start")) {
-        const auto parsed = parse_position(variant, *text);
+        const auto parsed = parse_position(rules, *text);
         if (!parsed) return error("bad position: " + parsed.error());
         start = *parsed;
     }
-    start_ = start;
-    moves_.clear();
-    root_ = start;
+    game_ = followed_game(rules, start);
     const auto list = command.value("moves");
     if (!list) return;
     const auto words = split_words(*list);
     for (size_t i = 0; i < words.size(); ++i) {
-        const auto move = read_move(variant, root_, words[i]);
+        const auto move = read_move(game_, words[i]);
         if (!move) {
             // As Scan: the moves before it stand, the rest of the list is dropped.
             const bool illegal = move.error().rfind("illegal", 0) == 0;
             return error((illegal ? move.error() : "bad move '" + words[i] + "': " + move.error()) + ", move " +
                          std::to_string(i + 1) + " of the list");
         }
-        moves_.push_back(*move);
-        play_move(variant, root_, *move);
+        game_.play(*move);
     }
 }
 
@@ -235,17 +234,17 @@ void Session::on_go(const Command& command) {
     limits.pondering_enabled = params_.ponder;
     running_ = limits;
     search::Searcher& s = searcher();
-    s.set_position(params_.variant, start_, moves_);
+    s.set_position(game_);
     *done_sent_ = false;
     searching_ = true;
-    const Variant variant = params_.variant;
-    const Position root = root_;
+    const Rulebook* rules = &game_.rules();
+    const Position root = game_.position();
     Writer write = write_;
     auto done_sent = done_sent_;
     search::Listener listener;
-    listener.on_iteration = [=](const search::Iteration& it) { write(info_line(variant, root, it)); };
+    listener.on_iteration = [=](const search::Iteration& it) { write(info_line(*rules, root, it)); };
     listener.on_done = [=](const search::Outcome& outcome) {
-        write(done_line(variant, root, outcome));
+        write(done_line(*rules, root, outcome));
         *done_sent = true;
     };
     s.start(limits, std::move(listener));

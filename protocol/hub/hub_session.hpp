@@ -15,8 +15,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/movegen/move.hpp"
-#include "engine/position/position.hpp"
+#include "engine/game/game.hpp"
 #include "protocol/hub/hub_line.hpp"
 #include "protocol/hub/hub_params.hpp"
 #include "search/searcher.hpp"
@@ -61,9 +60,9 @@ private:
     LogSwitch log_switch_;
     Params params_;
     std::unique_ptr<search::Searcher> searcher_;
-    Position start_;
-    std::vector<Move> moves_;
-    Position root_;  // start_ with moves_ played
+    // The GUI's game: the `pos` start position and its moves, read and replayed once. The GUI
+    // decides when it is over, so moves after the referee's verdict are played too.
+    Game game_;
     search::Limits pending_;
     search::Limits running_;  // of the search in progress
     bool searching_ = false;

@@ -11,7 +11,7 @@ namespace {
 
 // Everything the hash covers, as text: the FEN plus both art. 17 runs.
 std::string identity(Variant v, const Position& p) {
-    std::string s = format_fen(v, p);
+    std::string s = rulebook(v).format_fen(p);
     for (Color c : {Color::White, Color::Black}) {
         const KingRun run = p.king_run(c);
         if (run.count) s += " run" + std::to_string(run.count) + "@" + std::to_string(run.square);
@@ -37,12 +37,12 @@ TEST_P(HashAlongPlayouts, IncrementalHashEqualsComputedHash) {
     auto visit = [&](const Position& pos, const Move& move) {
         check(pos);
         Position next = pos;
-        play_move(v, next, move);
+        rulebook(v).play(next, move);
         check(next);
     };
     // Whole games from the start, then games from random positions with many kings (these
     // exercise the Frisian king-move counter).
-    for (int game = 0; game < 200; ++game) random_playout(v, start_position(v), 150, rng, visit);
+    for (int game = 0; game < 200; ++game) random_playout(v, rulebook(v).start_position(), 150, rng, visit);
     for (int game = 0; game < 300; ++game)
         random_playout(v, random_position(v, rng, 8), 60, rng, visit);
     EXPECT_GT(positions, 20000);
@@ -51,15 +51,15 @@ TEST_P(HashAlongPlayouts, IncrementalHashEqualsComputedHash) {
 INSTANTIATE_TEST_SUITE_P(AllVariants, HashAlongPlayouts,
                          ::testing::Values(Variant::International, Variant::Frisian,
                                            Variant::English),
-                         [](const auto& p) { return std::string(variant_name(p.param)); });
+                         [](const auto& p) { return std::string(rulebook(p.param).name()); });
 
 // The side to move is part of the hash: the same pieces with the other side to move differ.
 TEST(Hash, SideToMoveChangesTheHash) {
     for (Variant v : {Variant::International, Variant::Frisian, Variant::English}) {
-        const Position p = start_position(v);
+        const Position p = rulebook(v).start_position();
         const Position q = Position::from_sets(p.pieces(Color::White), p.pieces(Color::Black),
                                                p.kings(), ~p.side_to_move());
-        EXPECT_NE(p.hash(), q.hash()) << variant_name(v);
+        EXPECT_NE(p.hash(), q.hash()) << rulebook(v).name();
         EXPECT_EQ(q.hash(), q.compute_hash());
     }
 }

@@ -27,10 +27,10 @@ constexpr int scale = 1;
 
 std::vector<ReferenceMove> engine_moves(Variant v, const Position& pos) {
     MoveList list;
-    generate_moves(v, pos, list);
+    rulebook(v).generate_moves(pos, list);
     std::vector<ReferenceMove> out;
     for (const Move& m : list) {
-        const MoveFields f = move_fields(v, m);
+        const MoveFields f = rulebook(v).move_fields(m);
         out.push_back({f.from, f.to, f.captured, m.promotes});
     }
     std::sort(out.begin(), out.end());
@@ -47,11 +47,11 @@ std::string describe(const std::vector<ReferenceMove>& moves) {
 bool same_moves(Variant v, const Position& pos, const ReferenceBoard& board) {
     const std::vector<ReferenceMove> expected = reference_moves(board);
     const std::vector<ReferenceMove> actual = engine_moves(v, pos);
-    const std::string fen = format_fen(v, pos);
+    const std::string fen = rulebook(v).format_fen(pos);
     EXPECT_EQ(actual, expected) << fen << (board.run_count ? " (king run)" : "")
                                 << "\n engine:   " << describe(actual)
                                 << "\n reference:" << describe(expected);
-    EXPECT_EQ(count_moves(v, pos), static_cast<int>(actual.size())) << fen;
+    EXPECT_EQ(rulebook(v).count_moves(pos), static_cast<int>(actual.size())) << fen;
     if (actual != expected) return false;
 
     if (!actual.empty() && !actual.front().captured.empty()) {
@@ -60,11 +60,11 @@ bool same_moves(Variant v, const Position& pos, const ReferenceBoard& board) {
         std::map<std::pair<int, std::vector<int>>, ReferencePath> reference_paths;
         for (const ReferencePath& p : reference_capture_paths(board))
             reference_paths[{p.from, p.landings}] = p;
-        const std::vector<CapturePath> paths = capture_paths(v, pos);
+        const std::vector<CapturePath> paths = rulebook(v).capture_paths(pos);
         for (const CapturePath& p : paths) {
-            const MoveFields f = move_fields(v, p.move);
+            const MoveFields f = rulebook(v).move_fields(p.move);
             std::vector<int> landings;
-            for (int b : p.landings) landings.push_back(square_number(v, b));
+            for (int b : p.landings) landings.push_back(rulebook(v).square_number(b));
             std::string text = std::to_string(f.from);  // format_move would search the paths again
             for (int s : landings) text += "x" + std::to_string(s);
             EXPECT_EQ(landings.empty() ? 0 : landings.back(), f.to) << fen << " " << text;
@@ -82,7 +82,7 @@ bool same_moves(Variant v, const Position& pos, const ReferenceBoard& board) {
         // Each legal move has a path (long notation, DXP), with its crowning.
         for (const ReferenceMove& m : actual) {
             const bool has_path = std::any_of(paths.begin(), paths.end(), [&](const CapturePath& p) {
-                const MoveFields f = move_fields(v, p.move);
+                const MoveFields f = rulebook(v).move_fields(p.move);
                 return f.from == m.from && f.to == m.to && f.captured == m.captured &&
                        p.move.promotes == m.promotes;
             });
@@ -139,8 +139,8 @@ TEST_P(Crosscheck, RandomPositions) {
     }
     std::printf("%s: %d random positions, %d with captures, %d decided by its own rules "
                 "(against %s)\n",
-                std::string(variant_name(v)).c_str(), 2000 * scale, captures, decided,
-                std::string(variant_name(neighbour(v))).c_str());
+                std::string(rulebook(v).name()).c_str(), 2000 * scale, captures, decided,
+                std::string(rulebook(neighbour(v)).name()).c_str());
     EXPECT_GT(captures, 200 * scale);
     if (neighbour(v) != v) {
         EXPECT_GT(decided, 10 * scale);
@@ -165,14 +165,14 @@ TEST_P(Crosscheck, RandomGames) {
             const ReferenceBoard board = reference_board(v, pos, run.square, run.count);
             if (art17) {
                 const KingRun engine_run = pos.king_run(us);
-                EXPECT_EQ(engine_run.count, run.count) << format_fen(v, pos);
+                EXPECT_EQ(engine_run.count, run.count) << rulebook(v).format_fen(pos);
                 if (run.count) {
-                    EXPECT_EQ(square_number(v, engine_run.square), run.square) << format_fen(v, pos);
+                    EXPECT_EQ(rulebook(v).square_number(engine_run.square), run.square) << rulebook(v).format_fen(pos);
                 }
             }
             failed = !same_moves(v, pos, board);
             if (art17) {
-                const MoveFields f = move_fields(v, move);
+                const MoveFields f = rulebook(v).move_fields(move);
                 run.after_move(board, {f.from, f.to, f.captured, move.promotes});
             }
             ReferenceBoard other = board;
@@ -183,12 +183,12 @@ TEST_P(Crosscheck, RandomGames) {
             resting += board.run_count >= facts.king_move_limit && art17;
         });
     };
-    for (int i = 0; i < 40 * scale && !failed; ++i) game(start_position(v), 200);
+    for (int i = 0; i < 40 * scale && !failed; ++i) game(rulebook(v).start_position(), 200);
     for (int i = 0; i < 150 * scale && !failed; ++i)
         game(random_position(v, rng, 1 + i % 8, !facts.no_moves_with_kings), 80);
     std::printf("%s: %d positions in games, %d captures played, %d with a resting king, %d "
                 "decided by its own rules\n",
-                std::string(variant_name(v)).c_str(), checked, captures, resting, decided);
+                std::string(rulebook(v).name()).c_str(), checked, captures, resting, decided);
     EXPECT_GT(checked, 2000 * scale);
     EXPECT_GT(captures, 200 * scale);
     if (art17) {
@@ -198,7 +198,7 @@ TEST_P(Crosscheck, RandomGames) {
 }
 
 INSTANTIATE_TEST_SUITE_P(KROON_CROSSCHECK_PREFIX, Crosscheck, ::testing::ValuesIn(all_variants),
-                         [](const auto& p) { return std::string(variant_name(p.param)); });
+                         [](const auto& p) { return std::string(rulebook(p.param).name()); });
 
 }  // namespace
 }  // namespace kroon::test

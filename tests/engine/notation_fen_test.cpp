@@ -13,17 +13,17 @@ namespace {
 // Positions reached from `root` in at most `depth` plies, each once (by FEN).
 std::vector<Position> tree(Variant v, const Position& root, int depth) {
     std::vector<Position> out{root};
-    std::set<std::string> seen{format_fen(v, root)};
+    std::set<std::string> seen{rulebook(v).format_fen(root)};
     size_t level_begin = 0;
     for (int d = 0; d < depth; ++d) {
         const size_t level_end = out.size();
         for (size_t i = level_begin; i < level_end; ++i) {
             MoveList list;
-            generate_moves(v, out[i], list);
+            rulebook(v).generate_moves(out[i], list);
             for (const Move& m : list) {
                 Position next = out[i];
-                play_move(v, next, m);
-                if (seen.insert(format_fen(v, next)).second) out.push_back(next);
+                rulebook(v).play(next, m);
+                if (seen.insert(rulebook(v).format_fen(next)).second) out.push_back(next);
             }
         }
         level_begin = level_end;
@@ -36,12 +36,12 @@ TEST(FenRoundTrip, EveryPositionToDepthTwoOfEveryReferencePosition) {
     for (const ReferencePosition& ref : reference_positions()) {
         const Position root = position(ref.variant, ref.fen);
         for (const Position& p : tree(ref.variant, root, 2)) {
-            const std::string text = format_fen(ref.variant, p);
-            const auto parsed = parse_fen(ref.variant, text);
+            const std::string text = rulebook(ref.variant).format_fen(p);
+            const auto parsed = rulebook(ref.variant).parse_fen(text);
             ASSERT_TRUE(parsed.ok()) << ref.name << ": " << text << ": " << parsed.error();
             EXPECT_TRUE(*parsed == p) << ref.name << ": " << text;
             EXPECT_EQ(parsed->hash(), p.hash()) << text;
-            EXPECT_EQ(format_fen(ref.variant, *parsed), text);
+            EXPECT_EQ(rulebook(ref.variant).format_fen(*parsed), text);
             ++checked;
         }
     }
@@ -67,12 +67,12 @@ TEST(FenRoundTrip, OtherSpellingsReadToTheCanonicalForm) {
         {Variant::English, "B:W21-32:B1-12", "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"},
     };
     for (const Spelling& s : table) {
-        const auto parsed = parse_fen(s.variant, s.input);
+        const auto parsed = rulebook(s.variant).parse_fen(s.input);
         ASSERT_TRUE(parsed.ok()) << s.input << ": " << parsed.error();
-        EXPECT_EQ(format_fen(s.variant, *parsed), s.canonical) << s.input;
+        EXPECT_EQ(rulebook(s.variant).format_fen(*parsed), s.canonical) << s.input;
     }
-    EXPECT_EQ(start_fen(Variant::International), table[0].canonical);
-    EXPECT_EQ(start_fen(Variant::English), table.back().canonical);
+    EXPECT_EQ(rulebook(Variant::International).start_fen(), table[0].canonical);
+    EXPECT_EQ(rulebook(Variant::English).start_fen(), table.back().canonical);
 }
 
 TEST(FenErrors, MalformedFenIsAnErrorWithAReason) {
@@ -121,9 +121,9 @@ TEST(FenErrors, MalformedFenIsAnErrorWithAReason) {
         {Variant::English, "B:W3:B12", "white man on 3 would have been crowned"},
     };
     for (const Bad& b : table) {
-        const auto parsed = parse_fen(b.variant, b.input);
+        const auto parsed = rulebook(b.variant).parse_fen(b.input);
         EXPECT_FALSE(parsed.ok()) << b.why << ": '" << b.input << "' was accepted as "
-                                  << (parsed.ok() ? format_fen(b.variant, *parsed) : "");
+                                  << (parsed.ok() ? rulebook(b.variant).format_fen(*parsed) : "");
         if (!parsed.ok()) {
             EXPECT_FALSE(parsed.error().empty()) << b.why;
         }

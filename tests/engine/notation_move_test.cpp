@@ -16,10 +16,10 @@ void walk(Variant v, const Position& pos, int depth, const std::function<void(co
     f(pos);
     if (depth == 0) return;
     MoveList list;
-    generate_moves(v, pos, list);
+    rulebook(v).generate_moves(pos, list);
     for (const Move& m : list) {
         Position next = pos;
-        play_move(v, next, m);
+        rulebook(v).play(next, m);
         walk(v, next, depth - 1, f);
     }
 }
@@ -32,27 +32,27 @@ int count_squares(const std::string& text) {
 
 void check_move_texts(Variant v, const Position& pos) {
     MoveList list;
-    generate_moves(v, pos, list);
-    const std::string fen = format_fen(v, pos);
+    rulebook(v).generate_moves(pos, list);
+    const std::string fen = rulebook(v).format_fen(pos);
     for (const Move& m : list) {
-        const std::string standard = format_move(v, pos, m, MoveNotation::Standard);
-        const std::string long_form = format_move(v, pos, m, MoveNotation::Long);
-        const std::string hub = format_move(v, pos, m, MoveNotation::Hub);
+        const std::string standard = rulebook(v).format_move(pos, m, MoveNotation::Standard);
+        const std::string long_form = rulebook(v).format_move(pos, m, MoveNotation::Long);
+        const std::string hub = rulebook(v).format_move(pos, m, MoveNotation::Hub);
         SCOPED_TRACE(fen + "  " + standard + " / " + long_form + " / " + hub);
 
-        auto from_standard = parse_move(v, pos, standard, MoveSyntax::Pdn);
+        auto from_standard = rulebook(v).parse_move(pos, standard, MoveSyntax::Pdn);
         ASSERT_TRUE(from_standard.ok()) << from_standard.error();
         EXPECT_EQ(*from_standard, m);
-        auto from_long = parse_move(v, pos, long_form, MoveSyntax::Pdn);
+        auto from_long = rulebook(v).parse_move(pos, long_form, MoveSyntax::Pdn);
         ASSERT_TRUE(from_long.ok()) << from_long.error();
         EXPECT_EQ(*from_long, m);
-        auto from_hub = parse_move(v, pos, hub, MoveSyntax::Hub);
+        auto from_hub = rulebook(v).parse_move(pos, hub, MoveSyntax::Hub);
         ASSERT_TRUE(from_hub.ok()) << from_hub.error();
         EXPECT_EQ(*from_hub, m);
         // Any syntax: the same move, or (only for texts of 3+ squares that read as two
         // different legal captures) an ambiguity error.
         for (const std::string& text : {standard, long_form, hub}) {
-            auto any = parse_move(v, pos, text, MoveSyntax::Any);
+            auto any = rulebook(v).parse_move(pos, text, MoveSyntax::Any);
             if (any.ok())
                 EXPECT_EQ(*any, m) << text;
             else
@@ -61,12 +61,12 @@ void check_move_texts(Variant v, const Position& pos) {
         }
 
         // The DXP fields: from, to, captured squares ascending; find_move gives the move back.
-        const MoveFields fields = move_fields(v, m);
-        EXPECT_EQ(fields.from, square_number(v, m.from));
-        EXPECT_EQ(fields.to, square_number(v, m.to));
+        const MoveFields fields = rulebook(v).move_fields(m);
+        EXPECT_EQ(fields.from, rulebook(v).square_number(m.from));
+        EXPECT_EQ(fields.to, rulebook(v).square_number(m.to));
         EXPECT_EQ(static_cast<int>(fields.captured.size()), m.capture_count());
         EXPECT_TRUE(std::is_sorted(fields.captured.begin(), fields.captured.end()));
-        auto found = find_move(v, pos, fields);
+        auto found = rulebook(v).find_move(pos, fields);
         ASSERT_TRUE(found.ok()) << found.error();
         EXPECT_EQ(*found, m);
 
@@ -95,36 +95,36 @@ TEST(MoveTextAmbiguity, ShortCaptureSharedByTwoCapturesIsAnError) {
     const Variant v = Variant::International;
     const Position pos = position(v, "W:WK4:B13,32,37,20");
     for (MoveSyntax syntax : {MoveSyntax::Pdn, MoveSyntax::Any}) {
-        const auto short_form = parse_move(v, pos, "4x15", syntax);
+        const auto short_form = rulebook(v).parse_move(pos, "4x15", syntax);
         ASSERT_FALSE(short_form.ok());
         EXPECT_NE(short_form.error().find("ambiguous"), std::string::npos) << short_form.error();
     }
-    const auto hub_short = parse_move(v, pos, "4x15", MoveSyntax::Hub);
+    const auto hub_short = rulebook(v).parse_move(pos, "4x15", MoveSyntax::Hub);
     EXPECT_FALSE(hub_short.ok());
 
     const Move via32 = legal_move(v, pos, "4x15x13x20x32");
     const Move via37 = legal_move(v, pos, "4x15x13x20x37");
     EXPECT_FALSE(via32 == via37);
-    EXPECT_EQ(format_move(v, pos, via32, MoveNotation::Standard), "4x27x38x15");
-    EXPECT_EQ(format_move(v, pos, via37, MoveNotation::Standard), "4x31x42x15");
-    EXPECT_EQ(format_move(v, pos, via32, MoveNotation::Long), "4x27x38x15");
-    EXPECT_EQ(format_move(v, pos, via37, MoveNotation::Long), "4x31x42x15");
+    EXPECT_EQ(rulebook(v).format_move(pos, via32, MoveNotation::Standard), "4x27x38x15");
+    EXPECT_EQ(rulebook(v).format_move(pos, via37, MoveNotation::Standard), "4x31x42x15");
+    EXPECT_EQ(rulebook(v).format_move(pos, via32, MoveNotation::Long), "4x27x38x15");
+    EXPECT_EQ(rulebook(v).format_move(pos, via37, MoveNotation::Long), "4x31x42x15");
 
-    const auto long32 = parse_move(v, pos, "4x27x38x15", MoveSyntax::Pdn);
+    const auto long32 = rulebook(v).parse_move(pos, "4x27x38x15", MoveSyntax::Pdn);
     ASSERT_TRUE(long32.ok()) << long32.error();
     EXPECT_EQ(*long32, via32);
-    const auto long37 = parse_move(v, pos, "4x31x42x15", MoveSyntax::Pdn);
+    const auto long37 = rulebook(v).parse_move(pos, "4x31x42x15", MoveSyntax::Pdn);
     ASSERT_TRUE(long37.ok()) << long37.error();
     EXPECT_EQ(*long37, via37);
     // One landing square is enough to tell them apart.
-    const auto partial = parse_move(v, pos, "4x38x15", MoveSyntax::Pdn);
+    const auto partial = rulebook(v).parse_move(pos, "4x38x15", MoveSyntax::Pdn);
     ASSERT_TRUE(partial.ok()) << partial.error();
     EXPECT_EQ(*partial, via32);
     // The captured squares in any order, as DXP and Hub peers may send them.
-    const auto unordered = parse_move(v, pos, "4x15x37x13x20", MoveSyntax::Hub);
+    const auto unordered = rulebook(v).parse_move(pos, "4x15x37x13x20", MoveSyntax::Hub);
     ASSERT_TRUE(unordered.ok()) << unordered.error();
     EXPECT_EQ(*unordered, via37);
-    EXPECT_EQ(*find_move(v, pos, MoveFields{4, 15, {20, 13, 32}}), via32);
+    EXPECT_EQ(*rulebook(v).find_move(pos, MoveFields{4, 15, {20, 13, 32}}), via32);
 }
 
 // KNDB art. 4.3: after taking 37 the king may land on 32 or 28 before it takes 23, so a long
@@ -136,13 +136,13 @@ TEST(MoveTextRoundTrip, LongFormMayNameAnyLandingSquareOfAStraightCapture) {
               sorted({"46x5x23x37", "46x10x23x37", "46x14x23x37", "46x19x23x37"}));
     const Move to5 = legal_move(v, pos, "46x5x23x37");
     for (const char* text : {"46x5", "46x32x5", "46x28x5"}) {
-        const auto parsed = parse_move(v, pos, text, MoveSyntax::Pdn);
+        const auto parsed = rulebook(v).parse_move(pos, text, MoveSyntax::Pdn);
         ASSERT_TRUE(parsed.ok()) << text << ": " << parsed.error();
         EXPECT_EQ(*parsed, to5) << text;
     }
     for (const char* text :
          {"46x41x5", "46x37x5", "46x23x5", "46x28x23x5", "46x19x28x5", "46x28x10x5", "46x32x19x5"})
-        EXPECT_FALSE(parse_move(v, pos, text, MoveSyntax::Pdn).ok()) << text;
+        EXPECT_FALSE(rulebook(v).parse_move(pos, text, MoveSyntax::Pdn).ok()) << text;
 }
 
 // A capture that returns to its own square prints and reads as from x from.
@@ -152,8 +152,8 @@ TEST(MoveTextRoundTrip, CaptureBackToTheStartSquare) {
     const Move m = legal_move(v, pos, "2x2");
     EXPECT_EQ(m.from, m.to);
     EXPECT_EQ(m.capture_count(), 4);
-    EXPECT_EQ(format_move(v, pos, m, MoveNotation::Standard), "2x2");
-    EXPECT_EQ(format_move(v, pos, m, MoveNotation::Hub), "2x2x7x8x17x18");
+    EXPECT_EQ(rulebook(v).format_move(pos, m, MoveNotation::Standard), "2x2");
+    EXPECT_EQ(rulebook(v).format_move(pos, m, MoveNotation::Hub), "2x2x7x8x17x18");
 }
 
 TEST(MoveTextErrors, MalformedOrIllegalMoveTextIsAnErrorWithAReason) {
@@ -205,7 +205,7 @@ TEST(MoveTextErrors, MalformedOrIllegalMoveTextIsAnErrorWithAReason) {
     };
     for (const Bad& b : table) {
         const Position pos = position(b.variant, b.fen);
-        const auto parsed = parse_move(b.variant, pos, b.text, b.syntax);
+        const auto parsed = rulebook(b.variant).parse_move(pos, b.text, b.syntax);
         EXPECT_FALSE(parsed.ok()) << b.why << ": '" << b.text << "' was accepted";
         if (!parsed.ok()) {
             EXPECT_FALSE(parsed.error().empty()) << b.why;
@@ -213,10 +213,10 @@ TEST(MoveTextErrors, MalformedOrIllegalMoveTextIsAnErrorWithAReason) {
     }
     // Fields from a DXP peer: off-board or illegal.
     const Position pos = position(I, capture);
-    EXPECT_FALSE(find_move(I, pos, MoveFields{0, 19, {23}}).ok());
-    EXPECT_FALSE(find_move(I, pos, MoveFields{28, 19, {}}).ok());
-    EXPECT_FALSE(find_move(I, pos, MoveFields{28, 19, {23, 99}}).ok());
-    EXPECT_FALSE(find_move(I, pos, MoveFields{28, 19, {-5}}).ok());
+    EXPECT_FALSE(rulebook(I).find_move(pos, MoveFields{0, 19, {23}}).ok());
+    EXPECT_FALSE(rulebook(I).find_move(pos, MoveFields{28, 19, {}}).ok());
+    EXPECT_FALSE(rulebook(I).find_move(pos, MoveFields{28, 19, {23, 99}}).ok());
+    EXPECT_FALSE(rulebook(I).find_move(pos, MoveFields{28, 19, {-5}}).ok());
 }
 
 }  // namespace

@@ -11,8 +11,8 @@
 
 #include <gtest/gtest.h>
 
-#include "engine/movegen/perft.hpp"
-#include "engine/notation/fen.hpp"
+#include "engine/rules/rulebook.hpp"
+#include "engine/rules/rulebook.hpp"
 
 namespace kroon::test {
 
@@ -54,7 +54,7 @@ inline std::string case_name(const ::testing::TestParamInfo<PerftCase>& info) {
 // Checks every depth of this run with `count(variant, position, depth)`.
 template <class Count>
 void check_counts(const PerftCase& c, Count&& count) {
-    auto pos = parse_fen(c.variant, c.fen);
+    auto pos = rulebook(c.variant).parse_fen(c.fen);
     ASSERT_TRUE(pos.ok()) << c.fen << ": " << pos.error();
     ASSERT_LE(last_depth(c), static_cast<int>(c.counts.size())) << "table row too short";
     for (int depth = first_depth(c); depth <= last_depth(c); ++depth)
@@ -63,7 +63,7 @@ void check_counts(const PerftCase& c, Count&& count) {
 }
 
 inline void check_perft(const PerftCase& c) {
-    check_counts(c, [](Variant v, const Position& p, int d) { return perft(v, p, d); });
+    check_counts(c, [](Variant v, const Position& p, int d) { return rulebook(v).perft(p, d); });
 }
 
 }  // namespace kroon::test

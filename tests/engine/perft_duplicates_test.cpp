@@ -17,14 +17,14 @@ std::vector<std::uint64_t> orders_per_move(Variant v, const Position& pos, const
     if (list.empty() || !list[0].is_capture()) return orders;
     const ReferenceBoard board = reference_board(v, pos);
     std::vector<std::set<std::vector<int>>> seen(list.size());
-    for (const CapturePath& p : capture_paths(v, pos)) {
+    for (const CapturePath& p : rulebook(v).capture_paths(pos)) {
         for (int i = 0; i < list.size(); ++i) {
             if (!(list[i].from == p.move.from && list[i].to == p.move.to &&
                   list[i].captured == p.move.captured))
                 continue;
-            const MoveFields f = move_fields(v, p.move);
+            const MoveFields f = rulebook(v).move_fields(p.move);
             std::vector<int> landings, order;
-            for (int b : p.landings) landings.push_back(square_number(v, b));
+            for (int b : p.landings) landings.push_back(rulebook(v).square_number(b));
             std::string why;
             EXPECT_TRUE(valid_capture_path(board, f.from, landings, f.captured, why, &order)) << why;
             seen[i].insert(order);
@@ -39,7 +39,7 @@ std::vector<std::uint64_t> orders_per_move(Variant v, const Position& pos, const
 
 std::uint64_t perft_with_duplicates(Variant v, const Position& pos, int depth) {
     MoveList list;
-    generate_moves(v, pos, list);
+    rulebook(v).generate_moves(pos, list);
     const std::vector<std::uint64_t> orders = orders_per_move(v, pos, list);
     std::uint64_t nodes = 0;
     for (int i = 0; i < list.size(); ++i) {
@@ -47,7 +47,7 @@ std::uint64_t perft_with_duplicates(Variant v, const Position& pos, int depth) {
             nodes += orders[i];
         } else {
             Position next = pos;
-            play_move(v, next, list[i]);
+            rulebook(v).play(next, list[i]);
             nodes += orders[i] * perft_with_duplicates(v, next, depth - 1);
         }
     }

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <set>
 
-#include "engine/notation/move_text.hpp"
+#include "engine/rules/rulebook.hpp"
 
 namespace kroon::test {
 namespace {
@@ -358,7 +358,7 @@ ReferenceBoard reference_board(Variant variant, const Position& pos, int run_squ
     const int n = reference_facts(variant).squares;
     b.cell.assign(n + 1, '.');
     for (int s = 1; s <= n; ++s) {
-        const Bitboard at = bit(bit_of_square(variant, s));
+        const Bitboard at = bit(rulebook(variant).bit_of_square(s));
         const bool king = (pos.kings() & at) != 0;
         if (pos.pieces(Color::White) & at) b.cell[s] = king ? 'W' : 'w';
         if (pos.pieces(Color::Black) & at) b.cell[s] = king ? 'B' : 'b';

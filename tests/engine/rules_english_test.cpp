@@ -13,9 +13,9 @@ std::vector<std::string> moves(std::string_view fen) { return legal_moves(E, fen
 
 // "Black starts": Black on 1-12 moves first, down the board.
 TEST(EnglishRules, BlackMovesFirst) {
-    const Position start = start_position(E);
+    const Position start = rulebook(E).start_position();
     EXPECT_EQ(start.side_to_move(), Color::Black);
-    EXPECT_EQ(start_fen(E), "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12");
+    EXPECT_EQ(rulebook(E).start_fen(), "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12");
     EXPECT_EQ(legal_moves(E, start),
               sorted({"9-13", "9-14", "10-14", "10-15", "11-15", "11-16", "12-16"}));
 }
@@ -48,15 +48,15 @@ TEST(EnglishRules, PromotionEndsTheCapture) {
     const Move crowning = legal_move(E, pos, "10x3");
     EXPECT_TRUE(crowning.promotes);
     Position after = pos;
-    play_move(E, after, crowning);
-    EXPECT_EQ(format_fen(E, after), "B:WK3:B8");
+    rulebook(E).play(after, crowning);
+    EXPECT_EQ(rulebook(E).format_fen(after), "B:WK3:B8");
 }
 
 TEST(EnglishRules, BlackManCrownedOnTheBottomRow) {
     Position pos = position(E, "B:W26:B22");
     EXPECT_EQ(legal_moves(E, pos), sorted({"22x31x26"}));
     play(E, pos, "22x31");
-    EXPECT_EQ(format_fen(E, pos), "W:W:BK31");
+    EXPECT_EQ(rulebook(E).format_fen(pos), "W:W:BK31");
 }
 
 }  // namespace

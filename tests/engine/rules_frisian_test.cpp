@@ -98,9 +98,9 @@ protected:
 
 TEST_F(FrisianKingMoveLimit, KingRestsAfterThreeQuietMoves) {
     const Position pos = three_king_moves("W:WK46,36:B4", "4-9", "9-13", "13-18");
-    EXPECT_EQ(format_fen(F, pos), "W:W36,K41:B18");
+    EXPECT_EQ(rulebook(F).format_fen(pos), "W:W36,K41:B18");
     EXPECT_EQ(pos.king_run(Color::White).count, 3);
-    EXPECT_EQ(square_number(F, pos.king_run(Color::White).square), 41);
+    EXPECT_EQ(rulebook(F).square_number(pos.king_run(Color::White).square), 41);
     EXPECT_EQ(legal_moves(F, pos), sorted({"36-31"}));
 }
 
@@ -121,7 +121,7 @@ TEST_F(FrisianKingMoveLimit, AnotherKingMayMoveAndLiftsTheLimit) {
                       "50-44", "50-45"}));
     play(F, pos, "50-45");
     EXPECT_EQ(pos.king_run(Color::White).count, 1);
-    EXPECT_EQ(square_number(F, pos.king_run(Color::White).square), 45);
+    EXPECT_EQ(rulebook(F).square_number(pos.king_run(Color::White).square), 45);
     play(F, pos, "18-22");
     EXPECT_EQ(legal_moves(F, pos),
               sorted({"36-31", "41-5", "41-10", "41-14", "41-19", "41-23", "41-28", "41-32",
@@ -168,10 +168,10 @@ TEST_F(FrisianKingMoveLimit, KingRunIsPartOfPositionAndHash) {
     EXPECT_NE(played.hash(), fresh.hash());
     EXPECT_EQ(played.hash(), played.compute_hash());
 
-    const int k41 = bit_of_square(F, 41);
-    const int k36 = bit_of_square(F, 36);
+    const int k41 = rulebook(F).bit_of_square(41);
+    const int k36 = rulebook(F).bit_of_square(36);
     const Bitboard white = bit(k41) | bit(k36);
-    const Bitboard black = bit(bit_of_square(F, 18));
+    const Bitboard black = bit(rulebook(F).bit_of_square(18));
     std::vector<Position> variants;
     for (std::uint8_t count = 0; count <= 3; ++count)
         variants.push_back(Position::from_sets(white, black, bit(k41), Color::White,

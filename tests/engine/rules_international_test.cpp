@@ -14,7 +14,7 @@ std::vector<std::string> moves(std::string_view fen) { return legal_moves(I, fen
 
 // KNDB art. 3.2, 3.3: White starts; men step diagonally forward onto an empty square.
 TEST(InternationalRules, WhiteStartsAndMenStepForward) {
-    const Position start = start_position(I);
+    const Position start = rulebook(I).start_position();
     EXPECT_EQ(start.side_to_move(), Color::White);
     EXPECT_EQ(legal_moves(I, start), sorted({"31-26", "31-27", "32-27", "32-28", "33-28", "33-29",
                                              "34-29", "34-30", "35-30"}));
@@ -75,14 +75,14 @@ TEST(InternationalRules, PromotionOnlyAtTheEndOfTheMove) {
     const Move passing = legal_move(I, pos, "13x11");  // lands on 2 on the way
     EXPECT_FALSE(passing.promotes);
     Position after_passing = pos;
-    play_move(I, after_passing, passing);
-    EXPECT_EQ(format_fen(I, after_passing), "B:W11,24:B10,20");
+    rulebook(I).play(after_passing, passing);
+    EXPECT_EQ(rulebook(I).format_fen(after_passing), "B:W11,24:B10,20");
 
     const Move ending = legal_move(I, pos, "24x4");
     EXPECT_TRUE(ending.promotes);
     Position after_ending = pos;
-    play_move(I, after_ending, ending);
-    EXPECT_EQ(format_fen(I, after_ending), "B:WK4,13:B7,8");
+    rulebook(I).play(after_ending, ending);
+    EXPECT_EQ(rulebook(I).format_fen(after_ending), "B:WK4,13:B7,8");
 }
 
 // A black man is crowned on 46-50 when a step ends there.
@@ -90,7 +90,7 @@ TEST(InternationalRules, BlackManCrownedOnTheBottomRow) {
     Position pos = position(I, "B:W26:B42");
     EXPECT_EQ(legal_moves(I, pos), sorted({"42-47", "42-48"}));
     play(I, pos, "42-47");
-    EXPECT_EQ(format_fen(I, pos), "W:W26:BK47");
+    EXPECT_EQ(rulebook(I).format_fen(pos), "W:W26:BK47");
 }
 
 // KNDB art. 4.3: a piece is jumped once and the taken pieces stay on the board until the
@@ -101,7 +101,7 @@ TEST(InternationalRules, CapturedPiecesBlockUntilTheMoveEnds) {
     EXPECT_EQ(legal_moves(I, pos), sorted({"31x1x12x22", "31x7x12x22", "31x45x22x40"}));
     Position after = pos;
     play(I, after, "31x45");
-    EXPECT_EQ(format_fen(I, after), "B:WK45:B12");
+    EXPECT_EQ(rulebook(I).format_fen(after), "B:WK45:B12");
     // Here the taken 24 and 43 limit the last landing squares.
     EXPECT_EQ(moves("W:WK48:B12,24,27,43"), sorted({"48x32x12x24x27x43", "48x38x12x24x27x43"}));
 }

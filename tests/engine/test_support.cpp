@@ -7,7 +7,7 @@
 namespace kroon::test {
 
 Position position(Variant variant, std::string_view fen) {
-    auto parsed = parse_fen(variant, fen);
+    auto parsed = rulebook(variant).parse_fen(fen);
     if (!parsed) {
         ADD_FAILURE() << "test FEN " << fen << " rejected: " << parsed.error();
         return Position{};
@@ -22,9 +22,9 @@ std::vector<std::string> sorted(std::vector<std::string> texts) {
 
 std::vector<std::string> legal_moves(Variant variant, const Position& pos, MoveNotation notation) {
     MoveList list;
-    generate_moves(variant, pos, list);
+    rulebook(variant).generate_moves(pos, list);
     std::vector<std::string> texts;
-    for (const Move& m : list) texts.push_back(format_move(variant, pos, m, notation));
+    for (const Move& m : list) texts.push_back(rulebook(variant).format_move(pos, m, notation));
     return sorted(std::move(texts));
 }
 
@@ -33,9 +33,9 @@ std::vector<std::string> legal_moves(Variant variant, std::string_view fen, Move
 }
 
 Move legal_move(Variant variant, const Position& pos, std::string_view text) {
-    auto move = parse_move(variant, pos, text, MoveSyntax::Any);
+    auto move = rulebook(variant).parse_move(pos, text, MoveSyntax::Any);
     if (!move) {
-        ADD_FAILURE() << "move " << text << " not legal in " << format_fen(variant, pos) << ": "
+        ADD_FAILURE() << "move " << text << " not legal in " << rulebook(variant).format_fen(pos) << ": "
                       << move.error();
         return Move{};
     }
@@ -43,15 +43,15 @@ Move legal_move(Variant variant, const Position& pos, std::string_view text) {
 }
 
 void play(Variant variant, Position& pos, std::string_view text) {
-    auto move = parse_move(variant, pos, text, MoveSyntax::Any);
-    ASSERT_TRUE(move.ok()) << "move " << text << " not legal in " << format_fen(variant, pos)
+    auto move = rulebook(variant).parse_move(pos, text, MoveSyntax::Any);
+    ASSERT_TRUE(move.ok()) << "move " << text << " not legal in " << rulebook(variant).format_fen(pos)
                            << ": " << move.error();
-    play_move(variant, pos, *move);
+    rulebook(variant).play(pos, *move);
 }
 
 Position random_position(Variant variant, std::mt19937_64& rng, int max_per_side,
                          bool with_kings) {
-    const int squares = board_squares(variant);
+    const int squares = rulebook(variant).squares();
     const int row = squares == 50 ? 5 : 4;  // dark squares per row
     std::vector<int> free_squares;
     for (int s = 1; s <= squares; ++s) free_squares.push_back(s);
@@ -67,7 +67,7 @@ Position random_position(Variant variant, std::mt19937_64& rng, int max_per_side
             // White men are crowned on the first row, Black men on the last.
             const bool crown_row = c == Color::White ? s <= row : s > squares - row;
             if (crown_row && !with_kings) continue;
-            const Bitboard b = bit(bit_of_square(variant, s));
+            const Bitboard b = bit(rulebook(variant).bit_of_square(s));
             sides[index(c)] |= b;
             if (with_kings && (crown_row || third(rng) == 0)) kings |= b;
         }
@@ -80,12 +80,12 @@ void random_playout(Variant variant, Position pos, int plies, std::mt19937_64& r
                     const std::function<void(const Position&, const Move&)>& visit) {
     for (int ply = 0; ply < plies; ++ply) {
         MoveList list;
-        generate_moves(variant, pos, list);
+        rulebook(variant).generate_moves(pos, list);
         if (list.empty()) return;
         std::uniform_int_distribution<int> pick(0, list.size() - 1);
         const Move move = list[pick(rng)];
         visit(pos, move);
-        play_move(variant, pos, move);
+        rulebook(variant).play(pos, move);
     }
 }
 

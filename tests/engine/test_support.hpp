@@ -9,13 +9,10 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/notation/fen.hpp"
+#include "engine/rules/rulebook.hpp"
 #include "engine/notation/move_text.hpp"
 
-namespace kroon {
-// gtest prints parameters in test names and failures: the variant's name, not its bytes.
-inline void PrintTo(Variant v, std::ostream* os) { *os << variant_name(v); }
-}  // namespace kroon
+#include "tests/support/variant_param.hpp"
 
 namespace kroon::test {
 

@@ -9,14 +9,14 @@
 #include <vector>
 
 #include "engine/movegen/movegen.hpp"
-#include "engine/movegen/perft.hpp"
-#include "engine/notation/fen.hpp"
+#include "engine/rules/rulebook.hpp"
+#include "engine/rules/rulebook.hpp"
 #include "engine/notation/move_text.hpp"
 
 namespace kroon::testing {
 
 inline Position position_of(Variant v, const std::string& fen) {
-    const auto pos = parse_fen(v, fen);
+    const auto pos = rulebook(v).parse_fen(fen);
     EXPECT_TRUE(pos.ok()) << fen << ": " << pos.error();
     return pos.ok() ? *pos : Position{};
 }
@@ -26,9 +26,9 @@ inline Position position_of(Variant v, const std::string& fen) {
 inline std::vector<std::string> legal_moves(Variant v, const std::string& fen) {
     const Position pos = position_of(v, fen);
     MoveList list;
-    generate_moves(v, pos, list);
+    rulebook(v).generate_moves(pos, list);
     std::vector<std::string> out;
-    for (const Move& m : list) out.push_back(format_move(v, pos, m, MoveNotation::Hub));
+    for (const Move& m : list) out.push_back(rulebook(v).format_move(pos, m, MoveNotation::Hub));
     std::sort(out.begin(), out.end());
     return out;
 }
@@ -45,7 +45,7 @@ inline void PrintTo(const PerftCase& c, std::ostream* os) { *os << c.name; }
 inline void expect_perft(const PerftCase& c, int max_depth) {
     const Position pos = position_of(c.variant, c.fen);
     for (int d = 1; d <= std::min<int>(max_depth, static_cast<int>(c.counts.size())); ++d)
-        EXPECT_EQ(perft(c.variant, pos, d), c.counts[d - 1]) << c.name << " depth " << d;
+        EXPECT_EQ(rulebook(c.variant).perft(pos, d), c.counts[d - 1]) << c.name << " depth " << d;
 }
 
 }  // namespace kroon::testing

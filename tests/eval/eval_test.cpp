@@ -5,7 +5,7 @@
 #include <random>
 
 #include "engine/movegen/movegen.hpp"
-#include "engine/notation/fen.hpp"
+#include "engine/rules/rulebook.hpp"
 #include "engine/notation/move_text.hpp"
 #include "eval/evaluate.hpp"
 #include "eval/terms.hpp"
@@ -14,17 +14,17 @@ namespace kroon::eval {
 namespace {
 
 Position fen(Variant v, const char* text) {
-    const auto p = parse_fen(v, text);
+    const auto p = rulebook(v).parse_fen(text);
     EXPECT_TRUE(p.ok()) << text;
-    return p.ok() ? *p : start_position(v);
+    return p.ok() ? *p : rulebook(v).start_position();
 }
 
 // The same position seen from the other side: the board turned half a turn, colours swapped.
 Position mirrored(Variant v, const Position& p) {
-    const int n = board_squares(v);
+    const int n = rulebook(v).squares();
     auto turn = [&](Bitboard b) {
         Bitboard out = 0;
-        for (int x : Bits{b}) out |= bit(bit_of_square(v, n + 1 - square_number(v, x)));
+        for (int x : Bits{b}) out |= bit(rulebook(v).bit_of_square(n + 1 - rulebook(v).square_number(x)));
         return out;
     };
     return Position::from_sets(turn(p.pieces(Color::Black)), turn(p.pieces(Color::White)), turn(p.kings()),
@@ -39,21 +39,21 @@ int term(const Breakdown& b, const char* name, Color c) {
 }
 
 TEST(Eval, StartPositionsAreLevel) {
-    for (Variant v : all_variants) EXPECT_EQ(evaluate(v, start_position(v)), 0) << variant_name(v);
+    for (Variant v : all_variants) EXPECT_EQ(evaluate(rulebook(v), rulebook(v).start_position()), 0) << rulebook(v).name();
 }
 
 TEST(Eval, SymmetricBetweenTheColours) {
     std::mt19937 rng(7);
     for (Variant v : all_variants) {
         for (int game = 0; game < 10; ++game) {
-            Position pos = start_position(v);
+            Position pos = rulebook(v).start_position();
             for (int ply = 0; ply < 120; ++ply) {
                 MoveList moves;
-                generate_moves(v, pos, moves);
+                rulebook(v).generate_moves(pos, moves);
                 if (moves.empty()) break;
-                play_move(v, pos, moves[static_cast<int>(rng() % static_cast<unsigned>(moves.size()))]);
-                ASSERT_EQ(evaluate(v, pos), evaluate(v, mirrored(v, pos))) << format_fen(v, pos);
-                const int s = evaluate(v, pos);
+                rulebook(v).play(pos, moves[static_cast<int>(rng() % static_cast<unsigned>(moves.size()))]);
+                ASSERT_EQ(evaluate(rulebook(v), pos), evaluate(rulebook(v), mirrored(v, pos))) << rulebook(v).format_fen(pos);
+                const int s = evaluate(rulebook(v), pos);
                 ASSERT_LE(s, max_score);
                 ASSERT_GE(s, -max_score);
             }
@@ -65,28 +65,28 @@ TEST(Eval, TermsAddUpToTheTotal) {
     const Variant v = Variant::International;
     const Position pos =
         fen(v, "W:W26,27,28,30,32,33,34,35,38,43,44,45,48,50:B1,3,4,5,8,9,14,16,17,18,19,23,24,25");
-    const Breakdown b = explain(v, pos);
+    const Breakdown b = explain(rulebook(v), pos);
     ASSERT_FALSE(b.scaled);
     int sum = 0;
     for (const auto& t : b.terms) sum += t.white - t.black;
     EXPECT_EQ(sum, b.white_view);
-    EXPECT_EQ(b.side_to_move_view, evaluate(v, pos));
+    EXPECT_EQ(b.side_to_move_view, evaluate(rulebook(v), pos));
     EXPECT_EQ(term(b, "material", Color::White), 1400);
     EXPECT_EQ(term(b, "material", Color::Black), 1400);
 }
 
 TEST(Eval, AManUpIsAboutAMan) {
     const Variant v = Variant::International;
-    const int s = evaluate(v, fen(v, "W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:"
+    const int s = evaluate(rulebook(v), fen(v, "W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:"
                                      "B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19"));
     EXPECT_GT(s, 60);
     EXPECT_LT(s, 160);
 }
 
 TEST(Eval, KingsAreWorthSeveralMen) {
-    const Breakdown big = explain(Variant::International, fen(Variant::International, "W:WK46,30:B10,15"));
+    const Breakdown big = explain(rulebook(Variant::International), fen(Variant::International, "W:WK46,30:B10,15"));
     EXPECT_GE(term(big, "material", Color::White) - 100, 250);
-    const Breakdown small = explain(Variant::English, fen(Variant::English, "W:WK29,20:B5,8"));
+    const Breakdown small = explain(rulebook(Variant::English), fen(Variant::English, "W:WK29,20:B5,8"));
     const int king8 = term(small, "material", Color::White) - 100;
     EXPECT_GT(king8, 100);
     EXPECT_LT(king8, term(big, "material", Color::White) - 100);
@@ -95,12 +95,12 @@ TEST(Eval, KingsAreWorthSeveralMen) {
 TEST(Eval, RunawayManIsRecognised) {
     const Variant v = Variant::International;
     // Nothing can stop the man on 21 from reaching the crowning row...
-    EXPECT_GT(term(explain(v, fen(v, "W:W21:B4")), "runaways", Color::White), 0);
+    EXPECT_GT(term(explain(rulebook(v), fen(v, "W:W21:B4")), "runaways", Color::White), 0);
     // ...but a man on 12 stands in its way.
-    EXPECT_EQ(term(explain(v, fen(v, "W:W21:B12")), "runaways", Color::White), 0);
+    EXPECT_EQ(term(explain(rulebook(v), fen(v, "W:W21:B12")), "runaways", Color::White), 0);
     // A man closer to the crowning row is worth more.
-    EXPECT_GT(term(explain(v, fen(v, "W:W11:B4")), "runaways", Color::White),
-              term(explain(v, fen(v, "W:W21:B4")), "runaways", Color::White));
+    EXPECT_GT(term(explain(rulebook(v), fen(v, "W:W11:B4")), "runaways", Color::White),
+              term(explain(rulebook(v), fen(v, "W:W21:B4")), "runaways", Color::White));
 }
 
 TEST(Eval, SupportedOutpostScores) {
@@ -108,25 +108,25 @@ TEST(Eval, SupportedOutpostScores) {
     // The man on 27 with 31 and 32 behind it; without them it is just a man in the centre.
     const Position supported = fen(v, "W:W27,31,32,45,50:B1,2,3,4,5");
     const Position alone = fen(v, "W:W27,41,45,47,50:B1,2,3,4,5");
-    EXPECT_GT(term(explain(v, supported), "outposts", Color::White), 0);
-    EXPECT_EQ(term(explain(v, alone), "outposts", Color::White), 0);
+    EXPECT_GT(term(explain(rulebook(v), supported), "outposts", Color::White), 0);
+    EXPECT_EQ(term(explain(rulebook(v), alone), "outposts", Color::White), 0);
 }
 
 TEST(Eval, DrawnKingEndingsScoreNearZero) {
     // One king against a king and a man (KNDB art. 9b makes it a draw in five moves).
-    const Breakdown intl = explain(Variant::International, fen(Variant::International, "W:WK46,30:BK5"));
+    const Breakdown intl = explain(rulebook(Variant::International), fen(Variant::International, "W:WK46,30:BK5"));
     EXPECT_TRUE(intl.scaled);
     EXPECT_LT(std::abs(intl.white_view), 40);
     // One king against three pieces with the lone king on the long diagonal.
-    const Breakdown three = explain(Variant::International, fen(Variant::International, "W:WK1,K3,K36:BK28"));
+    const Breakdown three = explain(rulebook(Variant::International), fen(Variant::International, "W:WK1,K3,K36:BK28"));
     EXPECT_LT(std::abs(three.white_view), 60);
     // One king each in English checkers.
-    EXPECT_LT(std::abs(evaluate(Variant::English, fen(Variant::English, "W:WK14:BK30"))), 20);
+    EXPECT_LT(std::abs(evaluate(rulebook(Variant::English), fen(Variant::English, "W:WK14:BK30"))), 20);
 }
 
 // +1 when White holds the opposition, -1 when Black does, 0 when the term does not apply.
 int opposition_holder(Variant v, const Position& pos) {
-    const Breakdown b = explain(v, pos);
+    const Breakdown b = explain(rulebook(v), pos);
     const int w = term(b, "opposition", Color::White), k = term(b, "opposition", Color::Black);
     EXPECT_FALSE(w && k);
     return (w > 0) - (k > 0);
@@ -157,39 +157,39 @@ TEST(Eval, OppositionChangesHandsOnlyThroughCaptures) {
     std::mt19937 rng(3);
     for (Variant v : all_variants) {
         if (v == Variant::Antidraughts) continue;  // material only
-        const int n = board_squares(v), per_row = n == 50 ? 5 : 4;
+        const int n = rulebook(v).squares(), per_row = n == 50 ? 5 : 4;
         std::uniform_int_distribution<int> square(per_row + 1, n - per_row);
         int checked = 0;
         for (int trial = 0; trial < 3000; ++trial) {
             const int men = 1 + trial % 4;
             Bitboard white = 0, black = 0;
-            while (popcount(white) < men) white |= bit(bit_of_square(v, square(rng)));
-            while (popcount(black) < men) black |= bit(bit_of_square(v, square(rng))) & ~white;
+            while (popcount(white) < men) white |= bit(rulebook(v).bit_of_square(square(rng)));
+            while (popcount(black) < men) black |= bit(rulebook(v).bit_of_square(square(rng))) & ~white;
             const Position pos =
                 Position::from_sets(white, black, 0, trial % 2 ? Color::White : Color::Black);
             const int before = opposition_holder(v, pos);
             if (!before) continue;
             MoveList moves;
-            generate_moves(v, pos, moves);
+            rulebook(v).generate_moves(pos, moves);
             for (const Move& m : moves) {
                 if (m.is_capture()) break;  // captures are compulsory: all or none
                 Position after = pos;
-                play_move(v, after, m);
+                rulebook(v).play(after, m);
                 const int now = opposition_holder(v, after);
                 if (!now) continue;
-                ASSERT_EQ(now, before) << variant_name(v) << " " << format_fen(v, pos) << " then "
-                                       << format_fen(v, after);
+                ASSERT_EQ(now, before) << rulebook(v).name() << " " << rulebook(v).format_fen(pos) << " then "
+                                       << rulebook(v).format_fen(after);
                 ++checked;
             }
         }
-        EXPECT_GT(checked, 100) << variant_name(v);
+        EXPECT_GT(checked, 100) << rulebook(v).name();
     }
 }
 
 TEST(Eval, AntidraughtsWantsFewerPieces) {
     const Variant v = Variant::Antidraughts;
-    EXPECT_LT(evaluate(v, fen(v, "W:W31,32,33:B1,2")), 0);
-    EXPECT_GT(evaluate(v, fen(v, "W:W31,32:B1,2,3")), 0);
+    EXPECT_LT(evaluate(rulebook(v), fen(v, "W:W31,32,33:B1,2")), 0);
+    EXPECT_GT(evaluate(rulebook(v), fen(v, "W:W31,32:B1,2,3")), 0);
 }
 
 }  // namespace

@@ -6,7 +6,7 @@
 #include <random>
 
 #include "engine/movegen/movegen.hpp"
-#include "engine/notation/fen.hpp"
+#include "engine/rules/rulebook.hpp"
 #include "engine/notation/move_text.hpp"
 #include "engine/notation/pdn.hpp"
 #include "engine/notation/square_names.hpp"
@@ -17,10 +17,10 @@ namespace {
 // A random legal game, refereed, until it ends or `max_plies` moves were played.
 Game random_game(Variant v, std::uint32_t seed, int max_plies, std::optional<Position> start = {}) {
     std::mt19937 rng(seed);
-    Game g(v, start.value_or(start_position(v)));
+    Game g(rulebook(v), start.value_or(rulebook(v).start_position()));
     while (!g.is_over() && static_cast<int>(g.moves().size()) < max_plies) {
         MoveList legal;
-        generate_moves(v, g.position(), legal);
+        rulebook(v).generate_moves(g.position(), legal);
         g.play(legal[static_cast<int>(rng() % static_cast<std::uint32_t>(legal.size()))]);
     }
     return g;
@@ -71,18 +71,18 @@ TEST(Pdn, ReadsRussianGamesInAlgebraicNotation) {
         for (size_t i = 0; i < g.moves().size(); ++i) {
             if (i % 2 == 0) text += std::to_string(i / 2 + 1) + ". ";
             const Move& m = g.moves()[i];
-            const std::string numeric = format_move(v, pos, m, MoveNotation::Long);
+            const std::string numeric = rulebook(v).format_move(pos, m, MoveNotation::Long);
             std::string algebraic;
             size_t at = 0;
             while (at < numeric.size()) {
                 size_t end = at;
                 while (end < numeric.size() && std::isdigit(static_cast<unsigned char>(numeric[end]))) ++end;
-                algebraic += algebraic_square(v, std::stoi(numeric.substr(at, end - at)));
+                algebraic += rulebook(v).algebraic_square(std::stoi(numeric.substr(at, end - at)));
                 if (end < numeric.size()) algebraic += numeric[end] == 'x' ? ':' : '-';
                 at = end + 1;
             }
             text += algebraic + " ";
-            play_move(v, pos, m);
+            rulebook(v).play(pos, m);
         }
         text += "*\n";
         const PdnFile file = read_pdn(text);
@@ -109,13 +109,13 @@ TEST(Pdn, SetUpPositionsWithEitherSideToMove) {
 }
 
 TEST(Pdn, MoveNumbersFollowTheFirstPlayer) {
-    Game g(Variant::International);
+    Game g(rulebook(Variant::International));
     for (const char* m : {"32-28", "19-23", "28x19"}) ASSERT_TRUE(g.play_text(m).ok());
     EXPECT_NE(write_pdn(make_pdn_game(g)).find("1. 32-28 19-23 2. 28x19 *"), std::string::npos);
-    Game english(Variant::English);  // Black moves first in English draughts
+    Game english(rulebook(Variant::English));  // Black moves first in English draughts
     for (const char* m : {"11-15", "23-19"}) ASSERT_TRUE(english.play_text(m).ok());
     EXPECT_NE(write_pdn(make_pdn_game(english)).find("1. 11-15 23-19 *"), std::string::npos);
-    Game from_black(Variant::International, *parse_fen(Variant::International, "B:W32:B19"));
+    Game from_black(rulebook(Variant::International), *rulebook(Variant::International).parse_fen("B:W32:B19"));
     ASSERT_TRUE(from_black.play_text("19-23").ok());
     ASSERT_TRUE(from_black.play_text("32-28").ok());
     EXPECT_NE(write_pdn(make_pdn_game(from_black)).find("1... 19-23 2. 32-28 *"), std::string::npos);
@@ -152,10 +152,10 @@ TEST(Pdn, ReadsSeveralGamesWithCommentsAndVariations) {
     EXPECT_EQ(first.result, GameResult::WhiteWins);
     ASSERT_EQ(first.moves.size(), 9u);  // the ";" comment hides 9-13
     EXPECT_EQ(*first.tag("White"), "A");
-    Game g(Variant::International);
+    Game g(rulebook(Variant::International));
     for (const Move& m : first.moves) ASSERT_TRUE(g.play(m));
-    EXPECT_EQ(format_fen(Variant::International, g.position()),
-              format_fen(Variant::International, replay(first)->position()));
+    EXPECT_EQ(rulebook(Variant::International).format_fen(g.position()),
+              rulebook(Variant::International).format_fen(replay(first)->position()));
 
     EXPECT_EQ(file.games[1].variant, Variant::Frisian);
     EXPECT_EQ(file.games[1].result, GameResult::Draw);
@@ -171,7 +171,7 @@ TEST(Pdn, ReadsSeveralGamesWithCommentsAndVariations) {
 
 TEST(Pdn, LongCaptureNotationTellsCapturesApart) {
     // Two captures from 1 to 1 differ: the long form names the landing squares.
-    Game g(Variant::International);
+    Game g(rulebook(Variant::International));
     for (const char* m : {"32-28", "19-23", "28x19", "14x23"}) ASSERT_TRUE(g.play_text(m).ok());
     const PdnGame record = make_pdn_game(g);
     const std::string long_text = write_pdn(record, PdnMoves::Long);
@@ -255,9 +255,9 @@ TEST(Pdn, VariantTagNamesWhatGameTypeCannot) {
     const PdnGame killer = make_pdn_game(random_game(Variant::Killer, 1, 10));
     EXPECT_EQ(*killer.tag("GameType"), "20");
     EXPECT_EQ(*killer.tag("Variant"), "killer");
-    EXPECT_FALSE(make_pdn_game(Game(Variant::International)).tag("Variant").has_value());
-    EXPECT_EQ(*make_pdn_game(Game(Variant::Russian)).tag("GameType"), "25");
-    const PdnGame norwegian = make_pdn_game(Game(Variant::Norwegian));
+    EXPECT_FALSE(make_pdn_game(Game(rulebook(Variant::International))).tag("Variant").has_value());
+    EXPECT_EQ(*make_pdn_game(Game(rulebook(Variant::Russian))).tag("GameType"), "25");
+    const PdnGame norwegian = make_pdn_game(Game(rulebook(Variant::Norwegian)));
     EXPECT_FALSE(norwegian.tag("GameType").has_value());
     EXPECT_EQ(read_pdn(write_pdn(norwegian)).games.at(0).variant, Variant::Norwegian);
     // lidraughts writes the variant by name.
@@ -267,7 +267,7 @@ TEST(Pdn, VariantTagNamesWhatGameTypeCannot) {
 }
 
 TEST(Pdn, TerminationTagCarriesTheRefereesReason) {
-    Game g(Variant::International, *parse_fen(Variant::International, "W:W28:B23"));
+    Game g(rulebook(Variant::International), *rulebook(Variant::International).parse_fen("W:W28:B23"));
     ASSERT_TRUE(g.play_text("28x19").ok());
     const PdnGame record = make_pdn_game(g);
     ASSERT_TRUE(record.tag("Termination").has_value());

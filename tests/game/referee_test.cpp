@@ -6,15 +6,15 @@
 #include "engine/game/game.hpp"
 #include "engine/game/referee.hpp"
 #include "engine/movegen/movegen.hpp"
-#include "engine/notation/fen.hpp"
+#include "engine/rules/rulebook.hpp"
 
 namespace kroon {
 namespace {
 
 Game game_from(Variant v, const char* fen, RuleOptions options = {}) {
-    const auto pos = parse_fen(v, fen);
+    const auto pos = rulebook(v).parse_fen(fen);
     EXPECT_TRUE(pos.ok()) << pos.error();
-    return Game(v, *pos, options);
+    return Game(rulebook(v), *pos, options);
 }
 
 void play(Game& g, std::initializer_list<const char*> moves) {
@@ -26,7 +26,7 @@ void play(Game& g, std::initializer_list<const char*> moves) {
 
 bool opponent_can_capture(const Game& g) {
     MoveList list;
-    generate_moves(g.variant(), g.position(), list);
+    rulebook(g.variant()).generate_moves(g.position(), list);
     return !list.empty() && list[0].is_capture();
 }
 
@@ -36,7 +36,7 @@ bool opponent_can_capture(const Game& g) {
 int shuffle_kings(Game& g, int plies, const std::function<bool(const Game&)>& keep = {}) {
     for (int ply = 0; ply < plies; ++ply) {
         MoveList legal;
-        generate_moves(g.variant(), g.position(), legal);
+        rulebook(g.variant()).generate_moves(g.position(), legal);
         std::optional<Move> best;
         int best_occurrences = 99;
         for (const Move& m : legal) {
@@ -247,9 +247,9 @@ TEST(PointsVictory, NoProgressClaimAfterTwentyFiveMovesEach) {  // art. 13.3c
 }
 
 TEST(PointsVictory, DiscCountTakesKingsAsTwo) {
-    EXPECT_EQ(result_by_discs(*parse_fen(Variant::International, "W:WK1,K2:B20")), GameResult::WhitePointsVictory);
-    EXPECT_EQ(result_by_discs(*parse_fen(Variant::International, "W:WK1,10:B20")), GameResult::Draw);
-    EXPECT_EQ(result_by_discs(*parse_fen(Variant::International, "W:W40:BK1,K20")), GameResult::BlackPointsVictory);
+    EXPECT_EQ(result_by_discs(*rulebook(Variant::International).parse_fen("W:WK1,K2:B20")), GameResult::WhitePointsVictory);
+    EXPECT_EQ(result_by_discs(*rulebook(Variant::International).parse_fen("W:WK1,10:B20")), GameResult::Draw);
+    EXPECT_EQ(result_by_discs(*rulebook(Variant::International).parse_fen("W:W40:BK1,K20")), GameResult::BlackPointsVictory);
 }
 
 // --- Frisian (seed 001) ----------------------------------------------------------------------
@@ -287,10 +287,10 @@ TEST(Frisian, OneKingEachGoesOnWhenAKingIsEnPriseOrMustMoveIntoCapture) {
     play(g, {"41-5"});
     EXPECT_FALSE(g.is_over());
     MoveList moves;
-    generate_moves(Variant::Frisian, g.position(), moves);
+    rulebook(Variant::Frisian).generate_moves(g.position(), moves);
     ASSERT_TRUE(g.play(moves[0]));
     MoveList captures;
-    generate_moves(Variant::Frisian, g.position(), captures);
+    rulebook(Variant::Frisian).generate_moves(g.position(), captures);
     ASSERT_TRUE(captures[0].is_capture());
     ASSERT_TRUE(g.play(captures[0]));
     EXPECT_EQ(g.verdict(), (Verdict{GameResult::BlackWins, Reason::NoLegalMove}));
@@ -350,12 +350,12 @@ TEST(GameRecord, UndoRestoresPositionCountersAndVerdict) {
     ASSERT_TRUE(g.is_over());
     ASSERT_TRUE(g.undo());
     EXPECT_FALSE(g.is_over());
-    EXPECT_EQ(g.position(), *parse_fen(Variant::International, "W:W28:B23"));
+    EXPECT_EQ(g.position(), *rulebook(Variant::International).parse_fen("W:W28:B23"));
     EXPECT_TRUE(g.moves().empty());
 }
 
 TEST(GameRecord, IllegalMovesAreRefused) {
-    Game g(Variant::International);
+    Game g(rulebook(Variant::International));
     EXPECT_FALSE(g.play_text("31-22").ok());
     EXPECT_FALSE(g.play_text("19-23").ok());  // Black's move, White to play
     EXPECT_TRUE(g.play_text("32-28").ok());
@@ -363,7 +363,7 @@ TEST(GameRecord, IllegalMovesAreRefused) {
 }
 
 TEST(GameRecord, OffBoardEndingsKeepTheirDetail) {
-    Game g(Variant::International);
+    Game g(rulebook(Variant::International));
     g.end({GameResult::BlackWins, Reason::TimeForfeit}, "White's flag fell after 12 moves");
     EXPECT_TRUE(g.is_over());
     EXPECT_NE(g.termination().find("KNDB art. 10"), std::string::npos);

@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "engine/notation/fen.hpp"
+#include "engine/rules/rulebook.hpp"
 #include "engine/notation/move_text.hpp"
 #include "protocol/console/board_diagram.hpp"
 #include "protocol/console/level.hpp"
@@ -28,7 +28,7 @@ std::string pieces_half(const std::string& diagram) {
 }
 
 TEST(BoardDiagram, InternationalStartShowsEveryPieceAndSquareNumber) {
-    const std::string d = board_diagram(Variant::International, start_position(Variant::International));
+    const std::string d = board_diagram(rulebook(Variant::International), rulebook(Variant::International).start_position());
     EXPECT_EQ(count_char(pieces_half(d), 'b'), 20);
     EXPECT_EQ(count_char(pieces_half(d), 'w'), 20);
     EXPECT_EQ(count_char(pieces_half(d), '.'), 10);
@@ -43,14 +43,14 @@ TEST(BoardDiagram, InternationalStartShowsEveryPieceAndSquareNumber) {
 }
 
 TEST(BoardDiagram, KingsAndLastMoveAreMarked) {
-    const auto pos = parse_fen(Variant::International, "B:WK46,28:B19,K5");
+    const auto pos = rulebook(Variant::International).parse_fen("B:WK46,28:B19,K5");
     ASSERT_TRUE(pos.ok());
     DiagramOptions options;
     Move m{};
-    m.from = static_cast<std::uint8_t>(bit_of_square(Variant::International, 33));
-    m.to = static_cast<std::uint8_t>(bit_of_square(Variant::International, 28));
+    m.from = static_cast<std::uint8_t>(rulebook(Variant::International).bit_of_square(33));
+    m.to = static_cast<std::uint8_t>(rulebook(Variant::International).bit_of_square(28));
     options.last_move = m;
-    const std::string d = pieces_half(board_diagram(Variant::International, *pos, options));
+    const std::string d = pieces_half(board_diagram(rulebook(Variant::International), *pos, options));
     EXPECT_EQ(count_char(d, 'W'), 1);
     EXPECT_EQ(count_char(d, 'B'), 1);
     EXPECT_EQ(count_char(d, 'w'), 1);
@@ -60,16 +60,16 @@ TEST(BoardDiagram, KingsAndLastMoveAreMarked) {
 }
 
 TEST(BoardDiagram, EightByEightBoardsAndFlipping) {
-    const std::string english = board_diagram(Variant::English, start_position(Variant::English));
+    const std::string english = board_diagram(rulebook(Variant::English), rulebook(Variant::English).start_position());
     EXPECT_EQ(count_char(english, '\n'), 10);
     EXPECT_EQ(count_char(pieces_half(english), 'b'), 12);
     EXPECT_NE(english.find("|     1     2     3     4 |"), std::string::npos) << english;
     DiagramOptions flipped;
     flipped.flipped = true;
-    const std::string turned = board_diagram(Variant::English, start_position(Variant::English), flipped);
+    const std::string turned = board_diagram(rulebook(Variant::English), rulebook(Variant::English).start_position(), flipped);
     EXPECT_NE(turned.find("|    32    31    30    29 |"), std::string::npos) << turned;
     // The mirrored Italian board numbers each row from the other side.
-    const std::string italian = board_diagram(Variant::Italian, start_position(Variant::Italian));
+    const std::string italian = board_diagram(rulebook(Variant::Italian), rulebook(Variant::Italian).start_position());
     EXPECT_NE(italian.find("|     4     3     2     1 |"), std::string::npos) << italian;
 }
 
@@ -84,15 +84,15 @@ TEST(ScoreText, MenAndDistancesToTheEnd) {
 }
 
 TEST(ScoreText, LineStopsAtAnIllegalMove) {
-    const Position start = start_position(Variant::International);
-    const auto first = parse_move(Variant::International, start, "32-28");
+    const Position start = rulebook(Variant::International).start_position();
+    const auto first = rulebook(Variant::International).parse_move(start, "32-28");
     ASSERT_TRUE(first.ok());
     const Position next = start.after<International>(*first);
-    const auto second = parse_move(Variant::International, next, "19-23");
+    const auto second = rulebook(Variant::International).parse_move(next, "19-23");
     ASSERT_TRUE(second.ok());
-    EXPECT_EQ(format_line(Variant::International, start, {*first, *second}), "32-28 19-23");
+    EXPECT_EQ(format_line(rulebook(Variant::International), start, {*first, *second}), "32-28 19-23");
     // The same move twice: the second 32-28 is not legal for Black.
-    EXPECT_EQ(format_line(Variant::International, start, {*first, *first}), "32-28");
+    EXPECT_EQ(format_line(rulebook(Variant::International), start, {*first, *first}), "32-28");
 }
 
 TEST(Level, ParsesEachKind) {

@@ -2,10 +2,12 @@
 // bad input, undo, FEN, the engine's moves, whole games to the end, variants.
 #include <gtest/gtest.h>
 
+#include "tests/support/variant_param.hpp"
+
 #include <sstream>
 
 #include "engine/movegen/movegen.hpp"
-#include "engine/notation/fen.hpp"
+#include "engine/rules/rulebook.hpp"
 #include "engine/notation/move_text.hpp"
 #include "protocol/console/console.hpp"
 
@@ -45,16 +47,16 @@ int count_of(const std::string& text, const std::string& what) {
 
 // The position after playing `moves` (any notation) from `fen` with the engine's own rules.
 std::string fen_after(Variant v, const std::string& fen, const std::vector<std::string>& moves) {
-    auto pos = parse_fen(v, fen);
+    auto pos = rulebook(v).parse_fen(fen);
     EXPECT_TRUE(pos.ok()) << fen;
     Position p = *pos;
     for (const auto& text : moves) {
-        const auto m = parse_move(v, p, text);
+        const auto m = rulebook(v).parse_move(p, text);
         EXPECT_TRUE(m.ok()) << text << ": " << m.error();
         if (!m) break;
-        play_move(v, p, *m);
+        rulebook(v).play(p, *m);
     }
-    return format_fen(v, p);
+    return rulebook(v).format_fen(p);
 }
 
 // The moves the engine announced ("Kroon plays 32-28 for White ...").
@@ -68,7 +70,7 @@ std::vector<std::string> engine_moves(const std::string& output) {
     return moves;
 }
 
-const std::string start10 = start_fen(Variant::International);
+const std::string start10 = rulebook(Variant::International).start_fen();
 
 TEST(Console, ShowsTheBoardAndQuits) {
     const std::string out = run("quit\n");
@@ -109,7 +111,7 @@ TEST(Console, AcceptsAlgebraicMovesInRussian) {
     EXPECT_EQ(count_of(out, "Error"), 0) << out;
     const auto fens = printed_fens(out);
     ASSERT_EQ(fens.size(), 1u) << out;
-    EXPECT_EQ(fens[0], fen_after(Variant::Russian, start_fen(Variant::Russian), {"22-18", "11-15", "18x11"}));
+    EXPECT_EQ(fens[0], fen_after(Variant::Russian, rulebook(Variant::Russian).start_fen(), {"22-18", "11-15", "18x11"}));
 }
 
 TEST(Console, RejectsBadMovesAndGoesOn) {
@@ -164,7 +166,7 @@ TEST(Console, FenSetAndGetRoundTrip) {
     const std::string out = run("play none\nfen " + fen + "\nfen\nfen [FEN \"W:W31-33:B1,2\"]\nfen\nquit\n");
     const auto fens = printed_fens(out);
     ASSERT_EQ(fens.size(), 2u) << out;
-    EXPECT_EQ(fens[0], format_fen(Variant::International, *parse_fen(Variant::International, fen)));
+    EXPECT_EQ(fens[0], rulebook(Variant::International).format_fen(*rulebook(Variant::International).parse_fen(fen)));
     EXPECT_EQ(fens[0], "B:WK10,K15,18,24,27,28:B12,16,20,K22,K23");
     EXPECT_EQ(fens[1], "W:W31,32,33:B1,2");
 }
@@ -173,8 +175,8 @@ TEST(Console, GoPlaysALegalMoveAtAFixedDepth) {
     const std::string out = run("play none\nlevel depth 3\ngo\nfen\nquit\n");
     const auto moves = engine_moves(out);
     ASSERT_EQ(moves.size(), 1u) << out;
-    const Position start = start_position(Variant::International);
-    ASSERT_TRUE(parse_move(Variant::International, start, moves[0]).ok()) << moves[0];
+    const Position start = rulebook(Variant::International).start_position();
+    ASSERT_TRUE(rulebook(Variant::International).parse_move(start, moves[0]).ok()) << moves[0];
     const auto fens = printed_fens(out);
     ASSERT_EQ(fens.size(), 1u);
     EXPECT_EQ(fens[0], fen_after(Variant::International, start10, {moves[0]}));
@@ -202,8 +204,8 @@ TEST(Console, SelfPlayFinishesAWonGameWithTheReason) {
     const auto fens = printed_fens(out);
     ASSERT_EQ(fens.size(), 1u);
     EXPECT_EQ(fens[0], final_fen);
-    const auto final_pos = parse_fen(Variant::International, final_fen);
-    EXPECT_EQ(count_moves(Variant::International, *final_pos), 0);
+    const auto final_pos = rulebook(Variant::International).parse_fen(final_fen);
+    EXPECT_EQ(rulebook(Variant::International).count_moves(*final_pos), 0);
     EXPECT_NE(out.find("kroon (game over)> fen"), std::string::npos);
 }
 
@@ -275,31 +277,31 @@ TEST(Console, SwitchesVariants) {
     EXPECT_EQ(count_of(out, "Error"), 0) << out;
     const auto fens = printed_fens(out);
     ASSERT_EQ(fens.size(), 3u) << out;
-    EXPECT_EQ(fens[0], start_fen(Variant::English));
-    EXPECT_EQ(fens[1], fen_after(Variant::English, start_fen(Variant::English), {"11-15"}));
-    EXPECT_EQ(fens[2], start_fen(Variant::Frisian));
+    EXPECT_EQ(fens[0], rulebook(Variant::English).start_fen());
+    EXPECT_EQ(fens[1], fen_after(Variant::English, rulebook(Variant::English).start_fen(), {"11-15"}));
+    EXPECT_EQ(fens[2], rulebook(Variant::Frisian).start_fen());
     EXPECT_NE(out.find("|     1     2     3     4 |"), std::string::npos);  // the 8x8 board
     EXPECT_NE(out.find("Playing english"), std::string::npos);
 }
 
-TEST(Console, EveryVariantListsMovesAndPlays) {
-#define KROON_VARIANT_TEST(name, rules)                                                       \
-    {                                                                                         \
-        const Variant v = Variant::name;                                                      \
-        const std::string out = run("play none\nnew " + std::string(variant_name(v)) +        \
-                                    "\nmoves\nlevel depth 2\ngo\nfen\nquit\n");               \
-        EXPECT_EQ(count_of(out, "Error"), 0) << out;                                          \
-        const auto moves = engine_moves(out);                                                 \
-        ASSERT_EQ(moves.size(), 1u) << out;                                                   \
-        const auto fens = printed_fens(out);                                                  \
-        ASSERT_EQ(fens.size(), 1u) << out;                                                    \
-        EXPECT_EQ(fens[0], fen_after(v, start_fen(v), {moves[0]})) << variant_name(v);        \
-        const std::string legal = std::to_string(count_moves(v, start_position(v))) + " legal"; \
-        EXPECT_NE(out.find(legal), std::string::npos) << out;                                 \
-    }
-    KROON_VARIANTS(KROON_VARIANT_TEST)
-#undef KROON_VARIANT_TEST
+class ConsoleVariant : public ::testing::TestWithParam<Variant> {};
+
+TEST_P(ConsoleVariant, ListsMovesAndPlays) {
+    const Variant v = GetParam();
+    const Rulebook& rules = rulebook(v);
+    const std::string out = run("play none\nnew " + std::string(rules.name()) + "\nmoves\nlevel depth 2\ngo\nfen\nquit\n");
+    EXPECT_EQ(count_of(out, "Error"), 0) << out;
+    const auto moves = engine_moves(out);
+    ASSERT_EQ(moves.size(), 1u) << out;
+    const auto fens = printed_fens(out);
+    ASSERT_EQ(fens.size(), 1u) << out;
+    EXPECT_EQ(fens[0], fen_after(v, rules.start_fen(), {moves[0]}));
+    const std::string legal = std::to_string(rules.count_moves(rules.start_position())) + " legal";
+    EXPECT_NE(out.find(legal), std::string::npos) << out;
 }
+
+INSTANTIATE_TEST_SUITE_P(EveryVariant, ConsoleVariant, ::testing::ValuesIn(all_variants),
+                         test::variant_test_name);
 
 TEST(Console, DefaultEngineSideIsTheSecondPlayer) {
     // English: Black moves first, so the engine takes White.

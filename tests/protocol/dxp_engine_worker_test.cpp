@@ -7,7 +7,7 @@
 #include <mutex>
 
 #include "engine/movegen/movegen.hpp"
-#include "engine/notation/fen.hpp"
+#include "engine/rules/rulebook.hpp"
 #include "protocol/dxp/engine_worker.hpp"
 
 namespace kroon::dxp {
@@ -23,7 +23,6 @@ struct Answers {
     SearchJob job(int id, search::Limits limits) {
         SearchJob j;
         j.id = id;
-        j.start = start_position(Variant::International);
         j.limits = limits;
         j.done = [this](int done_id, std::optional<Move> move, const search::Outcome&) {
             std::lock_guard lock(mutex);
@@ -40,7 +39,7 @@ struct Answers {
 
 bool legal_at_start(const std::optional<Move>& move) {
     MoveList legal;
-    generate_moves(Variant::International, start_position(Variant::International), legal);
+    rulebook(Variant::International).generate_moves(rulebook(Variant::International).start_position(), legal);
     return move && legal.contains(*move);
 }
 

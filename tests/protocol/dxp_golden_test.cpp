@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "engine/movegen/movegen.hpp"
-#include "engine/notation/fen.hpp"
+#include "engine/rules/rulebook.hpp"
 #include "protocol/dxp/session.hpp"
 #include "tests/support/golden_file.hpp"
 
@@ -60,12 +60,10 @@ public:
 private:
     // A stand-in engine: the legal move at a fixed place in the generator's order.
     std::optional<Move> choose(const Think& t) const {
-        Position pos = t.start;
-        for (const Move& m : t.moves) play_move(Variant::International, pos, m);
         MoveList legal;
-        generate_moves(Variant::International, pos, legal);
+        t.game.rules().generate_moves(t.game.position(), legal);
         if (legal.empty()) return std::nullopt;
-        return legal[static_cast<int>(t.moves.size() * 7 % static_cast<size_t>(legal.size()))];
+        return legal[static_cast<int>(t.game.moves().size() * 7 % static_cast<size_t>(legal.size()))];
     }
 
     void take(int s, const Actions& actions) {
@@ -109,8 +107,8 @@ TEST(DxpGolden, InitiatorAndFollowerPlayAMatch) {
     initiator.match.games = 4;
     initiator.match.minutes = 2;
     initiator.match.moves = 30;
-    initiator.match.start_positions = {start_position(Variant::International),
-                                       *parse_fen(Variant::International, "W:W27,28,32,K45:B8,12,13,K4")};
+    initiator.match.start_positions = {rulebook(Variant::International).start_position(),
+                                       *rulebook(Variant::International).parse_fen("W:W27,28,32,K45:B8,12,13,K4")};
     SessionConfig follower;
     follower.role = Role::Follower;
     follower.name = "Golden follower";

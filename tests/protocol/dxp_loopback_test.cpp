@@ -6,7 +6,7 @@
 #include <random>
 
 #include "engine/movegen/movegen.hpp"
-#include "engine/notation/fen.hpp"
+#include "engine/rules/rulebook.hpp"
 #include "engine/notation/move_text.hpp"
 #include "engine/notation/pdn.hpp"
 #include "protocol/dxp/message.hpp"
@@ -105,7 +105,7 @@ TEST(DxpLoopback, FollowerConnectsToListeningInitiatorWithBPositions) {
 // A peer speaking DXP by hand, playing the first legal move each turn.
 struct HandPlayer {
     RawClient& link;
-    Position pos = start_position(intl);
+    Position pos = rulebook(intl).start_position();
 
     std::string request(char follower_color, const std::string& minutes = "001") {
         std::string name = "Hand";
@@ -115,10 +115,10 @@ struct HandPlayer {
     // Plays our first legal move and sends it.
     bool move() {
         MoveList legal;
-        generate_moves(intl, pos, legal);
+        rulebook(intl).generate_moves(pos, legal);
         if (legal.empty()) return false;
-        const MoveFields f = move_fields(intl, legal[0]);
-        play_move(intl, pos, legal[0]);
+        const MoveFields f = rulebook(intl).move_fields(legal[0]);
+        rulebook(intl).play(pos, legal[0]);
         return link.send(format_message(MoveMessage{0, f.from, f.to, f.captured}));
     }
     // Reads the follower's move and applies it.
@@ -128,9 +128,9 @@ struct HandPlayer {
         const auto parsed = parse_message(*m);
         if (!parsed || !std::holds_alternative<MoveMessage>(*parsed)) return false;
         const auto& mm = std::get<MoveMessage>(*parsed);
-        const auto move = find_move(intl, pos, MoveFields{mm.from, mm.to, mm.captured});
+        const auto move = rulebook(intl).find_move(pos, MoveFields{mm.from, mm.to, mm.captured});
         if (!move) return false;
-        play_move(intl, pos, *move);
+        rulebook(intl).play(pos, *move);
         return true;
     }
 };
@@ -207,7 +207,7 @@ TEST(DxpLoopback, FollowerSurvivesAbusivePeersAndKeepsServing) {
         c.send(hand.request('Z', "000"));
         EXPECT_EQ(c.receive_non_chat(), "AFollower                        2");
         // A new game, then we vanish in the middle of it.
-        hand.pos = start_position(intl);
+        hand.pos = rulebook(intl).start_position();
         c.send(hand.request('Z'));
         ASSERT_EQ(c.receive_non_chat(), "AFollower                        0");
         ASSERT_TRUE(hand.move());

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "engine/board/board.hpp"
-#include "engine/notation/fen.hpp"
+#include "engine/rules/rulebook.hpp"
 #include "protocol/dxp/message.hpp"
 
 namespace kroon::dxp {
@@ -91,7 +91,7 @@ TEST(DxpMessage, OwnPositionRequestHoldsTheBoard) {
     const auto r = parse_as<GameRequest>(
         "R01TestInit 0.1                    W001000BWeeeeeeeeeeeeeeeezeeeeeeeeezeeeeweeeeeeeeeeeeeeeeee");
     ASSERT_TRUE(r.position.has_value());
-    const auto expected = parse_fen(Variant::International, "W:W32:B17,27");
+    const auto expected = rulebook(Variant::International).parse_fen("W:W32:B17,27");
     ASSERT_TRUE(expected.ok());
     EXPECT_EQ(*r.position, *expected);
     EXPECT_EQ(r.minutes, 1);
@@ -99,7 +99,7 @@ TEST(DxpMessage, OwnPositionRequestHoldsTheBoard) {
 }
 
 TEST(DxpMessage, StartPositionBoardString) {
-    const Position start = start_position(Variant::International);
+    const Position start = rulebook(Variant::International).start_position();
     EXPECT_EQ(board_string(start), "zzzzzzzzzzzzzzzzzzzzeeeeeeeeeewwwwwwwwwwwwwwwwwwww");
     const auto parsed = parse_board(board_string(start), Color::White);
     ASSERT_TRUE(parsed.ok());
@@ -107,7 +107,7 @@ TEST(DxpMessage, StartPositionBoardString) {
 }
 
 TEST(DxpMessage, KingsAndBlackToMoveSurviveTheBoardString) {
-    const auto pos = parse_fen(Variant::International, "B:WK1,46,K50:BK5,10,45");
+    const auto pos = rulebook(Variant::International).parse_fen("B:WK1,46,K50:BK5,10,45");
     ASSERT_TRUE(pos.ok());
     GameRequest r{1, "Kroon", Color::Black, 10, 75, *pos};
     const std::string text = format_message(r);

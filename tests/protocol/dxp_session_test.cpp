@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "engine/movegen/movegen.hpp"
-#include "engine/notation/fen.hpp"
+#include "engine/rules/rulebook.hpp"
 #include "engine/notation/move_text.hpp"
 #include "protocol/dxp/session.hpp"
 
@@ -35,13 +35,13 @@ std::string accept(int code, const std::string& name = "Kroon") {
 }
 
 Position fen(const std::string& text) {
-    const auto pos = parse_fen(intl, text);
+    const auto pos = rulebook(intl).parse_fen(text);
     EXPECT_TRUE(pos.ok()) << text << ": " << pos.error();
     return pos.ok() ? *pos : Position{};
 }
 
 Move legal_move(const Position& pos, const std::string& text) {
-    const auto move = parse_move(intl, pos, text);
+    const auto move = rulebook(intl).parse_move(pos, text);
     EXPECT_TRUE(move.ok()) << text << ": " << move.error();
     return move.ok() ? *move : Move{};
 }
@@ -123,8 +123,8 @@ TEST(DxpSession, FollowerAcceptsAndWaitsWhenTheInitiatorMovesFirst) {
 
     f.receive("M0001322800", 1.0);
     ASSERT_EQ(f.thinks.size(), 1u);
-    EXPECT_EQ(f.thinks[0].moves.size(), 1u);
-    EXPECT_EQ(f.thinks[0].start, start_position(intl));
+    EXPECT_EQ(f.thinks[0].game.moves().size(), 1u);
+    EXPECT_EQ(f.thinks[0].game.start(), rulebook(intl).start_position());
     // A 1-minute budget, 75 moves: time left is under a minute, 75 of our moves to go.
     EXPECT_GT(f.thinks[0].limits.time_left, 55.0);
     EXPECT_LT(f.thinks[0].limits.time_left, 60.0);
@@ -143,7 +143,7 @@ TEST(DxpSession, FollowerPlayingWhiteMovesFirst) {
     f.receive(request('W', "005", "000"));
     EXPECT_EQ(f.take_sent(), std::vector<std::string>{accept0});
     ASSERT_EQ(f.thinks.size(), 1u);
-    EXPECT_TRUE(f.thinks[0].moves.empty());
+    EXPECT_TRUE(f.thinks[0].game.moves().empty());
     EXPECT_EQ(f.thinks[0].limits.moves_to_go, 0);  // no move limit: the rest of the game
     f.answer("32-28", 0.2);
     EXPECT_EQ(f.take_sent(), std::vector<std::string>{"M0000322800"});
@@ -153,7 +153,7 @@ TEST(DxpSession, BFormWithTheStartPositionIsANormalGame) {
     Driver f(follower());
     f.receive(request('Z', "002", "000", "BW" + start_board));  // as pydraughts sends it
     EXPECT_EQ(f.take_sent(), std::vector<std::string>{accept0});
-    EXPECT_EQ(f.session.position(), start_position(intl));
+    EXPECT_EQ(f.session.position(), rulebook(intl).start_position());
     f.receive("M0000322800");
     f.answer("19-23");
     f.receive("E01");
@@ -224,7 +224,7 @@ TEST(DxpSession, FollowerRefusesNoMoreGamesWithCode3) {
 
 TEST(DxpSession, UnplayablePositionsAreRefusedWithCode2) {
     const Position blocked = fen("W:W46:B41,37");  // White to move, man 46 cannot move
-    ASSERT_EQ(count_moves(intl, blocked), 0);
+    ASSERT_EQ(rulebook(intl).count_moves(blocked), 0);
     // Squares as a board string: {square, piece}.
     const auto board = [](std::vector<std::pair<int, char>> pieces) {
         std::string b(50, 'e');
@@ -410,7 +410,7 @@ TEST(DxpSession, GameEndWhileWeThinkStopsTheSearch) {
     EXPECT_EQ(f.stops, 1);
     EXPECT_EQ(f.take_sent(), std::vector<std::string>{"E00"});
     // The search's late answer is dropped.
-    f.take(f.session.engine_move(f.thinks[0].id, legal_move(start_position(intl), "32-28"), 1));
+    f.take(f.session.engine_move(f.thinks[0].id, legal_move(rulebook(intl).start_position(), "32-28"), 1));
     EXPECT_TRUE(f.take_sent().empty());
 }
 
@@ -426,7 +426,7 @@ TEST(DxpSession, TakeBackToTheStart) {
     EXPECT_TRUE(f.take_sent().empty());  // chat is never answered
     f.receive("B001W");
     EXPECT_EQ(f.take_sent(), std::vector<std::string>{"K0"});
-    EXPECT_EQ(f.session.position(), start_position(intl));
+    EXPECT_EQ(f.session.position(), rulebook(intl).start_position());
     EXPECT_TRUE(f.session.moves().empty());
     f.receive("M0000332800");
     f.answer("17-21");
@@ -446,7 +446,7 @@ TEST(DxpSession, TakeBackWhileWeThinkRestartsTheSearch) {
     EXPECT_EQ(f.take_sent(), std::vector<std::string>{"K0"});
     EXPECT_EQ(f.stops, 1);
     ASSERT_EQ(f.thinks.size(), 3u);
-    EXPECT_EQ(f.thinks[2].moves.size(), 1u);
+    EXPECT_EQ(f.thinks[2].game.moves().size(), 1u);
     // The old search's answer is stale; the new one is played.
     f.take(f.session.engine_move(f.thinks[1].id, legal_move(f.session.position(), "18-22"), 1));
     EXPECT_TRUE(f.take_sent().empty());
@@ -700,7 +700,7 @@ TEST(DxpSession, InitiatorHandlesRefusals) {
 
 TEST(DxpSession, InitiatorStartPositionsInTurnEachWithBothColours) {
     SessionConfig c = initiator(4);
-    c.match.start_positions = {start_position(intl), fen("W:W31,32:B19,20")};
+    c.match.start_positions = {rulebook(intl).start_position(), fen("W:W31,32:B19,20")};
     Driver i(c);
     i.take(i.session.connected(0));
     std::vector<std::string> requests;
@@ -709,7 +709,7 @@ TEST(DxpSession, InitiatorStartPositionsInTurnEachWithBothColours) {
         requests.push_back(i.sent.back());
         i.take_sent();
         i.receive(accept(0, "Scan 3.1"));
-        if (i.session.our_turn()) i.answer(i.session.position() == start_position(intl) ? "32-28" : "31-27");
+        if (i.session.our_turn()) i.answer(i.session.position() == rulebook(intl).start_position() ? "32-28" : "31-27");
         i.take_sent();
         i.receive("E00");  // the peer ends each game at once
     }
@@ -739,7 +739,7 @@ struct Match {
                 if (!d->thinks.empty() && d->session.our_turn() && d->thinks.back().id != answered[d == &foll]) {
                     answered[d == &foll] = d->thinks.back().id;
                     MoveList legal;
-                    generate_moves(intl, d->session.position(), legal);
+                    rulebook(intl).generate_moves(d->session.position(), legal);
                     ASSERT_FALSE(legal.empty());
                     d->take(d->session.engine_move(d->thinks.back().id, legal[step % legal.size()], now));
                     progressed = true;

@@ -4,7 +4,7 @@
 
 #include <regex>
 
-#include "engine/notation/move_text.hpp"
+#include "engine/rules/rulebook.hpp"
 #include "protocol/hub/hub_line.hpp"
 
 namespace kroon::test {
@@ -75,9 +75,9 @@ std::optional<Done> read_search(EngineProcess& engine, std::chrono::milliseconds
 }
 
 bool is_canonical_hub_move(Variant variant, const Position& pos, const std::string& text, Move* played) {
-    const auto move = parse_move(variant, pos, text, MoveSyntax::Hub);
+    const auto move = rulebook(variant).parse_move(pos, text, MoveSyntax::Hub);
     if (!move) return false;
-    if (format_move(variant, pos, *move, MoveNotation::Hub) != text) return false;
+    if (rulebook(variant).format_move(pos, *move, MoveNotation::Hub) != text) return false;
     if (played) *played = *move;
     return true;
 }

@@ -2,7 +2,7 @@
 // the info/done lines, checked against the exact text clients parse (shared/protocols/hub.md).
 #include <gtest/gtest.h>
 
-#include "engine/notation/fen.hpp"
+#include "engine/rules/rulebook.hpp"
 #include "engine/notation/move_text.hpp"
 #include "protocol/hub/hub_level.hpp"
 #include "protocol/hub/hub_line.hpp"
@@ -22,7 +22,7 @@ Command line(std::string_view text) {
 }
 
 Move move(Variant v, const Position& pos, std::string_view text) {
-    auto m = parse_move(v, pos, text, MoveSyntax::Hub);
+    auto m = rulebook(v).parse_move(pos, text, MoveSyntax::Hub);
     EXPECT_TRUE(m.ok()) << text << ": " << m.error();
     return m.ok() ? *m : Move{};
 }
@@ -76,60 +76,60 @@ TEST(HubLine, RoundTripThroughBuilder) {
 // --- positions ---
 
 TEST(HubPosition, StartPositionsRoundTrip) {
-    const auto pos = parse_position(Variant::International, start10);
+    const auto pos = parse_position(rulebook(Variant::International), start10);
     ASSERT_TRUE(pos.ok()) << pos.error();
-    EXPECT_EQ(*pos, start_position(Variant::International));
-    EXPECT_EQ(format_position(Variant::International, *pos), start10);
-    EXPECT_EQ(format_position(Variant::Frisian, start_position(Variant::Frisian)), start10);
+    EXPECT_EQ(*pos, rulebook(Variant::International).start_position());
+    EXPECT_EQ(format_position(rulebook(Variant::International), *pos), start10);
+    EXPECT_EQ(format_position(rulebook(Variant::Frisian), rulebook(Variant::Frisian).start_position()), start10);
     const std::string start8 = "Bbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww";
-    EXPECT_EQ(format_position(Variant::English, start_position(Variant::English)), start8);
-    const auto english = parse_position(Variant::English, start8);
+    EXPECT_EQ(format_position(rulebook(Variant::English), rulebook(Variant::English).start_position()), start8);
+    const auto english = parse_position(rulebook(Variant::English), start8);
     ASSERT_TRUE(english.ok()) << english.error();
-    EXPECT_EQ(*english, start_position(Variant::English));
+    EXPECT_EQ(*english, rulebook(Variant::English).start_position());
 }
 
 TEST(HubPosition, OtherBoards) {
     // Frysk! starts with five men each on the back rows; Russian on 8x8, white first.
-    EXPECT_EQ(format_position(Variant::Frysk, start_position(Variant::Frysk)),
+    EXPECT_EQ(format_position(rulebook(Variant::Frysk), rulebook(Variant::Frysk).start_position()),
               "Wbbbbb" + std::string(40, 'e') + "wwwww");
-    EXPECT_EQ(format_position(Variant::Russian, start_position(Variant::Russian)),
+    EXPECT_EQ(format_position(rulebook(Variant::Russian), rulebook(Variant::Russian).start_position()),
               "W" + std::string(12, 'b') + std::string(8, 'e') + std::string(12, 'w'));
     for (Variant v : {Variant::Frysk, Variant::Russian, Variant::Italian, Variant::Thai}) {
-        const auto back = parse_position(v, format_position(v, start_position(v)));
+        const auto back = parse_position(rulebook(v), format_position(rulebook(v), rulebook(v).start_position()));
         ASSERT_TRUE(back.ok()) << back.error();
-        EXPECT_EQ(*back, start_position(v));
+        EXPECT_EQ(*back, rulebook(v).start_position());
     }
 }
 
 TEST(HubPosition, KingsAndSideToMove) {
     // Scan's transcript: a white man on 32 that must take 27 and 17, black to move elsewhere.
     const std::string text = "Beeeeeeeeeeeeeeeebeeeeeeeeebeeeeweeeeeeeeeeeeeeeeee";
-    const auto pos = parse_position(Variant::International, text);
+    const auto pos = parse_position(rulebook(Variant::International), text);
     ASSERT_TRUE(pos.ok()) << pos.error();
     EXPECT_EQ(pos->side_to_move(), Color::Black);
-    EXPECT_EQ(format_position(Variant::International, *pos), text);
-    const auto kings = parse_fen(Variant::International, "W:WK46,33:BK5,18");
+    EXPECT_EQ(format_position(rulebook(Variant::International), *pos), text);
+    const auto kings = rulebook(Variant::International).parse_fen("W:WK46,33:BK5,18");
     ASSERT_TRUE(kings.ok());
-    const std::string king_text = format_position(Variant::International, *kings);
+    const std::string king_text = format_position(rulebook(Variant::International), *kings);
     EXPECT_EQ(king_text[5], 'B');
     EXPECT_EQ(king_text[46], 'W');
-    EXPECT_EQ(*parse_position(Variant::International, king_text), *kings);
+    EXPECT_EQ(*parse_position(rulebook(Variant::International), king_text), *kings);
 }
 
 TEST(HubPosition, RejectsMalformedStrings) {
     const std::string good = start10;
-    EXPECT_FALSE(parse_position(Variant::International, "").ok());
-    EXPECT_FALSE(parse_position(Variant::International, good.substr(0, 50)).ok());
-    EXPECT_FALSE(parse_position(Variant::International, good + "e").ok());
-    EXPECT_FALSE(parse_position(Variant::International, "X" + good.substr(1)).ok());
-    EXPECT_FALSE(parse_position(Variant::International, "w" + good.substr(1)).ok());
+    EXPECT_FALSE(parse_position(rulebook(Variant::International), "").ok());
+    EXPECT_FALSE(parse_position(rulebook(Variant::International), good.substr(0, 50)).ok());
+    EXPECT_FALSE(parse_position(rulebook(Variant::International), good + "e").ok());
+    EXPECT_FALSE(parse_position(rulebook(Variant::International), "X" + good.substr(1)).ok());
+    EXPECT_FALSE(parse_position(rulebook(Variant::International), "w" + good.substr(1)).ok());
     std::string bad_char = good;
     bad_char[30] = 'z';
-    EXPECT_FALSE(parse_position(Variant::International, bad_char).ok());
+    EXPECT_FALSE(parse_position(rulebook(Variant::International), bad_char).ok());
     std::string crowned = good;
     crowned[1] = 'w';  // a white man on square 1 would have been crowned
-    EXPECT_FALSE(parse_position(Variant::International, crowned).ok());
-    EXPECT_FALSE(parse_position(Variant::English, good).ok());  // 51 characters on 8x8
+    EXPECT_FALSE(parse_position(rulebook(Variant::International), crowned).ok());
+    EXPECT_FALSE(parse_position(rulebook(Variant::English), good).ok());  // 51 characters on 8x8
 }
 
 // --- level ---
@@ -207,41 +207,41 @@ TEST(HubOutput, ScoreInMenWithTwoDecimals) {
 }
 
 TEST(HubOutput, InfoLineLikeScan) {
-    const Position start = start_position(Variant::International);
+    const Position start = rulebook(Variant::International).start_position();
     search::Iteration it;
     it.depth = 1;
     it.nodes = 5;
     it.pv = {move(Variant::International, start, "31-27")};
-    EXPECT_EQ(info_line(Variant::International, start, it), "info depth=1 score=0.00 nodes=5 pv=31-27");
+    EXPECT_EQ(info_line(rulebook(Variant::International), start, it), "info depth=1 score=0.00 nodes=5 pv=31-27");
     it.depth = 16;
     it.score = -37;
     it.nodes = 1567170;
     it.seconds = 0.236;
     it.pv.push_back(move(Variant::International, start.after<International>(it.pv[0]), "17-21"));
-    EXPECT_EQ(info_line(Variant::International, start, it),
+    EXPECT_EQ(info_line(rulebook(Variant::International), start, it),
               "info depth=16 score=-0.37 nodes=1567170 time=0.236 nps=6.6 pv=\"31-27 17-21\"");
 }
 
 TEST(HubOutput, InfoLeavesOutZeroFieldsAndIllegalPvTail) {
-    const Position start = start_position(Variant::International);
+    const Position start = rulebook(Variant::International).start_position();
     search::Iteration it;
     it.seconds = 0.0004;
     it.pv = {move(Variant::International, start, "32-28"), move(Variant::International, start, "33-29")};
-    EXPECT_EQ(info_line(Variant::International, start, it), "info score=0.00 pv=32-28");
+    EXPECT_EQ(info_line(rulebook(Variant::International), start, it), "info score=0.00 pv=32-28");
 }
 
 TEST(HubOutput, CapturesCarryTheFullAscendingCaptureList) {
     const Variant v = Variant::International;
-    const auto pos = parse_position(v, "Weeeeeeeeeeeeeeeebeeeeeeeeebeeeeweeeeeeeeeeeeeeeeee");
+    const auto pos = parse_position(rulebook(v), "Weeeeeeeeeeeeeeeebeeeeeeeeebeeeeweeeeeeeeeeeeeeeeee");
     ASSERT_TRUE(pos.ok());
     search::Outcome out;
     out.best = move(v, *pos, "32x12x27x17");  // any capture order on input
-    EXPECT_EQ(done_line(v, *pos, out), "done move=32x12x17x27");
+    EXPECT_EQ(done_line(rulebook(v), *pos, out), "done move=32x12x17x27");
 }
 
 TEST(HubOutput, DoneWithPonderAndBareDone) {
     const Variant v = Variant::International;
-    auto pos = parse_position(v, start10);
+    auto pos = parse_position(rulebook(v), start10);
     ASSERT_TRUE(pos.ok());
     Position p = *pos;
     p.play<International>(move(v, p, "32-28"));
@@ -249,23 +249,23 @@ TEST(HubOutput, DoneWithPonderAndBareDone) {
     search::Outcome out;
     out.best = move(v, p, "28x19x23");
     out.ponder = move(v, p.after<International>(*out.best), "14x23x19");
-    EXPECT_EQ(done_line(v, p, out), "done move=28x19x23 ponder=14x23x19");
+    EXPECT_EQ(done_line(rulebook(v), p, out), "done move=28x19x23 ponder=14x23x19");
     out.ponder.reset();
-    EXPECT_EQ(done_line(v, p, out), "done move=28x19x23");
-    const auto empty = parse_position(v, "W" + std::string(50, 'e'));
+    EXPECT_EQ(done_line(rulebook(v), p, out), "done move=28x19x23");
+    const auto empty = parse_position(rulebook(v), "W" + std::string(50, 'e'));
     ASSERT_TRUE(empty.ok());
-    EXPECT_EQ(done_line(v, *empty, search::Outcome{}), "done");
+    EXPECT_EQ(done_line(rulebook(v), *empty, search::Outcome{}), "done");
 }
 
 TEST(HubOutput, DoneNeverSendsAnIllegalMove) {
     const Variant v = Variant::International;
-    const Position start = start_position(v);
+    const Position start = rulebook(v).start_position();
     search::Outcome out;
     out.best = move(v, start, "32-28");
     out.best->from = out.best->to;  // corrupt: not a legal move
-    const std::string line_text = done_line(v, start, out);
+    const std::string line_text = done_line(rulebook(v), start, out);
     ASSERT_EQ(line_text.rfind("done move=", 0), 0u);
-    EXPECT_TRUE(parse_move(v, start, line_text.substr(10), MoveSyntax::Hub).ok()) << line_text;
+    EXPECT_TRUE(rulebook(v).parse_move(start, line_text.substr(10), MoveSyntax::Hub).ok()) << line_text;
 }
 
 // --- parameters ---

@@ -2,6 +2,9 @@
 // would: every move each engine sends is checked against the move generator.
 #include <gtest/gtest.h>
 
+#include "tests/support/variant_param.hpp"
+
+#include "engine/rules/rulebook.hpp"
 #include "tests/protocol/hub_games.hpp"
 
 namespace kroon::test {
@@ -32,21 +35,20 @@ TEST(HubGame, EnglishGameBetweenTwoEngines) {
 
 // Every variant Kroon declares: its position string, notation (mirrored boards included) and
 // rules through the protocol, in a short game at depth 2.
-TEST(HubGame, EveryVariantThroughTheProtocol) {
-#define KROON_HUB_VARIANT_GAME(name, rules)                                                      \
-    {                                                                                           \
-        SCOPED_TRACE(#name);                                                                    \
-        Player players[2];                                                                      \
-        start_players(players, Variant::name, {"set-param name=tt-size value=16"});             \
-        const auto depth2 = [](const Player&) { return std::string("level depth=2"); };         \
-        EXPECT_GT(play_game(players, {Variant::name, 30, depth2}), 4);                          \
-        for (const Player& p : players)                                                         \
-            for (const auto& line : p.engine->transcript()) EXPECT_NE(first_word(line), "error") << line; \
-    }
-    KROON_VARIANTS(KROON_HUB_VARIANT_GAME)
-#undef KROON_HUB_VARIANT_GAME
+class HubVariantGame : public ::testing::TestWithParam<Variant> {};
+
+TEST_P(HubVariantGame, ShortGameThroughTheProtocol) {
+    const Variant v = GetParam();
+    Player players[2];
+    start_players(players, v, {"set-param name=tt-size value=16"});
+    const auto depth2 = [](const Player&) { return std::string("level depth=2"); };
+    EXPECT_GT(play_game(players, {v, 30, depth2}), 4);
+    for (const Player& p : players)
+        for (const auto& line : p.engine->transcript()) EXPECT_NE(first_word(line), "error") << line;
 }
 
+INSTANTIATE_TEST_SUITE_P(EveryVariant, HubVariantGame, ::testing::ValuesIn(all_variants),
+                         test::variant_test_name);
 
 }  // namespace
 }  // namespace kroon::test

@@ -6,8 +6,8 @@
 #include <chrono>
 #include <cstdio>
 
-#include "engine/notation/fen.hpp"
-#include "engine/notation/move_text.hpp"
+#include "engine/rules/rulebook.hpp"
+#include "engine/rules/rulebook.hpp"
 #include "protocol/hub/hub_params.hpp"
 #include "protocol/hub/hub_position.hpp"
 
@@ -17,13 +17,13 @@ using Clock = std::chrono::steady_clock;
 
 int play_game(Player (&players)[2], const GameSettings& s) {
     const Variant v = s.variant;
-    const std::string start = hub::format_position(v, start_position(v));
-    Position pos = start_position(v);
+    const std::string start = hub::format_position(rulebook(v), rulebook(v).start_position());
+    Position pos = rulebook(v).start_position();
     std::string moves;
     int ply = 0;
     for (; ply < s.max_plies; ++ply) {
         MoveList legal;
-        generate_moves(v, pos, legal);
+        rulebook(v).generate_moves(pos, legal);
         if (legal.empty()) break;  // the side to move has lost; the GUI does not ask
         Player& p = players[ply % 2];
         p.engine->send("pos pos=" + start + (moves.empty() ? "" : " moves=\"" + moves + "\""));
@@ -39,12 +39,12 @@ int play_game(Player (&players)[2], const GameSettings& s) {
         Move played;
         if (!is_canonical_hub_move(v, pos, done->move, &played)) {
             ADD_FAILURE() << "ply " << ply << ": " << done->move << " is not a legal Hub move in "
-                          << format_fen(v, pos);
+                          << rulebook(v).format_fen(pos);
             break;
         }
         const Position next = [&] {
             Position n = pos;
-            play_move(v, n, played);
+            rulebook(v).play(n, played);
             return n;
         }();
         if (!done->ponder.empty()) {

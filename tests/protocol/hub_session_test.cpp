@@ -5,7 +5,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "engine/notation/fen.hpp"
+#include "engine/rules/rulebook.hpp"
 #include "engine/notation/move_text.hpp"
 #include "protocol/hub/hub_position.hpp"
 #include "tests/protocol/hub_client.hpp"
@@ -18,9 +18,9 @@ const std::string id_line = "id name=Kroon version=" KROON_VERSION " author=\"Kr
 
 // A position given as FEN, written as the Hub string for `pos pos=`.
 std::string hub_string(Variant v, const char* fen) {
-    const auto pos = parse_fen(v, fen);
+    const auto pos = rulebook(v).parse_fen(fen);
     EXPECT_TRUE(pos.ok()) << fen;
-    return hub::format_position(v, pos.ok() ? *pos : Position{});
+    return hub::format_position(rulebook(v), pos.ok() ? *pos : Position{});
 }
 
 void expect_alive(EngineProcess& engine) {
@@ -104,7 +104,7 @@ TEST(HubSession, TimedThink) {
     engine->send("go think");
     const auto done = read_search(*engine);
     ASSERT_TRUE(done);
-    const Position start = start_position(Variant::International);
+    const Position start = rulebook(Variant::International).start_position();
     Move best;
     ASSERT_TRUE(is_canonical_hub_move(Variant::International, start, done->move, &best)) << done->move;
     if (!done->ponder.empty()) {
@@ -133,7 +133,7 @@ TEST(HubSession, AnalyzeInfiniteUntilStop) {
     engine->send("stop");
     const auto done = read_search(*engine);
     ASSERT_TRUE(done);
-    EXPECT_TRUE(is_canonical_hub_move(Variant::International, start_position(Variant::International), done->move));
+    EXPECT_TRUE(is_canonical_hub_move(Variant::International, rulebook(Variant::International).start_position(), done->move));
     engine->send("stop");  // a late stop is ignored
     expect_alive(*engine);
 }
@@ -175,9 +175,9 @@ TEST(HubSession, PonderHitAndPingDuringSearch) {
     engine->send("ponder-hit");
     const auto done = read_search(*engine);
     ASSERT_TRUE(done);
-    Position pos = start_position(Variant::International);
-    pos.play<International>(*parse_move(Variant::International, pos, "32-28"));
-    pos.play<International>(*parse_move(Variant::International, pos, "17-21"));
+    Position pos = rulebook(Variant::International).start_position();
+    pos.play<International>(*rulebook(Variant::International).parse_move(pos, "32-28"));
+    pos.play<International>(*rulebook(Variant::International).parse_move(pos, "17-21"));
     EXPECT_TRUE(is_canonical_hub_move(Variant::International, pos, done->move)) << done->move;
     engine->send("ponder-hit");  // after the search: ignored
     expect_alive(*engine);
@@ -225,15 +225,15 @@ TEST(HubSession, OtherCommandDuringSearchStopsItThenIsHandled) {
 // A long history with captures written in every order, ending in a repeated king position.
 TEST(HubSession, LongMoveListEndingInARepetition) {
     const Variant v = Variant::International;
-    Position pos = start_position(v);
+    Position pos = rulebook(v).start_position();
     std::string moves;
     int plies = 0;
     for (; plies < 70; ++plies) {
         MoveList legal;
-        generate_moves(v, pos, legal);
+        rulebook(v).generate_moves(pos, legal);
         if (legal.empty()) break;
         const Move m = legal[(plies * 7) % legal.size()];
-        const MoveFields f = move_fields(v, m);
+        const MoveFields f = rulebook(v).move_fields(m);
         std::string text = std::to_string(f.from) + (m.is_capture() ? "x" : "-") + std::to_string(f.to);
         for (auto c = f.captured.rbegin(); c != f.captured.rend(); ++c) text += "x" + std::to_string(*c);
         moves += (moves.empty() ? "" : " ") + text;
@@ -257,7 +257,7 @@ TEST(HubSession, LongMoveListEndingInARepetition) {
     engine->send("go think");
     const auto after_walk = read_search(*engine);
     ASSERT_TRUE(after_walk);
-    EXPECT_TRUE(is_canonical_hub_move(v, *parse_fen(v, "W:WK46,31:BK1,20"), after_walk->move));
+    EXPECT_TRUE(is_canonical_hub_move(v, *rulebook(v).parse_fen("W:WK46,31:BK1,20"), after_walk->move));
     for (const auto& line : engine->transcript()) EXPECT_NE(first_word(line), "error") << line;
 }
 
@@ -283,7 +283,7 @@ TEST(HubSession, EveryLevelForm) {
         engine->send("go think");
         const auto done = read_search(*engine);
         ASSERT_TRUE(done);
-        EXPECT_TRUE(is_canonical_hub_move(Variant::International, start_position(Variant::International), done->move));
+        EXPECT_TRUE(is_canonical_hub_move(Variant::International, rulebook(Variant::International).start_position(), done->move));
         if (form[0] == "level nodes=5000") {
             // The search checks its node count every 1024 nodes (search/worker.hpp).
             for (const auto& info : done->infos)
@@ -391,8 +391,8 @@ TEST(HubSession, BadInputGetsAnErrorAndTheEngineCarriesOn) {
     engine->send("go think");
     const auto done = read_search(*engine);
     ASSERT_TRUE(done);
-    Position pos = start_position(Variant::International);
-    pos.play<International>(*parse_move(Variant::International, pos, "32-28"));
+    Position pos = rulebook(Variant::International).start_position();
+    pos.play<International>(*rulebook(Variant::International).parse_move(pos, "32-28"));
     EXPECT_TRUE(is_canonical_hub_move(Variant::International, pos, done->move)) << done->move;
     // A capture may name its captured pieces in any order, or (unambiguous) none at all.
     engine->send("pos pos=" + hub_string(Variant::International, "W:W32:B27,17") + " moves=\"32x12x27x17\"");

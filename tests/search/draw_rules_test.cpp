@@ -19,7 +19,7 @@ std::vector<Move> quiet_walk(Variant v, Position pos, int plies, bool kings_only
         for (const Move& m : moves) {
             if (m.is_capture() || (kings_only && !((pos.kings() >> m.from) & 1))) continue;
             Position next = pos;
-            play_move(v, next, m);
+            rulebook(v).play(next, m);
             const auto replies = legal_moves(v, next);
             if (replies.empty() || replies[0].is_capture()) continue;
             if (std::find(seen.begin(), seen.end(), next.hash()) != seen.end()) continue;
@@ -41,17 +41,17 @@ std::vector<Move> find_cycle(Variant v, const Position& start) {
     for (const Move& b : legal_moves(v, start)) {
         if (b.is_capture() || !cycle.empty()) continue;
         Position p1 = start;
-        play_move(v, p1, b);
+        rulebook(v).play(p1, b);
         for (const Move& w : legal_moves(v, p1)) {
             Position p2 = p1;
-            play_move(v, p2, w);
+            rulebook(v).play(p2, w);
             const Move b_back{0, b.to, b.from, false}, w_back{0, w.to, w.from, false};
             if (w.is_capture() || !is_legal(v, p2, b_back)) continue;
             Position p3 = p2;
-            play_move(v, p3, b_back);
+            rulebook(v).play(p3, b_back);
             if (!is_legal(v, p3, w_back)) continue;
             Position p4 = p3;
-            play_move(v, p4, w_back);
+            rulebook(v).play(p4, w_back);
             if (legal_moves(v, p1)[0].is_capture() || legal_moves(v, p2)[0].is_capture() ||
                 legal_moves(v, p3)[0].is_capture() || legal_moves(v, p4)[0].is_capture())
                 continue;

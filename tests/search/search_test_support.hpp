@@ -9,32 +9,32 @@
 #include <vector>
 
 #include "engine/movegen/movegen.hpp"
-#include "engine/notation/fen.hpp"
+#include "engine/rules/rulebook.hpp"
 #include "search/searcher.hpp"
 
 namespace kroon::search::testing {
 
 inline Position fen(Variant v, const std::string& text) {
-    const auto p = parse_fen(v, text);
+    const auto p = rulebook(v).parse_fen(text);
     EXPECT_TRUE(p.ok()) << text << ": " << p.error();
-    return p.ok() ? *p : start_position(v);
+    return p.ok() ? *p : rulebook(v).start_position();
 }
 
 inline bool is_legal(Variant v, const Position& pos, const Move& m) {
     MoveList list;
-    generate_moves(v, pos, list);
+    rulebook(v).generate_moves(pos, list);
     return list.contains(m);
 }
 
 inline std::vector<Move> legal_moves(Variant v, const Position& pos) {
     MoveList list;
-    generate_moves(v, pos, list);
+    rulebook(v).generate_moves(pos, list);
     return {list.begin(), list.end()};
 }
 
 // Material from the side to move's view, men 1 and kings 3 (10x10) or 2 (8x8).
 inline int material(Variant v, const Position& p) {
-    const int king = board_squares(v) == 50 ? 3 : 2;
+    const int king = rulebook(v).squares() == 50 ? 3 : 2;
     const Color us = p.side_to_move();
     return popcount(p.men(us)) + king * popcount(p.kings(us)) - popcount(p.men(~us)) -
            king * popcount(p.kings(~us));
@@ -46,13 +46,13 @@ constexpr int lost = -1000;
 // are compulsory); a side without a move has lost. Knows nothing but the move generator.
 inline int minimax(Variant v, const Position& p, int depth, int alpha, int beta) {
     MoveList list;
-    generate_moves(v, p, list);
+    rulebook(v).generate_moves(p, list);
     if (list.empty()) return lost;
     if (depth <= 0 && !list[0].is_capture()) return material(v, p);
     int best = 2 * lost;
     for (const Move& m : list) {
         Position c = p;
-        play_move(v, c, m);
+        rulebook(v).play(c, m);
         const int s = -minimax(v, c, depth - 1, -beta, -alpha);
         best = std::max(best, s);
         alpha = std::max(alpha, s);
@@ -68,7 +68,7 @@ inline Position play_line(Variant v, Position pos, const std::vector<Move>& line
     for (const Move& m : line) {
         EXPECT_TRUE(is_legal(v, pos, m));
         if (!is_legal(v, pos, m)) break;
-        play_move(v, pos, m);
+        rulebook(v).play(pos, m);
     }
     return pos;
 }
@@ -79,12 +79,19 @@ struct Found {
     int iterations = 0;
 };
 
+// The game from `start` with `moves` played (each must be legal), under `rules`.
+inline Game game_of(Variant v, const Position& start, const std::vector<Move>& moves = {},
+                    const RuleOptions& rules = {}) {
+    Game game(rulebook(v), start, rules);
+    for (const Move& m : moves) EXPECT_TRUE(game.play(m)) << "test move not legal";
+    return game;
+}
+
 inline Found search_depth(Variant v, const Position& pos, int depth, const std::vector<Move>& history = {},
                           const Position* start = nullptr, const RuleOptions& rules = {}) {
     Searcher searcher(Options{1, 16});
-    searcher.set_rules(rules);
     searcher.new_game();
-    searcher.set_position(v, start ? *start : pos, history);
+    searcher.set_position(game_of(v, start ? *start : pos, history, rules));
     Found found;
     Limits limits;
     limits.depth = depth;

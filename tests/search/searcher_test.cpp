@@ -19,7 +19,7 @@ TEST(Searcher, NoLegalMoveGivesEmptyBestMove) {
     const Variant v = Variant::International;
     const Position pos = Position::from_sets(bit(Board10::bit_of_square(30)), 0, 0, Color::Black);
     Searcher searcher;
-    searcher.set_position(v, pos, {});
+    searcher.set_position(game_of(v, pos));
     int done = 0;
     Outcome outcome;
     Limits limits;
@@ -47,9 +47,9 @@ TEST(Searcher, BlockedSideHasNoMove) {
 
 TEST(Searcher, IterationsDeepenAndDoneComesOnce) {
     const Variant v = Variant::International;
-    const Position pos = start_position(v);
+    const Position pos = rulebook(v).start_position();
     Searcher searcher;
-    searcher.set_position(v, pos, {});
+    searcher.set_position(game_of(v, pos));
     std::vector<int> depths;
     int done = 0;
     Outcome outcome;
@@ -74,26 +74,26 @@ TEST(Searcher, IterationsDeepenAndDoneComesOnce) {
     EXPECT_GT(outcome.nodes, 0u);
     if (outcome.ponder) {
         Position after = pos;
-        play_move(v, after, *outcome.best);
+        rulebook(v).play(after, *outcome.best);
         EXPECT_TRUE(is_legal(v, after, *outcome.ponder));
     }
 }
 
 TEST(Searcher, SingleThreadNodeCountsAreDeterministic) {
     for (Variant v : {Variant::International, Variant::Frisian, Variant::English}) {
-        const Position pos = start_position(v);
+        const Position pos = rulebook(v).start_position();
         Searcher a, b;
         std::uint64_t counts[3];
         for (int i = 0; i < 3; ++i) {
             Searcher& s = i == 2 ? b : a;
             s.new_game();
-            s.set_position(v, pos, {});
+            s.set_position(game_of(v, pos));
             Limits limits;
             limits.depth = 8;
             counts[i] = s.think(limits).nodes;
         }
-        EXPECT_EQ(counts[0], counts[1]) << variant_name(v);
-        EXPECT_EQ(counts[0], counts[2]) << variant_name(v);
+        EXPECT_EQ(counts[0], counts[1]) << rulebook(v).name();
+        EXPECT_EQ(counts[0], counts[2]) << rulebook(v).name();
     }
 }
 
@@ -101,7 +101,7 @@ TEST(Searcher, StopEndsAnInfiniteSearchWithALegalMove) {
     const Variant v = Variant::International;
     const Position pos = fen(v, middlegame);
     Searcher searcher;
-    searcher.set_position(v, pos, {});
+    searcher.set_position(game_of(v, pos));
     std::atomic<int> done{0};
     Outcome outcome;
     Limits limits;
@@ -122,9 +122,9 @@ TEST(Searcher, StopEndsAnInfiniteSearchWithALegalMove) {
 
 TEST(Searcher, StopRightAfterStartStillGivesAMove) {
     const Variant v = Variant::Frisian;
-    const Position pos = start_position(v);
+    const Position pos = rulebook(v).start_position();
     Searcher searcher;
-    searcher.set_position(v, pos, {});
+    searcher.set_position(game_of(v, pos));
     Limits limits;
     limits.infinite = true;
     Outcome outcome;
@@ -139,7 +139,7 @@ TEST(Searcher, MoveTimeIsHonoured) {
     const Variant v = Variant::International;
     const Position pos = fen(v, middlegame);
     Searcher searcher;
-    searcher.set_position(v, pos, {});
+    searcher.set_position(game_of(v, pos));
     Limits limits;
     limits.move_time = 0.2;
     const auto t0 = std::chrono::steady_clock::now();
@@ -158,7 +158,7 @@ TEST(Searcher, ClockLeavesTimeOnTheClock) {
     const Variant v = Variant::International;
     const Position pos = fen(v, middlegame);
     Searcher searcher;
-    searcher.set_position(v, pos, {});
+    searcher.set_position(game_of(v, pos));
     for (int moves_to_go : {0, 1, 5}) {
         Limits limits;
         limits.time_left = 1.0;
@@ -174,7 +174,7 @@ TEST(Searcher, ClockLeavesTimeOnTheClock) {
 TEST(Searcher, NodeLimitIsHonoured) {
     const Variant v = Variant::English;
     Searcher searcher;
-    searcher.set_position(v, start_position(v), {});
+    searcher.set_position(game_of(v, rulebook(v).start_position()));
     Limits limits;
     limits.nodes = 20000;
     const Outcome o = searcher.think(limits);
@@ -186,7 +186,7 @@ TEST(Searcher, PonderRunsUntilPonderHit) {
     const Variant v = Variant::International;
     const Position pos = fen(v, middlegame);
     Searcher searcher;
-    searcher.set_position(v, pos, {});
+    searcher.set_position(game_of(v, pos));
     Limits limits;
     limits.ponder = true;
     limits.move_time = 0.05;  // would be over long before the ponder hit
@@ -209,7 +209,7 @@ TEST(Searcher, SeveralThreadsGiveALegalMove) {
     const Variant v = Variant::International;
     const Position pos = fen(v, middlegame);
     Searcher searcher(Options{3, 16});
-    searcher.set_position(v, pos, {});
+    searcher.set_position(game_of(v, pos));
     Limits limits;
     limits.depth = 9;
     const Outcome o = searcher.think(limits);
@@ -220,16 +220,16 @@ TEST(Searcher, SeveralThreadsGiveALegalMove) {
 
 TEST(Searcher, SearchesFromTheEndOfTheGivenMoves) {
     const Variant v = Variant::English;
-    const Position start = start_position(v);
+    const Position start = rulebook(v).start_position();
     std::vector<Move> moves;
     Position pos = start;
     for (int i = 0; i < 6; ++i) {
         const auto legal = legal_moves(v, pos);
         moves.push_back(legal[i % legal.size()]);
-        play_move(v, pos, moves.back());
+        rulebook(v).play(pos, moves.back());
     }
     Searcher searcher;
-    searcher.set_position(v, start, moves);
+    searcher.set_position(game_of(v, start, moves));
     Limits limits;
     limits.depth = 6;
     const Outcome o = searcher.think(limits);
@@ -241,9 +241,9 @@ TEST(Searcher, OnDoneMayStartTheNextSearch) {
     // A front end letting the engine play itself may start the next search from on_done.
     const Variant v = Variant::English;
     Searcher searcher;
-    Position pos = start_position(v);
+    Position pos = rulebook(v).start_position();
     std::vector<Move> moves;
-    searcher.set_position(v, pos, moves);
+    searcher.set_position(game_of(v, pos, moves));
     std::atomic<int> done{0};
     Limits limits;
     limits.depth = 4;
@@ -252,11 +252,11 @@ TEST(Searcher, OnDoneMayStartTheNextSearch) {
         EXPECT_FALSE(searcher.is_searching());
         ASSERT_TRUE(o.best);
         EXPECT_TRUE(is_legal(v, pos, *o.best));
-        play_move(v, pos, *o.best);
+        rulebook(v).play(pos, *o.best);
         moves.push_back(*o.best);
         // Counted before starting: the next search may finish before this callback returns.
         if (++done < 3) {
-            searcher.set_position(v, start_position(v), moves);
+            searcher.set_position(game_of(v, rulebook(v).start_position(), moves));
             searcher.start(limits, listener);
         }
     };
@@ -274,14 +274,14 @@ TEST(Searcher, TheLastReportedLineStartsWithTheMovePlayed) {
     std::mt19937 rng(11);
     Searcher searcher;
     for (int game = 0; game < 30; ++game) {
-        Position pos = start_position(v);
+        Position pos = rulebook(v).start_position();
         for (int ply = 0; ply < 30; ++ply) {
             const auto moves = legal_moves(v, pos);
             if (moves.empty()) break;
-            play_move(v, pos, moves[rng() % moves.size()]);
+            rulebook(v).play(pos, moves[rng() % moves.size()]);
         }
         if (legal_moves(v, pos).size() < 2) continue;
-        searcher.set_position(v, pos, {});
+        searcher.set_position(game_of(v, pos));
         Limits limits;
         limits.move_time = 0.05;
         std::vector<Move> last_line;
@@ -291,7 +291,7 @@ TEST(Searcher, TheLastReportedLineStartsWithTheMovePlayed) {
         searcher.wait();
         ASSERT_TRUE(outcome.best);
         ASSERT_FALSE(last_line.empty());
-        EXPECT_EQ(last_line.front(), *outcome.best) << format_fen(v, pos);
+        EXPECT_EQ(last_line.front(), *outcome.best) << rulebook(v).format_fen(pos);
     }
 }
 
@@ -301,7 +301,7 @@ TEST(Searcher, SingleLegalMoveIsPlayedAtOnceOnTheClock) {
     const Position pos = fen(v, "W:W28:B22,1");
     ASSERT_EQ(legal_moves(v, pos).size(), 1u);
     Searcher searcher;
-    searcher.set_position(v, pos, {});
+    searcher.set_position(game_of(v, pos));
     Limits limits;
     limits.time_left = 100;
     const Outcome o = searcher.think(limits);

@@ -13,7 +13,7 @@ namespace {
 enum class End { WhiteWins, BlackWins, Draw, MoveCap };
 
 End play_game(Variant v, unsigned seed, std::uint64_t nodes_per_move) {
-    Game game(v);  // the referee: every move checked, every ending by the rules
+    Game game(rulebook(v));  // the referee: every move checked, every ending by the rules
     Searcher white(Options{1, 8}), black(Options{1, 8});
     std::mt19937 rng(seed);
     while (!game.is_over() && game.moves().size() < 300) {
@@ -24,7 +24,7 @@ End play_game(Variant v, unsigned seed, std::uint64_t nodes_per_move) {
             move = legal[rng() % legal.size()];  // a little variety in the openings
         } else {
             Searcher& s = pos.side_to_move() == Color::White ? white : black;
-            s.set_position(v, game.start(), game.moves());
+            s.set_position(game);
             Limits limits;
             limits.nodes = nodes_per_move;
             const Outcome o = s.think(limits);
@@ -32,7 +32,10 @@ End play_game(Variant v, unsigned seed, std::uint64_t nodes_per_move) {
             if (!o.best) return End::MoveCap;
             move = *o.best;
         }
-        EXPECT_TRUE(game.play(move)) << "illegal move at ply " << game.moves().size();
+        if (!game.play(move)) {
+            ADD_FAILURE() << "illegal move at ply " << game.moves().size();
+            return End::MoveCap;
+        }
     }
     switch (game.verdict().result) {
         case GameResult::WhiteWins: return End::WhiteWins;
@@ -46,9 +49,9 @@ TEST(SelfPlay, GamesEndLegally) {
     for (Variant v : {Variant::International, Variant::Frisian, Variant::English}) {
         int counts[4] = {0, 0, 0, 0};
         for (unsigned seed = 1; seed <= 4; ++seed) ++counts[static_cast<int>(play_game(v, seed, 30000))];
-        std::cout << variant_name(v) << ": white wins " << counts[0] << ", black wins " << counts[1]
+        std::cout << rulebook(v).name() << ": white wins " << counts[0] << ", black wins " << counts[1]
                   << ", draws " << counts[2] << ", unfinished " << counts[3] << "\n";
-        EXPECT_EQ(counts[3], 0) << variant_name(v);
+        EXPECT_EQ(counts[3], 0) << rulebook(v).name();
     }
 }
 

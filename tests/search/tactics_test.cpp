@@ -39,7 +39,7 @@ TEST(Tactics, FindsShots) {
         EXPECT_GE(found.outcome.score, 80);  // clearly ahead; the exact score is the eval's business
         // The move found is the sacrifice: the opponent must take, and it still wins.
         Position after = pos;
-        play_move(v, after, best);
+        rulebook(v).play(after, best);
         const auto replies = legal_moves(v, after);
         ASSERT_FALSE(replies.empty());
         EXPECT_TRUE(replies[0].is_capture());
@@ -58,7 +58,7 @@ TEST(Tactics, RunawayManPromotes) {
     ASSERT_TRUE(found.outcome.best);
     EXPECT_GE(found.outcome.score, 150);
     Position after = pos;
-    play_move(v, after, *found.outcome.best);
+    rulebook(v).play(after, *found.outcome.best);
     EXPECT_GE(-minimax(v, after, 7), material(v, pos) + 2);
     // Along the PV a white king appears.
     const Position end = play_line(v, pos, found.pv);
@@ -106,7 +106,7 @@ TEST(Tactics, OppositionDecidesLockedMen) {
             EXPECT_GE(minimax(v, pos, 6), material(v, pos) + c.mover_gains);
         else
             EXPECT_LE(minimax(v, pos, 6), material(v, pos) + c.mover_gains);
-        const eval::Breakdown b = eval::explain(v, pos);
+        const eval::Breakdown b = eval::explain(rulebook(v), pos);
         const auto opposition = std::find_if(b.terms.begin(), b.terms.end(),
                                              [](const eval::TermLine& t) { return t.name == "opposition"; });
         ASSERT_NE(opposition, b.terms.end());

@@ -1,7 +1,7 @@
 // The bench at a small depth: its node signature is fixed for a given search and evaluation.
 #include <gtest/gtest.h>
 
-#include "engine/notation/fen.hpp"
+#include "engine/rules/rulebook.hpp"
 #include "tools/bench.hpp"
 
 namespace kroon::tools {
@@ -14,7 +14,7 @@ constexpr std::uint64_t signature_depth_5 = 82890;
 TEST(Bench, PositionsAreValid) {
     for (const auto& bp : bench_positions()) {
         if (std::string(bp.fen) == "start") continue;
-        EXPECT_TRUE(parse_fen(bp.variant, bp.fen).ok()) << bp.label;
+        EXPECT_TRUE(rulebook(bp.variant).parse_fen(bp.fen).ok()) << bp.label;
     }
 }
 

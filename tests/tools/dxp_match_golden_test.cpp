@@ -84,12 +84,10 @@ private:
                     const std::string bytes = dxp::frame(text);
                     (void)!::send(fd, bytes.data(), bytes.size(), MSG_NOSIGNAL);
                 } else if (const auto* t = std::get_if<dxp::Think>(&a)) {
-                    Position pos = t->start;
-                    for (const Move& m : t->moves) play_move(Variant::International, pos, m);
                     MoveList legal;
-                    generate_moves(Variant::International, pos, legal);
+                    t->game.rules().generate_moves(t->game.position(), legal);
                     std::optional<Move> move;
-                    if (!legal.empty()) move = legal[static_cast<int>(t->moves.size() * 5 % legal.size())];
+                    if (!legal.empty()) move = legal[static_cast<int>(t->game.moves().size() * 5 % legal.size())];
                     apply(session.engine_move(t->id, move, now()));
                 } else if (const auto* g = std::get_if<dxp::GameFinished>(&a)) {
                     lines_.push_back("F game " + std::to_string(g->record.game_number) + ": " + g->record.white + " - " +

@@ -7,7 +7,7 @@
 #include <thread>
 
 #include "engine/movegen/movegen.hpp"
-#include "engine/notation/fen.hpp"
+#include "engine/rules/rulebook.hpp"
 #include "engine/notation/move_text.hpp"
 #include "tools/match/game_runner.hpp"
 
@@ -30,7 +30,7 @@ public:
         if (script_)
             if (auto answer = script_(game, request)) return *answer;
         MoveList legal;
-        generate_moves(game.variant(), game.position(), legal);
+        rulebook(game.variant()).generate_moves(game.position(), legal);
         return MoveReply{legal[0], score_};
     }
     void game_over(const Game&) override { ++ended; }
@@ -44,7 +44,7 @@ private:
     std::optional<int> score_;
 };
 
-Opening start(Variant v = Variant::International) { return {start_position(v), {}, "start"}; }
+Opening start(Variant v = Variant::International) { return {rulebook(v).start_position(), {}, "start"}; }
 
 GameSettings with_clock(const char* tc) {
     GameSettings s;
@@ -192,7 +192,7 @@ TEST(GameRunner, DrawAdjudicationWaitsForMoveForty) {  // KNDB art. 13.3
 }
 
 TEST(GameRunner, OpeningMovesArePartOfTheRecord) {
-    Game prefix(Variant::International);
+    Game prefix(rulebook(Variant::International));
     ASSERT_TRUE(prefix.play_text("32-28").ok());
     ASSERT_TRUE(prefix.play_text("19-23").ok());
     ScriptedPlayer white, black;

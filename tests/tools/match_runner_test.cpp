@@ -14,7 +14,7 @@
 #include <fstream>
 #include <set>
 
-#include "engine/notation/fen.hpp"
+#include "engine/rules/rulebook.hpp"
 #include "engine/notation/pdn.hpp"
 #include "tools/match/child_process.hpp"
 #include "tools/match/match_runner.hpp"
@@ -64,7 +64,7 @@ protected:
         c.game.limits.depth = 1;
         c.game.adjudication.max_moves = 40;
         c.player.hash_mib = 8;
-        c.openings = {{start_position(Variant::International), {}, "start"}};
+        c.openings = {{rulebook(Variant::International).start_position(), {}, "start"}};
         c.pdn_path = path("games.pdn");
         return c;
     }
@@ -265,7 +265,7 @@ std::pair<int, std::string> run_kroon(const std::string& arguments) {
 // result the referee confirms when the game is replayed from the PDN record.
 TEST_F(MatchTest, SelfPlayGameInEveryVariant) {
     for (const Variant v : all_variants) {
-        const std::string name(variant_name(v));
+        const std::string name(rulebook(v).name());
         const std::string file = path(name + ".pdn");
         const auto [code, output] = run_kroon("match builtin builtin --variant " + name +
                                               " --depth 2 --games 1 --max-moves 150 --hash 8 --quiet --pdn " + file);

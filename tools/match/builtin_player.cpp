@@ -16,7 +16,7 @@ std::optional<Failure> BuiltinPlayer::new_game(const Game&, Color) {
 }
 
 Answer BuiltinPlayer::think(const Game& game, const MoveRequest& request) {
-    searcher_.set_position(game.variant(), game.start(), game.moves());
+    searcher_.set_position(game);
     search::Limits limits;
     limits.depth = request.depth;
     limits.nodes = request.nodes;

@@ -9,8 +9,6 @@
 #include <chrono>
 #include <cstring>
 
-#include "engine/notation/fen.hpp"
-#include "engine/notation/move_text.hpp"
 
 namespace kroon::match {
 namespace {
@@ -153,7 +151,7 @@ DxpPlayer::Received DxpPlayer::receive(double timeout) {
 
 bool DxpPlayer::relay_moves(const Game& game) {
     for (; known_moves_ < game.moves().size(); ++known_moves_) {
-        const MoveFields f = move_fields(Variant::International, game.moves()[known_moves_]);
+        const MoveFields f = game.rules().move_fields(game.moves()[known_moves_]);
         if (!send(dxp::MoveMessage{0, f.from, f.to, f.captured})) return false;
     }
     return true;
@@ -167,7 +165,7 @@ std::optional<Failure> DxpPlayer::new_game(const Game& game, Color side) {
     request.follower_color = side;
     request.minutes = std::min(minutes_of(settings_.clock), 999);
     request.moves = 0;  // the runner adjudicates; some peers end the game at the limit
-    if (!(game.position() == start_position(Variant::International))) request.position = game.position();
+    if (!(game.position() == game.rules().start_position())) request.position = game.position();
     if (!send(request)) return Failure{Failure::Crashed, label_ + ": the connection is gone"};
     const Received r = receive(settings_.start_timeout);
     switch (r.status) {
@@ -201,7 +199,7 @@ Answer DxpPlayer::think(const Game& game, const MoveRequest& request) {
             case Received::Message: break;
         }
         if (const auto* m = std::get_if<dxp::MoveMessage>(&r.message)) {
-            const auto move = find_move(Variant::International, game.position(), MoveFields{m->from, m->to, m->captured});
+            const auto move = game.rules().find_move(game.position(), MoveFields{m->from, m->to, m->captured});
             if (!move) return Failure{Failure::IllegalMove, label_ + " played " + dxp::describe(r.message) + ": " + move.error()};
             ++known_moves_;
             return MoveReply{*move, std::nullopt};

@@ -4,7 +4,6 @@
 #include <cmath>
 #include <cstdio>
 
-#include "engine/notation/move_text.hpp"
 #include "protocol/hub/hub_line.hpp"
 #include "protocol/hub/hub_params.hpp"
 #include "protocol/hub/hub_position.hpp"
@@ -129,16 +128,16 @@ std::optional<Failure> HubPlayer::new_game(const Game&, Color) {
 }
 
 Answer HubPlayer::think(const Game& game, const MoveRequest& request) {
-    const Variant v = game.variant();
+    const Rulebook& rules = game.rules();
     hub::LineBuilder pos("pos");
-    pos.add("pos", hub::format_position(v, game.start()));
+    pos.add("pos", hub::format_position(rules, game.start()));
     if (!game.moves().empty()) {
         std::string moves;
         Position p = game.start();
         for (const Move& m : game.moves()) {
             if (!moves.empty()) moves += ' ';
-            moves += format_move(v, p, m, MoveNotation::Hub);
-            play_move(v, p, m);
+            moves += rules.format_move(p, m, MoveNotation::Hub);
+            rules.play(p, m);
         }
         pos.add("moves", moves);
     }
@@ -179,8 +178,8 @@ Answer HubPlayer::think(const Game& game, const MoveRequest& request) {
         }
         const std::string text = command->value("move").value_or("");
         if (text.empty()) return Failure{Failure::Garbage, name_ + " answered `" + line + "` without a move"};
-        auto move = parse_move(v, game.position(), text, MoveSyntax::Hub);
-        if (!move) move = parse_move(v, game.position(), text, MoveSyntax::Any);
+        auto move = rules.parse_move(game.position(), text, MoveSyntax::Hub);
+        if (!move) move = rules.parse_move(game.position(), text, MoveSyntax::Any);
         if (!move) {
             if (!looks_like_a_move(text))
                 return Failure{Failure::Garbage, name_ + " sent `" + line + "`, which is no move"};

@@ -10,7 +10,7 @@
 #include <ostream>
 #include <sstream>
 
-#include "engine/notation/fen.hpp"
+#include "engine/rules/rulebook.hpp"
 #include "tools/command_line.hpp"
 #include "tools/match/match_runner.hpp"
 #include "tools/match/match_stats.hpp"
@@ -105,7 +105,7 @@ std::string elo_text(const match::EloEstimate& e) {
 }
 
 void print_progress(std::ostream& out, const match::MatchState& state, const match::FinishedGame& g, Variant v) {
-    const Scoring scoring = scoring_of(v);
+    const Scoring scoring = rulebook(v).scoring();
     out << "[" << state.finished.size() << "/" << state.schedule.size() << "] game " << g.spec.number << ": "
         << state.engines[g.spec.white].name << " - " << state.engines[g.spec.black].name << "  "
         << result_text(g.result, scoring) << "  " << g.termination << " (" << g.plies << " plies)\n";
@@ -119,9 +119,9 @@ void print_progress(std::ostream& out, const match::MatchState& state, const mat
 
 void print_report(std::ostream& out, const match::MatchState& state, const match::MatchConfig& config) {
     const Variant v = config.game.variant;
-    const Scoring scoring = scoring_of(v);
+    const Scoring scoring = rulebook(v).scoring();
     out << "\n" << (state.interrupted ? "Interrupted" : "Finished") << ": " << state.finished.size() << " of "
-        << state.schedule.size() << " games, " << variant_name(v) << ", games in " << config.pdn_path << "\n";
+        << state.schedule.size() << " games, " << rulebook(v).name() << ", games in " << config.pdn_path << "\n";
     if (state.engines.size() == 2) {
         const match::Tally t = first_engine_tally(state);
         const auto e = match::estimate_elo(t);
@@ -229,7 +229,7 @@ Result<match::MatchConfig> read_config(const std::vector<std::string>& args) {
         c.openings = match::random_openings(c.game.variant, std::max(1, (c.games + 1) / 2), random_plies,
                                             static_cast<std::uint32_t>(seed));
     } else {
-        c.openings = {{start_position(c.game.variant), {}, "start"}};
+        c.openings = {{rulebook(c.game.variant).start_position(), {}, "start"}};
     }
     if (const auto p = a.option("pdn")) c.pdn_path = *p;
     if (const auto e = a.option("event")) c.event = *e;

@@ -114,7 +114,7 @@ Result<MatchState> MatchRunner::run(const std::atomic<bool>& stop, const Progres
             done[number - 1] = true;
             FinishedGame f{spec, g.result, Reason::None, g.tag("Termination").value_or(""),
                            static_cast<int>(g.moves.size()), true};
-            f.reason = reason_of_description(config_.game.variant, config_.game.rules.points_victory, g.result, f.termination);
+            f.reason = reason_of_description(rulebook(config_.game.variant), config_.game.rules.points_victory, g.result, f.termination);
             count_failure(state, f);
             state.finished.push_back(f);
         }
@@ -169,7 +169,7 @@ Result<MatchState> MatchRunner::run(const std::atomic<bool>& stop, const Progres
                     continue;
                 }
                 if (stop.load()) return;
-                Game lost(config_.game.variant, opening.start, config_.game.rules);
+                Game lost(rulebook(config_.game.variant), opening.start, config_.game.rules);
                 for (const Move& m : opening.moves) lost.play(m);
                 lost.end({win_for(engine == spec.white ? Color::Black : Color::White), Reason::EngineFailure},
                          state.engines[engine].name + " could not be started: " + player.error());

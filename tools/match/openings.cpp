@@ -4,8 +4,6 @@
 #include <random>
 #include <sstream>
 
-#include "engine/movegen/movegen.hpp"
-#include "engine/notation/fen.hpp"
 #include "engine/notation/pdn.hpp"
 
 namespace kroon::match {
@@ -33,7 +31,7 @@ bool looks_like_pdn(std::string_view text) {
 }
 
 std::optional<Error> check_playable(const Opening& o, Variant variant, const std::string& where) {
-    Game g(variant, o.start);
+    Game g(rulebook(variant), o.start);
     for (size_t i = 0; i < o.moves.size(); ++i)
         if (!g.play(o.moves[i])) return Error{where + ": move " + std::to_string(i + 1) + " cannot be played"};
     if (g.is_over()) return Error{where + " is already decided: " + g.termination()};
@@ -50,8 +48,8 @@ Result<std::vector<Opening>> read_openings(std::string_view text, Variant varian
         for (size_t i = 0; i < file.games.size(); ++i) {
             const PdnGame& g = file.games[i];
             if (g.variant != variant)
-                return Error{"opening game " + std::to_string(i + 1) + " is " + std::string(variant_name(g.variant)) +
-                             ", not " + std::string(variant_name(variant))};
+                return Error{"opening game " + std::to_string(i + 1) + " is " + std::string(rulebook(g.variant).name()) +
+                             ", not " + std::string(rulebook(variant).name())};
             Opening o{g.start, g.moves, "opening " + std::to_string(i + 1)};
             if (const auto e = check_playable(o, variant, o.label)) return *e;
             out.push_back(std::move(o));
@@ -62,7 +60,7 @@ Result<std::vector<Opening>> read_openings(std::string_view text, Variant varian
         for (int number = 1; std::getline(lines, line); ++number) {
             const size_t first = line.find_first_not_of(" \t\r");
             if (first == std::string::npos || line[first] == '#' || line[first] == '%') continue;
-            const auto pos = parse_fen(variant, line);
+            const auto pos = rulebook(variant).parse_fen(line);
             if (!pos) return Error{"openings line " + std::to_string(number) + ": " + pos.error()};
             Opening o{*pos, {}, "line " + std::to_string(number)};
             if (const auto e = check_playable(o, variant, "the opening on line " + std::to_string(number))) return *e;
@@ -87,10 +85,10 @@ std::vector<Opening> random_openings(Variant variant, int count, int plies, std:
     std::mt19937 rng(seed);
     std::vector<Opening> out;
     for (int tries = 0; static_cast<int>(out.size()) < count && tries < 100 * count; ++tries) {
-        Game g(variant);
+        Game g(rulebook(variant));
         while (!g.is_over() && static_cast<int>(g.moves().size()) < plies) {
             MoveList legal;
-            generate_moves(variant, g.position(), legal);
+            g.rules().generate_moves(g.position(), legal);
             g.play(legal[static_cast<int>(rng() % static_cast<unsigned>(legal.size()))]);
         }
         if (g.is_over()) continue;
