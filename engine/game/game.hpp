@@ -20,7 +20,8 @@ namespace kroon {
 
 class Game {
 public:
-    explicit Game(const Rulebook& rules = rulebook(Variant::International), RuleOptions options = {});
+    Game() : Game(rulebook(Variant::International)) {}  // international, from the start
+    explicit Game(const Rulebook& rules, RuleOptions options = {});
     Game(const Rulebook& rules, const Position& start, RuleOptions options = {});
 
     const Rulebook& rules() const { return *rules_; }

@@ -54,7 +54,8 @@ bool Session::our_turn() const {
 Actions Session::connected(double now) {
     now_ = last_input_ = now;
     Actions out;
-    if (config_.role == Role::Initiator && state_ == SessionState::Idle) send_request(out);
+    if (config_.role == Role::Initiator && state_ == SessionState::Idle && !config_.requests_by_owner)
+        send_request(out);
     return out;
 }
 
@@ -181,6 +182,29 @@ Actions Session::request_takeback(int move_number, Color color, double now) {
     return out;
 }
 
+Actions Session::request_game(const GameRequest& request, double now) {
+    now_ = now;
+    Actions out;
+    if (config_.role != Role::Initiator || state_ != SessionState::Idle) {
+        out.push_back(Note{NoteLevel::Warning, "no game request now: a game is in progress or the session is over"});
+        return out;
+    }
+    send(request, out);
+    return out;
+}
+
+Actions Session::end_game(Verdict verdict, const std::string& detail, double now) {
+    now_ = now;
+    Actions out;
+    if (state_ != SessionState::Playing) return out;
+    if (our_turn()) our_used_ += now_ - turn_started_;
+    else their_used_ += now_ - turn_started_;
+    turn_started_ = now_;
+    const Ending ending{verdict.result, verdict.reason, detail};
+    open_end(end_reason(ending), ending, out);
+    return out;
+}
+
 std::optional<double> Session::deadline() const {
     std::optional<double> at;
     const auto earliest = [&](double t) { at = at ? std::min(*at, t) : t; };
@@ -302,14 +326,19 @@ void Session::on_accept(const GameAccept& a, Actions& out) {
     }
     peer_name_ = a.follower_name;
     const GameRequest r = *request_;
+    refusal_code_ = a.code;
     switch (a.code) {
         case AcceptCode::Accepted:
             start_game(r.position ? *r.position : international().start_position(), ~r.follower_color, r.minutes, r.moves,
                        out);
             return;
         case AcceptCode::NotThisGame:
-            out.push_back(Note{NoteLevel::Warning, "peer refused game " + std::to_string(requests_sent_) + "; trying the next"});
             state_ = SessionState::Idle;
+            if (config_.requests_by_owner) {
+                out.push_back(Note{NoteLevel::Warning, "peer refused the game (code 2)"});
+                return;
+            }
+            out.push_back(Note{NoteLevel::Warning, "peer refused game " + std::to_string(requests_sent_) + "; trying the next"});
             send_request(out);
             return;
         case AcceptCode::WrongVersion:
@@ -322,6 +351,11 @@ void Session::on_accept(const GameAccept& a, Actions& out) {
 }
 
 void Session::on_move(const MoveMessage& m, Actions& out) {
+    if (state_ == SessionState::Ending) {
+        // Sent before the peer saw our GAMEEND: nothing wrong, and nothing to answer.
+        out.push_back(Note{NoteLevel::Info, "MOVE " + move_text(m) + " crossed our GAMEEND; dropped"});
+        return;
+    }
     if (state_ != SessionState::Playing) {
         warn("MOVE " + move_text(m) + " ignored: no game in progress", out);
         return;
@@ -377,6 +411,11 @@ void Session::on_end(const GameEnd& e, Actions& out) {
 }
 
 void Session::on_back_request(const BackRequest& b, Actions& out) {
+    if (!config_.grant_takebacks) {
+        out.push_back(Note{NoteLevel::Info, "BACKREQ declined: this match takes nothing back"});
+        out.push_back(Send{BackAccept{BackCode::NotSupported}});
+        return;
+    }
     if (state_ != SessionState::Playing) {
         warn("BACKREQ refused: no game in progress", out);
         out.push_back(Send{BackAccept{BackCode::Refused}});
@@ -423,7 +462,7 @@ void Session::send_request(Actions& out) {
         out.push_back(Close{"match complete"});
         return;
     }
-    const int k = requests_sent_++;
+    const int k = requests_sent_;
     GameRequest r;
     r.initiator_name = config_.name;
     r.follower_color = match.alternate_colors && k % 2 ? ~match.first_follower_color : match.first_follower_color;
@@ -433,15 +472,20 @@ void Session::send_request(Actions& out) {
         const size_t index = static_cast<size_t>(match.alternate_colors ? k / 2 : k) % match.start_positions.size();
         r.position = match.start_positions[index];
     }
-    request_ = r;
+    send(r, out);
+}
+
+void Session::send(const GameRequest& request, Actions& out) {
+    ++requests_sent_;
+    request_ = request;
     state_ = SessionState::Requested;
     requested_since_ = now_;
-    out.push_back(Send{r});
+    out.push_back(Send{request});
 }
 
 void Session::start_game(const Position& start, Color ours, int minutes, int moves, Actions& out) {
     state_ = SessionState::Playing;
-    game_ = Game(international(), start);
+    game_ = Game(international(), start, config_.rules);
     our_color_ = ours;
     minutes_ = minutes;
     move_limit_ = moves;
@@ -557,7 +601,7 @@ void Session::after_game(Actions& out) {
         out.push_back(Close{"no further games"});
         return;
     }
-    if (config_.role == Role::Initiator) send_request(out);
+    if (config_.role == Role::Initiator && !config_.requests_by_owner) send_request(out);
 }
 
 void Session::warn(const std::string& text, Actions& out) {
@@ -568,7 +612,7 @@ void Session::warn(const std::string& text, Actions& out) {
 }
 
 bool Session::wants_stop() const {
-    if (config_.role == Role::Initiator) return requests_sent_ >= config_.match.games;
+    if (config_.role == Role::Initiator) return !config_.requests_by_owner && requests_sent_ >= config_.match.games;
     return config_.follower_max_games > 0 && games_played_ >= config_.follower_max_games;
 }
 

@@ -41,6 +41,13 @@ struct SessionConfig {
     Role role = Role::Follower;
     std::string name = "Kroon";
     MatchSettings match;              // Initiator only
+    // Initiator: the owner proposes each game with request_game() (the match runner), instead
+    // of the session working through `match` by itself.
+    bool requests_by_owner = false;
+    // Take-back requests (BACKREQ) are granted; when false they get code 1, not supported
+    // (a refereed match takes nothing back).
+    bool grant_takebacks = true;
+    RuleOptions rules;                // the referee's rule options for every game
     int follower_max_games = 0;       // Follower: refuse with code 3 after this many (0 = no cap)
     double reply_timeout = 30;        // seconds to wait for GAMEACC or a GAMEEND confirmation
     // Seconds the peer gets to open the game end after our move ended the game by the rules
@@ -102,6 +109,13 @@ public:
     Actions abort(const std::string& reason, double now);
     // Ask the peer to take back to just before `color` plays move `move_number` (BACKREQ).
     Actions request_takeback(int move_number, Color color, double now);
+    // Initiator with requests_by_owner, no game in progress: propose this game (GAMEREQ).
+    // The answer shows in state(): Playing, or Idle again after a refusal (refusal_code()).
+    Actions request_game(const GameRequest& request, double now);
+    // Ends the game in progress from outside the board (the owner's referee: adjudication,
+    // a time forfeit or a failure measured elsewhere): GAMEEND with our reason, the verdict
+    // recorded, and the end confirmed as usual. Nothing happens when no game is in progress.
+    Actions end_game(Verdict verdict, const std::string& detail, double now);
 
     // When timeout() should be called if nothing else happens first.
     std::optional<double> deadline() const;
@@ -114,6 +128,8 @@ public:
     const std::vector<Move>& moves() const { return game_.moves(); }
     const std::string& peer_name() const { return peer_name_; }
     int games_played() const { return games_played_; }
+    // The code of the last refusal of our GAMEREQ (Accepted when none).
+    AcceptCode refusal_code() const { return refusal_code_; }
     double our_time_used() const { return our_used_; }
     double their_time_used() const { return their_used_; }
 
@@ -137,6 +153,7 @@ private:
     void on_back_accept(const BackAccept& k, Actions& out);
 
     void send_request(Actions& out);
+    void send(const GameRequest& request, Actions& out);
     void start_game(const Position& start, Color ours, int minutes, int moves, Actions& out);
     void begin_turn(Actions& out);
     void think(Actions& out);
@@ -170,6 +187,7 @@ private:
     bool our_stop_ = false;     // our GAMEEND said stop
     std::string peer_name_;
     std::optional<GameRequest> request_;  // Initiator: the GAMEREQ awaiting its answer
+    AcceptCode refusal_code_ = AcceptCode::Accepted;
 
     // The game in progress, refereed (KNDB art. 8, 9)
     Game game_;

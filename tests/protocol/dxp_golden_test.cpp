@@ -28,6 +28,9 @@ public:
     Match(SessionConfig initiator, SessionConfig follower)
         : sides_{Side("I", std::move(initiator)), Side("F", std::move(follower))} {}
 
+    // The finished games as each side recorded them.
+    std::vector<GameRecord> games[2];
+
     std::vector<std::string> play() {
         take(0, sides_[0].session.connected(now_));
         for (int step = 0; step < 2000 && !(closed_[0] && closed_[1]); ++step) {
@@ -79,6 +82,7 @@ private:
                 sides_[s].thinking.reset();
                 lines_.push_back(who + " stop thinking");
             } else if (const auto* g = std::get_if<GameFinished>(&a)) {
+                games[s].push_back(g->record);
                 lines_.push_back(who + " game " + std::to_string(g->record.game_number) + " " + g->record.white +
                                  " - " + g->record.black + ": " +
                                  result_text(g->record.result(), Scoring::TwoPoints) + " " + g->record.termination +
@@ -112,8 +116,19 @@ TEST(DxpGolden, InitiatorAndFollowerPlayAMatch) {
     SessionConfig follower;
     follower.role = Role::Follower;
     follower.name = "Golden follower";
-    const auto lines = Match(initiator, follower).play();
+    Match match(initiator, follower);
+    const auto lines = match.play();
     kroon::test::expect_golden("tests/protocol/golden/dxp_match.out", lines);
+    // Both sides keep the same record of the same games.
+    ASSERT_EQ(match.games[0].size(), 4u);
+    ASSERT_EQ(match.games[1].size(), 4u);
+    for (size_t g = 0; g < 4; ++g) {
+        EXPECT_EQ(match.games[0][g].game.moves(), match.games[1][g].game.moves());
+        EXPECT_EQ(match.games[0][g].white, match.games[1][g].white);
+        EXPECT_EQ(match.games[0][g].result(), match.games[1][g].result());
+    }
+    EXPECT_EQ(match.games[0][0].white, "Golden initiator");
+    EXPECT_EQ(match.games[0][1].white, "Golden follower");
 }
 
 }  // namespace

@@ -723,62 +723,68 @@ TEST(DxpSession, InitiatorStartPositionsInTurnEachWithBothColours) {
     EXPECT_EQ(i.games.size(), 4u);
 }
 
-// --- Two sessions against each other, playing whole games ---------------------------------
+// --- The owner-driven initiator (the match runner's) -------------------------------------
 
-// Plays every Think with the first legal move; the two sessions exchange wire text only.
-struct Match {
-    Match(SessionConfig a, SessionConfig b) : init(std::move(a)), foll(std::move(b)) {}
-    void run(int max_steps) {
-        init.take(init.session.connected(now));
-        for (int step = 0; step < max_steps && !(init.closed && foll.closed); ++step) {
-            now += 0.5;
-            const bool sent_a = pump(init, foll);
-            const bool sent_b = pump(foll, init);
-            bool progressed = sent_a || sent_b;
-            for (Driver* d : {&init, &foll}) {
-                if (!d->thinks.empty() && d->session.our_turn() && d->thinks.back().id != answered[d == &foll]) {
-                    answered[d == &foll] = d->thinks.back().id;
-                    MoveList legal;
-                    rulebook(intl).generate_moves(d->session.position(), legal);
-                    ASSERT_FALSE(legal.empty());
-                    d->take(d->session.engine_move(d->thinks.back().id, legal[step % legal.size()], now));
-                    progressed = true;
-                }
-            }
-            if (!progressed) break;
-        }
-    }
-    bool pump(Driver& from, Driver& to) {
-        auto texts = from.take_sent();
-        for (const auto& t : texts) to.receive(t, now);
-        return !texts.empty();
-    }
-    Driver init;
-    Driver foll;
-    double now = 0;
-    int answered[2] = {0, 0};
-};
+SessionConfig owned_initiator() {
+    SessionConfig c;
+    c.role = Role::Initiator;
+    c.name = "Kroon match";
+    c.requests_by_owner = true;
+    c.grant_takebacks = false;
+    return c;
+}
 
-TEST(DxpSession, TwoSessionsPlayAMatchToTheEnd) {
-    SessionConfig a = initiator(2, 10, 30);
-    a.name = "Alpha";
-    SessionConfig b = follower();
-    b.name = "Beta";
-    Match m(a, b);
-    m.run(1000);
-    EXPECT_TRUE(m.init.closed);
-    EXPECT_TRUE(m.foll.closed);
-    ASSERT_EQ(m.init.games.size(), 2u);
-    ASSERT_EQ(m.foll.games.size(), 2u);
-    for (size_t g = 0; g < 2; ++g) {
-        // Both sides keep the same record of the same game.
-        EXPECT_EQ(m.init.games[g].game.moves(), m.foll.games[g].game.moves());
-        EXPECT_EQ(m.init.games[g].white, m.foll.games[g].white);
-        EXPECT_EQ(m.init.games[g].result(), m.foll.games[g].result());
-        EXPECT_LE(m.init.games[g].game.moves().size(), 60u);
-    }
-    EXPECT_EQ(m.init.games[0].white, "Alpha");
-    EXPECT_EQ(m.init.games[1].white, "Beta");
+TEST(DxpSession, OwnerRequestsEachGameAndNothingMore) {
+    Driver i(owned_initiator());
+    i.take(i.session.connected(0));
+    EXPECT_TRUE(i.sent.empty());  // no GAMEREQ of its own
+    GameRequest r;
+    r.initiator_name = "Kroon match";
+    r.follower_color = Color::Black;
+    r.minutes = 3;
+    i.take(i.session.request_game(r, 1));
+    EXPECT_EQ(i.take_sent(), std::vector<std::string>{"R01" + padded("Kroon match") + "Z003000A"});
+    EXPECT_EQ(i.session.state(), SessionState::Requested);
+    i.receive(accept(2, "Picky"), 2);  // refused: back to Idle, no next request of its own
+    EXPECT_EQ(i.session.state(), SessionState::Idle);
+    EXPECT_EQ(i.session.refusal_code(), AcceptCode::NotThisGame);
+    EXPECT_TRUE(i.take_sent().empty());
+    EXPECT_FALSE(i.closed);
+    i.take(i.session.request_game(r, 3));
+    i.receive(accept(0, "Picky"), 4);
+    EXPECT_EQ(i.session.state(), SessionState::Playing);
+    EXPECT_EQ(i.session.peer_name(), "Picky");
+    ASSERT_EQ(i.thinks.size(), 1u);  // we are White: our move, from the owner
+    i.answer("32-28", 5);
+    i.receive("M0001192300", 6);
+    // The owner's referee ends the game (say, by adjudication): GAMEEND with our reason.
+    i.take_sent();
+    i.take(i.session.end_game(Verdict{GameResult::Draw, Reason::Adjudication}, "move limit", 7));
+    EXPECT_EQ(i.non_chat(), std::vector<std::string>{"E20"});  // a draw, and no stop
+    ASSERT_EQ(i.games.size(), 1u);
+    EXPECT_EQ(i.games[0].result(), GameResult::Draw);
+    // The peer's next move crossed our GAMEEND: dropped without a complaint.
+    i.take_sent();
+    i.receive("M0001282300", 7.5);
+    EXPECT_TRUE(i.take_sent().empty());
+    i.receive("E00", 8);
+    EXPECT_EQ(i.session.state(), SessionState::Idle);
+    EXPECT_FALSE(i.closed);
+}
+
+TEST(DxpSession, TakeBacksCanBeDeclined) {
+    Driver i(owned_initiator());
+    GameRequest r;
+    r.follower_color = Color::White;
+    r.minutes = 1;
+    i.take(i.session.request_game(r, 0));
+    i.receive(accept(0), 0);
+    i.receive("M0001322800", 1);
+    i.answer("19-23", 2);
+    i.take_sent();
+    i.receive("B001W", 3);
+    EXPECT_EQ(i.non_chat(), std::vector<std::string>{"K1"});
+    EXPECT_EQ(i.session.moves().size(), 2u);
 }
 
 }  // namespace

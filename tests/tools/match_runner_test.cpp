@@ -353,7 +353,7 @@ TEST_F(MatchTest, KroonOverDxpAgainstTheBuiltinEngine) {
     const auto state = runner.run(stop);
     ASSERT_TRUE(state.ok()) << state.error();
     ASSERT_EQ(state->finished.size(), 2u);
-    EXPECT_EQ(state->engines[0].name, peer);
+    EXPECT_EQ(state->engines[0].name, "Kroon");  // the follower's own name, from its GAMEACC
     for (const auto& e : state->engines) EXPECT_EQ(e.time_forfeits + e.illegal_moves + e.failures, 0) << e.name;
     const PdnFile file = read_games(c.pdn_path);
     ASSERT_EQ(file.games.size(), 2u);
@@ -365,6 +365,16 @@ TEST_F(MatchTest, KroonOverDxpAgainstTheBuiltinEngine) {
         ASSERT_TRUE(replayed.ok()) << replayed.error();
         EXPECT_EQ(*file.games[i].tag("White"), state->engines[f.spec.white].name);
     }
+    // Resumed, the peer is known by the name in the file before it accepts another game.
+    MatchConfig more = c;
+    more.games = 4;
+    more.resume = true;
+    const auto resumed = MatchRunner(more).run(stop);
+    ASSERT_TRUE(resumed.ok()) << resumed.error();
+    EXPECT_EQ(resumed->finished.size(), 4u);
+    EXPECT_EQ(resumed->engines[0].name, "Kroon");
+    for (const PdnGame& g : read_games(c.pdn_path).games)
+        EXPECT_TRUE(g.tag("White") == "Kroon" || g.tag("Black") == "Kroon");
     // A variant DXP cannot carry, or a clock under a minute, is refused before any game.
     MatchConfig frisian = c;
     frisian.game.variant = Variant::Frisian;

@@ -1,17 +1,17 @@
-// A DXP peer (dxp.md) as a player, with Kroon as the client and the Initiator: one TCP
-// connection, a GAMEREQ per game (the peer's colour, whole minutes from the match clock, the
-// position after the opening in the `B` form), the other engine's moves relayed as MOVE
-// messages, the peer's MOVE checked against the legal moves (as a set of captured squares),
-// and the game end opened or confirmed with GAMEEND. DXP knows only international draughts
-// and whole minutes per game, so the match clock must give at least a minute.
+// A DXP peer (docs/protocols.md, DXP) as a player: Kroon is the initiator, and the one DXP
+// session implementation (protocol/dxp Session, over a SessionClient) carries the dialogue:
+// a GAMEREQ per game (the peer's colour, whole minutes from the match clock, the position
+// after the opening in the `B` form), the other engine's moves sent as MOVE messages, the
+// peer's MOVE checked against the legal moves, and the game end opened or confirmed with
+// GAMEEND. DXP knows only international draughts and whole minutes per game, so the match
+// clock must give at least a minute. The peer names itself in its GAMEACC.
 #pragma once
 
 #include <memory>
 #include <optional>
 #include <string>
 
-#include "protocol/dxp/framing.hpp"
-#include "protocol/dxp/message.hpp"
+#include "protocol/dxp/session_client.hpp"
 #include "tools/match/player.hpp"
 
 namespace kroon::match {
@@ -19,10 +19,10 @@ namespace kroon::match {
 class DxpPlayer : public Player {
 public:
     static Result<std::unique_ptr<Player>> start(const PlayerSpec& spec, const PlayerSettings& settings);
-    ~DxpPlayer() override;
 
-    // The address as given: the peer tells its name only when it accepts a game.
-    std::string name() const override { return label_; }
+    // The peer's own name once it has accepted a game; the address until then.
+    std::string name() const override;
+    bool name_known() const override { return !peer_name_.empty(); }
     std::optional<Failure> new_game(const Game& game, Color side) override;
     Answer think(const Game& game, const MoveRequest& request) override;
     void game_over(const Game& game) override;
@@ -30,27 +30,16 @@ public:
 private:
     DxpPlayer() = default;
     std::optional<std::string> connect();
-    void disconnect();
-    bool send(const dxp::Message& message);
-    struct Received {
-        enum { Message, Timeout, Closed, Unreadable, Stopped } status;
-        dxp::Message message;
-        std::string error;
-    };
-    // The next message other than CHAT; take-back requests are refused on the way.
-    Received receive(double timeout);
+    // Sends the moves of `game` the peer has not seen (ours, made by the other engine).
     bool relay_moves(const Game& game);
+    Failure lost_connection(const std::string& when) const;
+    bool in_game() const;
 
     PlayerSpec spec_;
     PlayerSettings settings_;
-    std::string label_;
     std::string peer_name_;
-    int socket_ = -1;
-    dxp::FrameReader reader_;
-    std::vector<dxp::Frame> frames_;
-    bool in_game_ = false;
-    Color peer_color_ = Color::White;
-    size_t known_moves_ = 0;  // moves of the game the peer has seen
+    std::unique_ptr<dxp::SessionClient> client_;
+    size_t opening_plies_ = 0;  // moves of the runner's game already in the position sent
 };
 
 }  // namespace kroon::match

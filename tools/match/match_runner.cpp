@@ -15,13 +15,14 @@
 namespace kroon::match {
 namespace {
 
-// Engines with the same name get " (1)", " (2)", ... so that PDN records tell them apart.
-void make_names_unique(std::vector<EngineRecord>& engines) {
+// The engines' names as reported: engines with the same name get " (1)", " (2)", ... so
+// that PDN records tell them apart.
+void set_names(std::vector<EngineRecord>& engines, const std::vector<std::string>& names) {
     std::map<std::string, int> count;
-    for (const auto& e : engines) ++count[e.name];
+    for (const auto& n : names) ++count[n];
     std::map<std::string, int> seen;
-    for (auto& e : engines)
-        if (count[e.name] > 1) e.name += " (" + std::to_string(++seen[e.name]) + ")";
+    for (size_t i = 0; i < engines.size(); ++i)
+        engines[i].name = count[names[i]] > 1 ? names[i] + " (" + std::to_string(++seen[names[i]]) + ")" : names[i];
 }
 
 std::optional<Color> loser_of(GameResult r) {
@@ -73,6 +74,7 @@ Result<MatchState> MatchRunner::run(const std::atomic<bool>& stop, const Progres
     const int workers = std::max(1, config_.concurrency);
     PlayerSettings player_settings = config_.player;
     player_settings.variant = config_.game.variant;
+    player_settings.rules = config_.game.rules;
     player_settings.clock = config_.game.limits.clock;
     player_settings.stop = &stop;
 
@@ -80,13 +82,18 @@ Result<MatchState> MatchRunner::run(const std::atomic<bool>& stop, const Progres
     MatchState state;
     std::vector<std::vector<std::unique_ptr<Player>>> pools(workers);
     for (auto& pool : pools) pool.resize(n);
+    // A DXP peer names itself only when it accepts a game: until then its address stands in.
+    std::vector<std::string> names;
+    std::vector<bool> named;
     for (int i = 0; i < n; ++i) {
         auto player = start_player(config_.engines[i], player_settings);
         if (!player) return Error{"engine " + std::to_string(i + 1) + " (" + config_.engines[i].label + "): " + player.error()};
-        state.engines.push_back({(*player)->name()});
+        names.push_back((*player)->name());
+        named.push_back((*player)->name_known());
+        state.engines.push_back({});
         pools[0][i] = std::move(player.value());
     }
-    make_names_unique(state.engines);
+    set_names(state.engines, names);
     state.schedule = make_schedule(n, config_.games, static_cast<int>(config_.openings.size()));
 
     // Games already in the PDN file.
@@ -106,6 +113,12 @@ Result<MatchState> MatchRunner::run(const std::atomic<bool>& stop, const Progres
             if (number < 1 || number > static_cast<int>(state.schedule.size()))
                 return Error{config_.pdn_path + ": game with Round \"" + round.value_or("") + "\" is not part of this match"};
             const ScheduledGame& spec = state.schedule[number - 1];
+            for (const auto& [engine, tag] : {std::pair{spec.white, "White"}, std::pair{spec.black, "Black"}})
+                if (!named[engine] && g.tag(tag)) {
+                    names[engine] = *g.tag(tag);
+                    named[engine] = true;
+                    set_names(state.engines, names);
+                }
             if (g.tag("White") != state.engines[spec.white].name || g.tag("Black") != state.engines[spec.black].name)
                 return Error{config_.pdn_path + ": game " + std::to_string(number) + " was " + g.tag("White").value_or("?") +
                              " - " + g.tag("Black").value_or("?") + ", this match has " + state.engines[spec.white].name +
@@ -128,14 +141,20 @@ Result<MatchState> MatchRunner::run(const std::atomic<bool>& stop, const Progres
     header.date = pdn_date_today();
     if (!config_.game.limits.clock.unlimited()) header.time_control = format_time_control(config_.game.limits.clock);
 
-    const auto record = [&](const ScheduledGame& spec, const Game& game) {
+    const auto record = [&](const ScheduledGame& spec, const Game& game, const std::vector<std::unique_ptr<Player>>* pool) {
         FinishedGame f{spec, game.verdict().result, game.verdict().reason, game.termination(),
                        static_cast<int>(game.moves().size()), false};
+        std::lock_guard lock(mutex);
+        for (const int engine : {spec.white, spec.black})
+            if (pool && !named[engine] && (*pool)[engine] && (*pool)[engine]->name_known()) {
+                names[engine] = (*pool)[engine]->name();
+                named[engine] = true;
+                set_names(state.engines, names);
+            }
         PdnHeader h = header;
         h.round = std::to_string(spec.number);
         h.white = state.engines[spec.white].name;
         h.black = state.engines[spec.black].name;
-        std::lock_guard lock(mutex);
         if (const auto error = append_pdn_game(config_.pdn_path, make_pdn_game(game, h), config_.notation)) {
             fatal = error;  // never play on when games can no longer be recorded
             return;
@@ -173,7 +192,7 @@ Result<MatchState> MatchRunner::run(const std::atomic<bool>& stop, const Progres
                 for (const Move& m : opening.moves) lost.play(m);
                 lost.end({win_for(engine == spec.white ? Color::Black : Color::White), Reason::EngineFailure},
                          state.engines[engine].name + " could not be started: " + player.error());
-                record(spec, lost);
+                record(spec, lost, nullptr);
                 startable = false;
                 break;
             }
@@ -181,8 +200,8 @@ Result<MatchState> MatchRunner::run(const std::atomic<bool>& stop, const Progres
 
             PlayedGame played = play_game(*pool[spec.white], *pool[spec.black], opening, config_.game, &stop);
             if (played.abandoned) return;  // stopped: not recorded, the engines are dropped
+            record(spec, played.game, &pool);
             if (played.failed) pool[*played.failed == Color::White ? spec.white : spec.black].reset();
-            record(spec, played.game);
         }
     };
 

@@ -47,6 +47,9 @@ class Player {
 public:
     virtual ~Player() = default;
     virtual std::string name() const = 0;
+    // Whether name() is the engine's own name yet: a DXP peer tells it only when it accepts
+    // a game, and is named by its address until then.
+    virtual bool name_known() const { return true; }
     // A new game begins in which the player has the colour `side`; `game` holds the start
     // position and the opening moves already played.
     virtual std::optional<Failure> new_game(const Game& game, Color side) = 0;
@@ -68,6 +71,7 @@ Result<PlayerSpec> parse_player_spec(const std::string& text);
 
 struct PlayerSettings {
     Variant variant = Variant::International;
+    RuleOptions rules;  // the referee's options, for protocols that referee too (DXP)
     std::vector<std::pair<std::string, std::string>> hub_options;  // set-param before init
     int threads = 1;       // built-in engine
     int hash_mib = 64;     // built-in engine
