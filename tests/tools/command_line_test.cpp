@@ -1,0 +1,124 @@
+// The one command-line layer: every subcommand answers --help the same way, every usage
+// error gives status 2 and the same shape of message, and ranges are checked.
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "tools/cli/command_line.hpp"
+
+namespace kroon::cli {
+namespace {
+
+struct Ran {
+    int status = -1;
+    std::string out;
+    std::string err;
+};
+
+Ran kroon(const std::vector<std::string>& args, const std::string& input = "") {
+    std::istringstream in(input);
+    std::ostringstream out, err;
+    Ran ran;
+    ran.status = run_kroon(args, {in, out, err});
+    ran.out = out.str();
+    ran.err = err.str();
+    return ran;
+}
+
+const std::vector<std::string> commands = {"console", "hub", "perft", "divide", "variants",
+                                           "bench",   "eval", "match", "dxp"};
+
+TEST(CommandLine, EveryCommandAnswersHelpOnStdout) {
+    for (const auto& command : commands) {
+        for (const std::string flag : {"--help", "-h"}) {
+            const Ran r = kroon({command, flag});
+            EXPECT_EQ(r.status, exit_ok) << command;
+            EXPECT_NE(r.out.find("Usage: kroon " + command), std::string::npos) << r.out;
+            EXPECT_NE(r.out.find("--help"), std::string::npos) << r.out;
+            EXPECT_EQ(r.err, "") << command;
+        }
+    }
+    for (const auto& top : {std::vector<std::string>{"--help"}, {"help"}, {"-h"}}) {
+        const Ran r = kroon(top);
+        EXPECT_EQ(r.status, exit_ok);
+        for (const auto& command : commands) EXPECT_NE(r.out.find("  " + command + " "), std::string::npos) << command;
+    }
+}
+
+TEST(CommandLine, UsageErrorsHaveOneShapeAndStatus2) {
+    const std::vector<std::vector<std::string>> bad = {
+        {"perft"},                           // DEPTH missing
+        {"perft", "0"},                      // out of range
+        {"perft", "31"},
+        {"perft", "x"},
+        {"perft", "again", "3"},
+        {"perft", "--variant", "chess", "3"},
+        {"perft", "--fen", "W:W99", "3"},
+        {"perft", "--bogus", "3"},
+        {"divide", "--fen"},                 // a value missing
+        {"bench", "--depth", "0"},
+        {"bench", "--threads", "0"},
+        {"bench", "--hash", "x"},
+        {"bench", "extra"},
+        {"eval", "--fen", "W:W1", "W:W2"},   // two positions
+        {"eval", "--variant", "english", "--fen", "W:W33"},
+        {"console", "--threads", "999"},
+        {"hub", "--log"},
+        {"hub", "--verbose"},
+        {"variants", "extra"},
+        {"match", "builtin"},                // one engine
+        {"match", "builtin", "builtin", "--concurrency", "0"},
+        {"match", "builtin", "builtin", "--tc", "40/"},
+        {"match", "builtin", "builtin", "--movetime", "-1"},
+        {"match", "builtin", "builtin", "--option", "novalue"},
+        {"match", "builtin", "builtin", "--win-moves", "3"},
+        {"match", "builtin", "builtin", "--variant", "frisian", "--points-victory"},
+        {"match", "builtin", "builtin", "--openings", "/no/such/file"},
+        {"dxp"},                             // neither --listen nor --connect
+        {"dxp", "--listen", "127.0.0.1:x"},
+        {"dxp", "--listen", "0", "--connect", "127.0.0.1:1"},
+        {"dxp", "--listen", "0", "--initiator", "--follower"},
+        {"dxp", "--listen", "0", "--minutes", "1000"},
+        {"dxp", "--listen", "0", "--colour", "green"},
+        {"dxp", "--listen", "0", "--move-time", "0"},
+        {"dxp", "--listen", "0", "--name", "   "},
+        {"nonsense"},
+    };
+    for (const auto& args : bad) {
+        const Ran r = kroon(args);
+        const std::string name = args.front() == "nonsense" ? "kroon" : "kroon " + args.front();
+        std::string shown;
+        for (const auto& a : args) shown += a + " ";
+        EXPECT_EQ(r.status, exit_usage) << shown << r.out;
+        EXPECT_EQ(r.err.rfind(name + ": ", 0), 0u) << shown << "\n" << r.err;
+        EXPECT_NE(r.err.find("usage: " + name), std::string::npos) << shown << "\n" << r.err;
+        EXPECT_EQ(r.out, "") << shown;
+    }
+}
+
+TEST(CommandLine, CommandsRunWithTheirOptions) {
+    const Ran perft = kroon({"perft", "--variant", "frisian", "3"});
+    EXPECT_EQ(perft.status, exit_ok);
+    EXPECT_NE(perft.out.find("variant frisian"), std::string::npos);
+    EXPECT_NE(perft.out.find("total 748 leaves"), std::string::npos) << perft.out;  // 9 + 81 + 658
+    const Ran start = kroon({"perft", "start", "--depth-is-positional-so-this-fails"});
+    EXPECT_EQ(start.status, exit_usage);
+    const Ran same = kroon({"perft", "--variant=frisian", "start", "3"});
+    EXPECT_NE(same.out.find("total 748 leaves"), std::string::npos) << same.out;
+    const Ran divide = kroon({"divide", "--fen", "W:W32:B27,17", "1"});
+    EXPECT_NE(divide.out.find("32x12: 1"), std::string::npos) << divide.out;
+    const Ran variants = kroon({"variants"});
+    EXPECT_EQ(std::count(variants.out.begin(), variants.out.end(), '\n'), 16);
+    const Ran eval = kroon({"eval", "W:W31:B20"});
+    EXPECT_EQ(eval.status, exit_ok);
+    EXPECT_NE(eval.out.find("fen W:W31:B20"), std::string::npos) << eval.out;
+    const Ran hub = kroon({"hub"}, "ping\nquit\n");
+    EXPECT_EQ(hub.status, exit_ok);
+    EXPECT_EQ(hub.out, "pong\n");
+    const Ran console = kroon({}, "quit\n");
+    EXPECT_EQ(console.status, exit_ok);
+    EXPECT_NE(console.out.find("interactive console"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace kroon::cli

@@ -1,0 +1,64 @@
+// The one command-line layer of `kroon`: every subcommand declares its options on a CLI11
+// subcommand (validated, with ranges, and a --help of the same shape), and this file runs
+// them the same way: help on stdout with status 0, a usage error on stderr as
+// "kroon COMMAND: what was wrong" plus the usage line, with status 2.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <functional>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "engine/position/position.hpp"
+#include "engine/result.hpp"
+#include "engine/rules/variant.hpp"
+
+namespace kroon::cli {
+
+// Exit statuses shared by every subcommand.
+constexpr int exit_ok = 0;
+constexpr int exit_failure = 1;  // could not do it (a file, a socket, an engine)
+constexpr int exit_usage = 2;    // the command line is wrong
+constexpr int exit_interrupted = 130;
+
+struct Streams {
+    std::istream& in;
+    std::ostream& out;
+    std::ostream& err;
+};
+
+// What a subcommand runs once its command line has been read; returns the exit status.
+using Run = std::function<int()>;
+
+// A command line that parses but cannot be used (a bad FEN, a missing file): reported like a
+// parse error. Throw it from a Run or an option callback.
+class UsageError : public CLI::ValidationError {
+public:
+    explicit UsageError(const std::string& message) : CLI::ValidationError(message) {}
+};
+
+// --variant V: any name parse_variant accepts (kroon variants lists them).
+CLI::Option* add_variant(CLI::App& command, Variant& variant);
+
+// --variant V and --fen FEN (or the word `start`): a position of a variant.
+struct PositionArgs {
+    Variant variant = Variant::International;
+    std::string fen = "start";
+};
+void add_position(CLI::App& command, PositionArgs& args);
+Position read_position(const PositionArgs& args);  // throws UsageError on a bad FEN
+
+// --threads N and --hash MIB for commands that search.
+void add_search_size(CLI::App& command, int& threads, int& hash_mib);
+
+// A real number of seconds (also 90s, 5m, 2h), checked to lie in [low, high].
+CLI::Option* add_seconds(CLI::App& command, const std::string& name, double& seconds, const std::string& help,
+                         double low, double high);
+
+// `kroon ARGS`: reads the command line with every subcommand's options and runs the chosen
+// one (the console when there is none).
+int run_kroon(const std::vector<std::string>& args, const Streams& io);
+
+}  // namespace kroon::cli

@@ -1,0 +1,23 @@
+// `kroon console` (and `kroon` with no command): the interactive console on stdin/stdout.
+#include <unistd.h>
+
+#include "protocol/console/console.hpp"
+#include "tools/commands/commands.hpp"
+
+namespace kroon::cli {
+
+Run add_console(CLI::App& kroon, const Streams& io) {
+    auto* command = kroon.add_subcommand(
+        "console",
+        "Play against Kroon, let it play itself, analyse positions (type help inside). Reads commands line by "
+        "line from stdin, so it can also be scripted through a pipe; `kroon` with no command starts it too.");
+    auto options = std::make_shared<console::ConsoleOptions>();
+    add_variant(*command, options->variant);
+    add_search_size(*command, options->threads, options->hash_mib);
+    return [options, io] {
+        options->interactive = isatty(STDIN_FILENO) != 0;
+        return console::run_console(io.in, io.out, *options);
+    };
+}
+
+}  // namespace kroon::cli
