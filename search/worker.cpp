@@ -135,7 +135,7 @@ bool Worker<R>::ended_by_rule(const Position& pos, int ply, Score& score) {
             }
     }
     // The referee's rules (KNDB art. 9b-d, Frisian art. 18 and 21, the 8x8 no-progress rule,
-    // seed 004's points victory); repetition is counted above.
+    // the KNDB points-victory articles); repetition is counted above.
     const Verdict verdict = rule_verdict<R>(pos, c, 1, context_.root.rules);
     if (!verdict.over()) return false;
     score = result_score(verdict.result, pos.side_to_move(), ply);

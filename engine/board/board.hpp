@@ -1,6 +1,6 @@
 // Board geometry for the square draughts boards (10x10 and 8x8), as constexpr tables.
 //
-// Squares are numbered 1..N row by row from Black's side (RULES.md "Board and notation").
+// Squares are numbered 1..N row by row from Black's side (docs/rules.md, Board, squares and notation).
 // Each row holds `Cols` dark squares. Bits are laid out row by row with one unused "ghost"
 // bit after every pair of rows, so every diagonal step is a constant shift and stepping off
 // the left or right edge lands on a ghost bit (never a real square):

@@ -23,15 +23,16 @@
 namespace kroon {
 
 struct RuleOptions {
-    // Seed 004's points-victory rule set (international only): replaces KNDB art. 9c-e.
+    // The KNDB points-victory articles (international only): replaces KNDB art. 9c-e.
     bool points_victory = false;
-    // Frisian rules have no repetition draw (seed 001 art. 18, 21 only); off by default.
+    // Frisian rules have no repetition draw (Frisian art. 18 and 21 only); off by default.
     bool frisian_repetition = false;
-    // English: the leaflet only knows agreement and the custom of repeated moves (read as
-    // threefold repetition, always on). A no-progress limit (moves each without a capture or
-    // a man move) keeps engine games finite; 40 as in the English Draughts Association's
-    // 40-move rule. The other 8x8 games get the same two rules (their own federations' draw
-    // rules are not in our sources). 0 turns the limit off.
+    // English: the leaflet's English part knows only the draw by agreement; Kroon adds
+    // threefold repetition (the custom its other parts give, always on) and a no-progress
+    // limit (moves each without a capture or a man move) that keeps engine games finite: 40,
+    // as in the English Draughts Association's 40-move rule. The other 8x8 games get the same
+    // two rules (their own federations' draw rules are not in these rule books). 0 turns the
+    // limit off. docs/rules.md, Kroon's own choices.
     int no_progress_moves_8x8 = 40;
     friend bool operator==(const RuleOptions&, const RuleOptions&) = default;
 };
@@ -113,7 +114,7 @@ struct DrawCounters {
     std::uint16_t endgame_plies = 0;     // plies since `endgame` arose
     std::uint16_t fortress_plies = 0;    // plies since the art. 9.2a fortress arose
     std::uint8_t strong_moves = 0;       // moves of the strong side since `endgame` arose
-    bool fortress = false;               // seed 004 art. 9.2a holds now
+    bool fortress = false;               // KNDB points-victory art. 9.2a holds now
     EndgameClass endgame;
 
     template <RuleSet R>
@@ -155,7 +156,7 @@ struct DrawCounters {
 // article does not bind it), so plain equality is right.
 inline bool same_for_repetition(const Position& a, const Position& b) { return a == b; }
 
-// Discs for the points-victory lead (seed 004 art. 8.4): a man 1, a king 2.
+// Discs for the points-victory lead (KNDB points-victory art. 8.4): a man 1, a king 2.
 inline int discs(const Position& pos, Color side) {
     return popcount(pos.men(side)) + 2 * popcount(pos.kings(side));
 }

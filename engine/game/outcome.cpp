@@ -25,27 +25,28 @@ std::string_view result_phrase(GameResult r) {
 // The article a reason comes from, per variant and rule set.
 std::string_view article(const Rulebook& rules, bool points, Reason reason) {
     const bool frisian = rules.traits().orthogonal_captures;
-    const bool english = rules.variant() == Variant::English;
     const bool small_board = rules.squares() == 32;
     switch (reason) {
         case Reason::NoLegalMove:
             if (rules.traits().losing_game) return "antidraughts rules";
-            return frisian ? "Frisian art. 20" : english ? "English rules art. 6" : small_board ? "" : "KNDB art. 8a";
+            return frisian ? "Frisian art. 20"
+                   : rules.variant() == Variant::English ? "Huisman en Hötte leaflet, English art. 6"
+                   : small_board ? ""
+                   : "KNDB art. 8a";
         case Reason::FirstKing: return "breakthrough rules";
         case Reason::Resignation: return frisian ? "Frisian art. 20" : "KNDB art. 8b";
         case Reason::TimeForfeit: return frisian ? "Frisian art. 20" : "KNDB art. 10, 12.1";
         case Reason::IllegalMove: return "KNDB art. 12.3";
-        case Reason::Agreement: return frisian ? "Frisian art. 21.2" : points ? "seed 004 art. 9.1" : "KNDB art. 9a";
+        case Reason::Agreement: return frisian ? "Frisian art. 21.2" : points ? "KNDB points-victory art. 9.1" : "KNDB art. 9a";
         case Reason::Repetition:
-            return english ? "custom of the leaflet art. 7"
-                   : small_board ? "Kroon's rule for the 8x8 games"
+            return small_board ? "Kroon's rule for the 8x8 games"
                    : frisian ? "not a Frisian rule; enabled as an option"
-                   : points ? "seed 004 art. 13.3a/b" : "KNDB art. 9e";
+                   : points ? "KNDB points-victory art. 13.3a/b" : "KNDB art. 9e";
         case Reason::NoProgress:
-            return small_board ? "Kroon's no-progress limit for the 8x8 games" : points ? "seed 004 art. 13.3c" : "KNDB art. 9d";
-        case Reason::LoneKingVsTwo: return points ? "seed 004 art. 9.2b" : "KNDB art. 9b";
-        case Reason::LoneKingVsThree: return points ? "seed 004 art. 8.6" : "KNDB art. 9c";
-        case Reason::LongDiagonal: return "seed 004 art. 9.2a";
+            return small_board ? "Kroon's no-progress limit for the 8x8 games" : points ? "KNDB points-victory art. 13.3c" : "KNDB art. 9d";
+        case Reason::LoneKingVsTwo: return points ? "KNDB points-victory art. 9.2b" : "KNDB art. 9b";
+        case Reason::LoneKingVsThree: return points ? "KNDB points-victory art. 8.6" : "KNDB art. 9c";
+        case Reason::LongDiagonal: return "KNDB points-victory art. 9.2a";
         case Reason::TwoKingsVsOne: return "Frisian art. 18";
         case Reason::OneKingEach: return "Frisian art. 21.1";
         default: return "";

@@ -20,9 +20,9 @@ enum class GameResult : std::uint8_t {
     WhiteWins,
     BlackWins,
     Draw,
-    WhitePointsVictory,  // seed 004 art. 8a: 1.5-0.5
+    WhitePointsVictory,  // KNDB points-victory art. 8.4: 1.5-0.5
     BlackPointsVictory,
-    BothLose,            // 0-0: both forfeit (seed 004 art. 22.2, KNDB art. 13.3)
+    BothLose,            // 0-0: both forfeit (KNDB points-victory art. 22.2, KNDB art. 13.3)
 };
 
 enum class Reason : std::uint8_t {
@@ -39,11 +39,11 @@ enum class Reason : std::uint8_t {
     Adjudication,    // the match runner's adjudication (score, move limit)
     Abandoned,       // the match stopped before the game was finished
     // Draw rules.
-    Repetition,      // KNDB art. 9e; seed 004 art. 13.3a/b; English custom
-    NoProgress,      // KNDB art. 9d (25 king moves each); seed 004 art. 13.3c; English custom
-    LoneKingVsTwo,   // KNDB art. 9b; seed 004 art. 9.2b
-    LoneKingVsThree, // KNDB art. 9c (16 moves); seed 004 art. 8.6 (25 more moves)
-    LongDiagonal,    // seed 004 art. 9.2a
+    Repetition,      // KNDB art. 9e; KNDB points-victory art. 13.3a/b; Kroon's 8x8 rule
+    NoProgress,      // KNDB art. 9d (25 king moves each); KNDB points-victory art. 13.3c; 8x8
+    LoneKingVsTwo,   // KNDB art. 9b; KNDB points-victory art. 9.2b
+    LoneKingVsThree, // KNDB art. 9c (16 moves); KNDB points-victory art. 8.6 (25 more moves)
+    LongDiagonal,    // KNDB points-victory art. 9.2a
     TwoKingsVsOne,   // Frisian art. 18
     OneKingEach,     // Frisian art. 21.1
 };
@@ -78,7 +78,7 @@ std::optional<GameResult> parse_result(std::string_view text);
 // Short name of a reason ("repetition", "time forfeit").
 std::string_view reason_name(Reason reason);
 // Human text citing the article, e.g. "draw: the same position for the third time with the
-// same side to move (KNDB art. 9e)". `points_victory` selects seed 004's articles.
+// same side to move (KNDB art. 9e)". `points_victory` selects the KNDB points-victory articles.
 std::string describe_verdict(const Rulebook& rules, bool points_victory, Verdict verdict);
 
 // The reason behind a description written by describe() (e.g. read back from a PDN

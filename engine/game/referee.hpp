@@ -3,18 +3,19 @@
 //   judge()        everything: no legal move (a loss), then the variant's draw rules.
 //   rule_verdict() the draw rules alone, for the search, which finds "no legal move" itself.
 //
-// What each variant applies (RULES.md; the article is in each Verdict's description):
+// What each variant applies (docs/rules.md; the article is in each Verdict's description):
 //   international  KNDB art. 8a, 9b-e. Draw by agreement (art. 9a, 13) is for front ends.
-//   points victory seed 004: art. 9.2a/b draws, art. 8.6 (25 more moves in one king against
-//                  three, then the disc count), the claims of art. 13.3 (third repetition, 25
-//                  moves each without capture or man move; result by the disc count). The
-//                  16-move rule is dropped. Engines cannot claim over Hub or DXP, so the
-//                  referee claims for them as soon as a claim is possible; the result does
-//                  not depend on who claims.
+//   points victory the KNDB points-victory articles: art. 9.2a/b draws, art. 8.6 (25 more
+//                  moves in one king against three, then the disc count), the claims of
+//                  art. 13.3 (third repetition, 25 moves each without capture or man move;
+//                  result by the disc count). The 16-move rule is dropped. Engines cannot
+//                  claim over Hub or DXP, so the referee claims for them as soon as a claim is
+//                  possible; the result does not depend on who claims.
 //   frisian        art. 18 (two kings against one: 7 moves of the strong side), art. 21 (one
 //                  king each). No repetition rule unless RuleOptions::frisian_repetition.
-//   english        leaflet art. 6 (no move: loss); the leaflet's draw custom "the same moves
-//                  three times" as threefold repetition; RuleOptions::no_progress_moves_8x8.
+//   english        Huisman en Hötte leaflet, English part, art. 6 (no move: loss; draws only
+//                  by agreement); Kroon adds threefold repetition (the leaflet's custom in its
+//                  other parts) and RuleOptions::no_progress_moves_8x8 (docs/rules.md).
 //   other 8x8      the same as English (their federations' draw rules are not in our sources).
 //   killer, breakthrough, antidraughts: the KNDB draw rules; breakthrough is won by the first
 //                  king, antidraughts by the side that cannot move. Frysk!: the Frisian rules.

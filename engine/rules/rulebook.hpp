@@ -58,7 +58,7 @@ public:
     // KNDB 2-point scale for international draughts, 1 point for the others.
     Scoring scoring() const;
 
-    // --- squares (engine/notation/square_names.cpp) ---------------------------------------
+    // --- squares (engine/notation/square_names.hpp) ---------------------------------------
     // Squares are numbered 1..squares() as PDN numbers them; bits are the board layout's.
     virtual int square_number(int bit) const = 0;
     virtual int bit_of_square(int square) const = 0;  // -1 when off the board

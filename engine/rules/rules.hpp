@@ -1,7 +1,7 @@
 // Rules of each variant as one flat traits struct, with the article each trait encodes.
 //
 // Hot code (move generation, make-move) is templated on these structs; everything else
-// reaches them through the single run-time switch in variant.hpp. A new variant is a new
+// reaches them through the variant's Rulebook (rulebook.hpp). A new variant is a new
 // struct here plus one line in variant.hpp.
 #pragma once
 
@@ -63,7 +63,7 @@ struct Frisian : International {
 struct English : International {
     using Board = Board8;
     static constexpr const char* name = "english";
-    static constexpr Color first_player = Color::Black;        // seed 002 (GB): black starts
+    static constexpr Color first_player = Color::Black;        // Huisman en Hötte leaflet, English part: black starts
     static constexpr bool men_capture_backward = false;        // men capture forward only
     // Kings step and capture one square. A man that is crowned ends the move: men capture
     // forward only, so a man on the far row can never jump on and nothing more is needed.

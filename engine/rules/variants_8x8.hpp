@@ -1,12 +1,12 @@
 // The 8x8 games beyond English checkers, each a small change of a parent's rules.
-// Sources: RULES.md (seed 002 leaflet) and reference/perft.md; details in docs/variants.md.
+// Sources: the Huisman en Hötte leaflet and the published perft tables; docs/variants.md.
 #pragma once
 
 #include "engine/rules/rules.hpp"
 
 namespace kroon {
 
-// International rules on 8x8: also the leaflet's Swedish and Danish game (seed 002, S/DK).
+// International rules on 8x8: also the Swedish and Danish game of the Huisman en Hötte leaflet.
 struct Brazilian : International {
     using Board = Board8;
     static constexpr const char* name = "brazilian";
@@ -76,7 +76,7 @@ struct Thai : Brazilian {
     static constexpr int pdn_game_type = 31;
 };
 
-// Norwegian house rules (seed 002, N): white first, men step and capture forward only,
+// Norwegian house rules (Huisman en Hötte leaflet, Norwegian part): white first, men step and capture forward only,
 // kings step and capture one square both ways, most pieces must be taken (kings count one).
 struct Norwegian : Brazilian {
     static constexpr const char* name = "norwegian";
@@ -85,7 +85,7 @@ struct Norwegian : Brazilian {
     static constexpr int pdn_game_type = 0;  // no PDN number assigned
 };
 
-// Finnish tammi (seed 002, SF): black first, men step and capture forward only, flying
+// Finnish tammi (Huisman en Hötte leaflet, Finnish part): black first, men step and capture forward only, flying
 // kings, free choice of capture.
 struct Finnish : Brazilian {
     static constexpr const char* name = "finnish";

@@ -182,7 +182,7 @@ Result<Message> parse_back_accept(std::string_view text) {
     return Message{BackAccept{static_cast<BackCode>(*code)}};
 }
 
-// Bytes a message may carry: ASCII 1-127 (dxp.md §2); anything else becomes '?'.
+// Bytes a message may carry: ASCII 1-127 (docs/protocols.md, DXP 2); anything else becomes '?'.
 std::string ascii(std::string_view text) {
     std::string out;
     for (const char c : text) {

@@ -3,7 +3,7 @@
 //
 // Parsing is strict (exact lengths, digits, W/Z, squares 01-50, ASCII 1-127): a malformed
 // text is an Error naming what was wrong. Printing always writes exact widths, 32-character
-// blank-padded names and the fields as given (shared/protocols/dxp.md §3-5).
+// blank-padded names and the fields as given (docs/protocols.md, DXP 3 and 4).
 #pragma once
 
 #include <optional>

@@ -253,7 +253,7 @@ void Session::on_message(const Message& m, Actions& out) {
 void Session::on_malformed(std::string_view text, const std::string& reason, Actions& out) {
     const char type = text.empty() ? '\0' : text[0];
     if (type == 'R' && config_.role == Role::Follower) {
-        // Every GAMEREQ gets an answer, even a broken one (dxp.md §10.5).
+        // Every GAMEREQ gets an answer, even a broken one (docs/protocols.md, DXP 4.2).
         const bool other_version = text.size() >= 3 && text[1] >= '0' && text[1] <= '9' && text[2] >= '0' &&
                                    text[2] <= '9' && (text[1] != '0' || text[2] != '1');
         if (state_ == SessionState::Playing)
@@ -404,7 +404,7 @@ void Session::on_end(const GameEnd& e, Actions& out) {
             after_game(out);
             return;
         default:
-            // Often the late confirmation of a game end; never answered (dxp.md §6).
+            // Often the late confirmation of a game end; never answered (docs/protocols.md, DXP 5).
             out.push_back(Note{NoteLevel::Info, "GAMEEND outside a game ignored"});
             return;
     }
@@ -421,7 +421,7 @@ void Session::on_back_request(const BackRequest& b, Actions& out) {
         out.push_back(Send{BackAccept{BackCode::Refused}});
         return;
     }
-    // Just before `color` plays move `move_number`; one ply less when Black began (dxp.md §5.6).
+    // Just before `color` plays move `move_number`; one ply less when Black began (docs/protocols.md, DXP 4.6).
     const int ply = (b.move_number - 1) * 2 + (b.color == Color::Black ? 1 : 0) -
                     (game_.start().side_to_move() == Color::Black ? 1 : 0);
     if (ply < 0 || ply > static_cast<int>(game_.moves().size())) {
@@ -509,7 +509,7 @@ void Session::begin_turn(Actions& out) {
     turn_started_ = now_;
     const auto verdict = rule_verdict();
     if (!our_turn()) {
-        // Only the side to move opens a game end (dxp.md §5.5): the peer should send it now.
+        // Only the side to move opens a game end (docs/protocols.md, DXP 4.5): the peer should send it now.
         if (verdict) {
             over_ = verdict;
             over_since_ = now_;
@@ -521,7 +521,7 @@ void Session::begin_turn(Actions& out) {
         return;
     }
     if (move_limit_reached()) {
-        // DXP defines no adjudication: the game ends without a result (dxp.md §5.2).
+        // DXP defines no adjudication: the game ends without a result (docs/protocols.md, DXP 4.2).
         open_end(EndReason::Unknown, undecided("move limit of " + std::to_string(move_limit_) + " moves reached"), out);
         return;
     }

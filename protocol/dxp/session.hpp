@@ -2,7 +2,7 @@
 // own: every input carries the time `now` (seconds, monotonic), every output is a value
 // (messages to send, "think now", "game finished", "close"), so it is tested without I/O.
 //
-// States (shared/protocols/dxp.md §6): Idle (connected, no game), Requested (Initiator sent
+// States (docs/protocols.md, DXP 5): Idle (connected, no game), Requested (Initiator sent
 // GAMEREQ and waits for GAMEACC), Playing (our turn or theirs, from the position), Ending (we
 // sent GAMEEND and wait for its confirmation), Closed.
 #pragma once

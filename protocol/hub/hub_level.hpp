@@ -1,4 +1,4 @@
-// `level` (hub.md §6): limits for the next search only. Several `level` lines before one `go`
+// `level` (docs/protocols.md, Hub 6): limits for the next search only. Several `level` lines before one `go`
 // add up; the session clears them at `pos` and after `go`. Times are real seconds, and the
 // increment counts as added before the move (Scan's reading, which pydraughts relies on).
 #pragma once

@@ -1,7 +1,7 @@
-// The Hub line codec (hub.md §2): a command word followed by `name=value` items and bare
+// The Hub line codec (docs/protocols.md, Hub 2): a command word followed by `name=value` items and bare
 // flags, values quoted with double quotes when they hold blanks, `=` or `"` or are empty.
 // Reading is lenient (extra blanks, `\r\n`, unknown items kept for the caller to ignore);
-// writing is strict, because client parsers are weaker than the grammar (hub.md §9).
+// writing is strict, because client parsers are weaker than the grammar (docs/protocols.md, Hub 10).
 #pragma once
 
 #include <optional>

@@ -1,4 +1,4 @@
-// The engine's search reports in Scan's shape (hub.md §5), which is what the clients parse:
+// The engine's search reports in Scan's shape (docs/protocols.md, Hub 5), which is what the clients parse:
 //   info depth=12 score=0.25 nodes=123456 time=0.250 nps=0.5 pv="32-28 19-23"
 //   done move=28x19x23 ponder=14x23x19
 // Only name=value items; score in men with 2 decimals (a win in n plies is 100 - n/100,

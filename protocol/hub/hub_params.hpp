@@ -1,5 +1,5 @@
-// The engine parameters declared in the `hub` reply and changed with `set-param` (hub.md §3,
-// §8). Names and meanings follow Scan so that clients configured for Scan work unchanged:
+// The engine parameters declared in the `hub` reply and changed with `set-param` (docs/protocols.md, Hub 3
+// and 9). Names and meanings follow Scan so that clients configured for Scan work unchanged:
 //   variant  enum: Scan's values (normal killer bt frisian losing) then Kroon's other games
 //            (english, brazilian, russian, ... frysk); values= last, as draughtsnet reads it
 //   threads  search threads

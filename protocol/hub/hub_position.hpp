@@ -1,4 +1,4 @@
-// Hub position strings (hub.md §8): the side to move (`W`/`B`) then one letter per square in
+// Hub position strings (docs/protocols.md, Hub 8): the side to move (`W`/`B`) then one letter per square in
 // standard numbering: `w`/`b` man, `W`/`B` king, `e` empty. 51 characters on 10x10
 // (international, Frisian); Kroon's 8x8 English game uses the same scheme with 33.
 #pragma once

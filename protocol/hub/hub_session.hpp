@@ -1,4 +1,4 @@
-// One Hub session (hub.md §3-§7): parameters, the game (start position and moves played),
+// One Hub session (docs/protocols.md, Hub 3-7): parameters, the game (start position and moves played),
 // the limits collected for the next search, and the search itself, run by search::Searcher
 // on its own thread while the caller keeps feeding input lines.
 //

@@ -5,7 +5,7 @@
 namespace kroon {
 namespace {
 
-// Square numbering as RULES.md draws it: 1 = b10, 5 = j10, 6 = a9, 46 = a1, 50 = i1.
+// Square numbering as docs/rules.md gives it: 1 = b10, 5 = j10, 6 = a9, 46 = a1, 50 = i1.
 TEST(Board10, SquareNumbersMatchTheRulesDiagram) {
     using B = Board10;
     EXPECT_EQ(B::file_of_bit(B::bit_of_square(1)), 1);

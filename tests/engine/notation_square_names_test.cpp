@@ -13,7 +13,7 @@ namespace kroon {
 namespace {
 
 TEST(SquareNames, CornersOfTheBoards) {
-    // RULES.md / perft.md: 10x10 1 = b10, 5 = j10, 46 = a1, 50 = i1; 8x8 1 = b8, 29 = a1, 32 = g1.
+    // docs/rules.md: 10x10 1 = b10, 5 = j10, 46 = a1, 50 = i1; 8x8 1 = b8, 29 = a1, 32 = g1.
     EXPECT_EQ(rulebook(Variant::International).parse_square_name("b10"), 1);
     EXPECT_EQ(rulebook(Variant::International).parse_square_name("J10"), 5);
     EXPECT_EQ(rulebook(Variant::International).parse_square_name("a1"), 46);

@@ -1,4 +1,4 @@
-// Table-driven perft checks against the published counts of shared/reference/perft.md.
+// Table-driven perft checks against the published perft tables (docs/variants.md, Verification).
 //
 // The same test sources build two executables: the default one checks the shallow depths of
 // every row (fast), the one built with KROON_SLOW_TESTS (label `slow`) checks the deeper ones.

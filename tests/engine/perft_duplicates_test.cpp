@@ -1,6 +1,6 @@
 // Perft counting duplicate captures: captures that take the same pieces in a different order
 // count separately (dctl's keep_duplicates convention, used by the "with duplicates" columns
-// of shared/reference/perft.md). The engine lists each capture once; here the orders are
+// of the published perft tables, docs/variants.md). The engine lists each capture once; here the orders are
 // recovered from its capture paths, which checks those paths against published numbers.
 #include <set>
 
@@ -57,19 +57,19 @@ std::uint64_t perft_with_duplicates(Variant v, const Position& pos, int depth) {
 constexpr Variant I = Variant::International;
 
 const std::vector<PerftCase> duplicate_cases = {
-    // perft.md section 2, "with duplicates [dctl]" column.
+    // dctl's "with duplicates" counts.
     {"InternationalStart", I, "W:W31-50:B1-20",
      {9, 81, 658, 4265, 27117, 167140, 1049442, 6483971, 41022614}, 6, 9},
     // FrontRows: shashki's numbers (an independent Russian source), with duplicates.
     {"FrontRows", I, "W:B16,17,18,19,20:W31,32,33,34,35",
      {9, 81, 534, 2538, 9052, 29999, 98971, 310315, 1008317, 3174159, 10369533, 34907917}, 9, 12},
-    // King windmill: two orders round the ring (perft.md: with duplicates d1 = 2).
+    // King windmill: two orders round the ring (with duplicates: d1 = 2).
     {"KingWindmill", I, "W:WK2:B7,8,17,18", {2, 0}, 2, 2},
     {"KingAndMenAgainstKing", I, "W:WK2,28,31,44:B20,K50", {15, 30, 237}, 3, 3},
-    // perft.md section 3: DF2822, dctl and pyd agree to d5, dctl alone beyond.
+    // Frisian: DF2822, dctl and pyd agree to d5, dctl alone beyond.
     {"FrisianStart", Variant::Frisian, "W:W31-50:B1-20",
      {9, 81, 658, 3880, 21345, 103584, 550314, 2907905, 16204497}, 6, 9},
-    // perft.md section 4: the English king ring, local-dctl and pyd agree to d3.
+    // the English king ring, local-dctl and pyd agree to d3.
     {"EnglishKingRing", Variant::English, "W:WK26,30:B5,14,15,22,23", {2, 2, 8, 16, 88, 126}, 6, 6},
 };
 

@@ -1,4 +1,4 @@
-// English checkers perft, unique counts: shared/reference/perft.md section 4.
+// English checkers perft, unique counts: the published perft tables (docs/variants.md, Verification).
 #include "tests/engine/perft_cases.hpp"
 
 namespace kroon::test {

@@ -1,4 +1,4 @@
-// Frisian draughts perft, unique counts: shared/reference/perft.md section 3.
+// Frisian draughts perft, unique counts: the published perft tables (docs/variants.md, Verification).
 #include "tests/engine/perft_cases.hpp"
 
 namespace kroon::test {

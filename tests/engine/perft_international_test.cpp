@@ -1,4 +1,4 @@
-// International draughts perft (KNDB rules), unique counts: shared/reference/perft.md section 2.
+// International draughts perft (KNDB rules), unique counts: the published perft tables (docs/variants.md, Verification).
 #include "tests/engine/perft_cases.hpp"
 
 namespace kroon::test {

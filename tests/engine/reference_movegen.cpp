@@ -8,7 +8,7 @@
 namespace kroon::test {
 namespace {
 
-// The rules of RULES.md, perft.md sections 2-11 and docs/variants.md, restated.
+// The rules of docs/rules.md and docs/variants.md, restated.
 struct Rules {
     int columns = 5;                       // dark squares per row
     bool mirrored = false;                 // Spanish, Italian: each row numbered from the right

@@ -1,6 +1,6 @@
 // A slow, independent move generator for cross-checking the engine: square numbers and
 // (row, file) coordinates only, a plain recursive search with an explicit path, and the
-// rules written down again from shared/rules/RULES.md, reference/perft.md and docs/variants.md
+// rules written down again from docs/rules.md and docs/variants.md
 // (nothing from engine/rules or the bitboard generator). It knows every variant.
 #pragma once
 

@@ -1,4 +1,4 @@
-// Every position of shared/reference/perft.md for the variants Kroon plays: the start
+// Every position of the published perft tables (docs/variants.md) for the variants Kroon plays: the start
 // positions and the tricky capture positions. Notation and cross-check tests walk the tree
 // below them.
 #pragma once

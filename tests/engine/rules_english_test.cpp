@@ -1,4 +1,4 @@
-// English checkers (GB part of seed 002): one hand-built position per article, with the
+// English checkers (English part of the Huisman en Hötte leaflet): one hand-built position per article, with the
 // exact list of legal moves (Hub form: from x to x captured). 8x8, squares 1-32.
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// Frisian draughts (seed 001, "Spelreglement voor het Dammen Fries Spel"): one hand-built
+// Frisian draughts (the Frisian rules, "Spelreglement voor het Dammen Fries Spel"): one hand-built
 // position per article, with the exact list of legal moves (Hub form: from x to x captured).
 #include <gtest/gtest.h>
 

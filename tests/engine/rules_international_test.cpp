@@ -1,4 +1,4 @@
-// International draughts (KNDB game rules, seed 000): one hand-built position per rule, with
+// International draughts (KNDB game rules, 2 June 2018): one hand-built position per rule, with
 // the exact list of legal moves. Moves are written in Hub form (from x to x every captured
 // square, ascending) so a list says which pieces each capture takes.
 #include <gtest/gtest.h>

@@ -32,7 +32,7 @@ std::vector<std::string> sorted(std::vector<std::string> texts);
 // The legal move written `text` (any syntax); a missing move fails the calling test.
 Move legal_move(Variant variant, const Position& pos, std::string_view text);
 
-// Plays `text` on pos (Position::play through the run-time variant switch).
+// Plays `text` on pos (through the variant's Rulebook).
 void play(Variant variant, Position& pos, std::string_view text);
 
 // A random legal-looking position: 1..max_per_side pieces a side on random squares, about a

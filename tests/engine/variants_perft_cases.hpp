@@ -1,4 +1,4 @@
-// Published perft counts for the variants of issue 7 (reference/perft.md, unique counts:
+// Published perft counts for the other variants (docs/variants.md, Verification; unique counts:
 // identical captures by different paths counted once; for Russian, distinct resulting
 // positions). Sources per line; dctl = rhalbersma/dctl test tables.
 #pragma once

@@ -174,7 +174,7 @@ TEST(Referee, CaptureIntoOneKingAgainstTwoRestartsTheCount) {
     EXPECT_EQ(g.counters().endgame.strong, Color::White);
 }
 
-// --- points victory (seed 004) -------------------------------------------------------------
+// --- points victory (KNDB points-victory articles) -------------------------------------------------------------
 
 RuleOptions points() {
     RuleOptions o;
@@ -252,7 +252,7 @@ TEST(PointsVictory, DiscCountTakesKingsAsTwo) {
     EXPECT_EQ(result_by_discs(*rulebook(Variant::International).parse_fen("W:W40:BK1,K20")), GameResult::BlackPointsVictory);
 }
 
-// --- Frisian (seed 001) ----------------------------------------------------------------------
+// --- Frisian (Frisian rules) ----------------------------------------------------------------------
 
 TEST(Frisian, TwoKingsMustWinAgainstOneWithinSevenMoves) {  // art. 18
     Game g = game_from(Variant::Frisian, "W:WK47,K48:BK4");
@@ -316,9 +316,9 @@ TEST(Frisian, RepetitionIsNoRuleUnlessEnabled) {
     EXPECT_EQ(with.verdict(), (Verdict{GameResult::Draw, Reason::Repetition}));
 }
 
-// --- English (seed 002, GB) ------------------------------------------------------------------
+// --- English (Huisman en Hötte leaflet, English part) ------------------------------------------------------------------
 
-TEST(English, ThirdRepetitionDraws) {  // the leaflet's custom, as threefold repetition
+TEST(English, ThirdRepetitionDraws) {  // Kroon's rule for the 8x8 games
     Game g = game_from(Variant::English, "B:WK29,K32:BK1,K4");
     play(g, {"1-5", "32-28", "5-1", "28-32", "1-5", "32-28", "5-1"});
     EXPECT_FALSE(g.is_over());

@@ -1,4 +1,4 @@
-// DXP codec: the spec's sample messages and the transcripts of shared/protocols/dxp.md §8
+// DXP codec: the spec's sample messages and the transcripts of docs/protocols.md, DXP 8
 // parse to the expected values and print back byte for byte; malformed text is rejected.
 #include <gtest/gtest.h>
 
@@ -54,7 +54,7 @@ TEST(DxpMessage, SpecSamplesParseToTheirFields) {
     EXPECT_EQ(parse_as<BackAccept>("K1"), (BackAccept{BackCode::NotSupported}));
 }
 
-// Every message of the Scan 3.1 session (dxp.md §8) and of the reversed-role session.
+// Every message of the Scan 3.1 session (docs/protocols.md, DXP 8) and of the reversed-role session.
 TEST(DxpMessage, TranscriptsRoundTripByteForByte) {
     const std::vector<std::string> transcript = {
         "R01TestInit 0.1                    W001000BWeeeeeeeeeeeeeeeezeeeeeeeeezeeeeweeeeeeeeeeeeeeeeee",

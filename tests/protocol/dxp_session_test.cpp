@@ -262,7 +262,7 @@ TEST(DxpSession, MalformedRequestIsStillAnswered) {
 
 // --- Game end both ways -------------------------------------------------------------------
 
-// dxp.md §8 game 1: White man 32 takes 17 and 27; Black has no pieces and ends the game.
+// A game of Scan 3.1 (docs/protocols.md, DXP 8): White man 32 takes 17 and 27; Black has no pieces and ends the game.
 TEST(DxpSession, TranscriptGameOneWeCaptureTheLastPiece) {
     Driver f(follower());
     f.receive("R01TestInit 0.1                    W001000BWeeeeeeeeeeeeeeeezeeeeeeeeezeeeeweeeeeeeeeeeeeeeeee");
@@ -533,7 +533,7 @@ TEST(DxpSession, IllegalMoveEndsTheGame) {
 }
 
 TEST(DxpSession, CaptureMatchedAsASetAndRequiredInFull) {
-    // White man 32 can take 27 and 17 landing on 12 (dxp.md §8).
+    // White man 32 can take 27 and 17 landing on 12 (docs/protocols.md, DXP 8).
     const std::string board = "eeeeeeeeeeeeeeeezeeeeeeeeezeeeeweeeeeeeeeeeeeeeeee";
     {
         Driver f(follower());

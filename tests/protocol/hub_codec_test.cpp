@@ -1,5 +1,5 @@
 // The pure parts of the Hub front end: line codec, position strings, level, parameters and
-// the info/done lines, checked against the exact text clients parse (shared/protocols/hub.md).
+// the info/done lines, checked against the exact text clients parse (docs/protocols.md, Hub).
 #include <gtest/gtest.h>
 
 #include "engine/rules/rulebook.hpp"

@@ -26,7 +26,7 @@ struct GameSettings {
     int max_plies = 100;
     std::function<std::string(const Player&)> level;  // the `level` line for each search
     bool clocked = false;   // keep each player's clock: + increment - time used, never <= 0
-    double increment = 0;   // added before each move (hub.md §6)
+    double increment = 0;   // added before each move (docs/protocols.md, Hub 6)
 };
 
 // Starts two engines and sets the variant and any other parameters (gtest failure when they

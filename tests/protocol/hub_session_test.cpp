@@ -1,4 +1,4 @@
-// Drives the real `kroon hub` binary through pipes, as a GUI does (shared/protocols/hub.md),
+// Drives the real `kroon hub` binary through pipes, as a GUI does (docs/protocols.md, Hub),
 // and asserts on the exact lines it sends back.
 #include <gtest/gtest.h>
 
@@ -140,7 +140,7 @@ TEST(HubSession, AnalyzeInfiniteUntilStop) {
 
 TEST(HubSession, AnalyzeSearchesASingleLegalMove) {
     // After 32-28 19-23 White must take 28x19 and has no other move. In a game that move is
-    // played after the first iteration; in analysis the GUI wants the score and line (hub.md §7).
+    // played after the first iteration; in analysis the GUI wants the score and line (docs/protocols.md, Hub 7).
     auto engine = start_hub();
     ASSERT_TRUE(handshake(*engine));
     const std::string pos = "pos pos=" + std::string(start10) + " moves=\"32-28 19-23\"";

@@ -88,7 +88,7 @@ TEST(Elo, IntervalNarrowsWithMoreGames) {
 
 TEST(Standings, SonnebornBergerBreaksTies) {
     // A cycle of wins (0 > 1, 1 > 2, 2 > 0) plus the draws 0-1 and 1-2: player 1 leads on
-    // points, 0 and 2 tie and Sonneborn-Berger (seed 001, Bijlage 1) decides.
+    // points, 0 and 2 tie and Sonneborn-Berger (Frisian tournament rules, appendix 1) decides.
     const std::vector<GameOutcome> games = {{0, 1, GameResult::WhiteWins},
                                             {1, 2, GameResult::WhiteWins},
                                             {2, 0, GameResult::WhiteWins},

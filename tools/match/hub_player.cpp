@@ -25,7 +25,7 @@ std::string seconds_text(double s) {
     return buffer;
 }
 
-// "0.25" -> 25, "-99.87" -> -9987 (hub.md §5: men with two decimals).
+// "0.25" -> 25, "-99.87" -> -9987 (docs/protocols.md, Hub 5: men with two decimals).
 std::optional<int> parse_score(const std::string& text) {
     char* end = nullptr;
     const double men = std::strtod(text.c_str(), &end);
@@ -143,7 +143,7 @@ Answer HubPlayer::think(const Game& game, const MoveRequest& request) {
     }
     std::string level = "level";
     if (request.time_left >= 0) {
-        // hub.md §6: the engine counts the increment as added before the move.
+        // docs/protocols.md, Hub 6: the engine counts the increment as added before the move.
         level += " time=" + seconds_text(request.time_left - request.increment);
         if (request.increment > 0) level += " inc=" + seconds_text(request.increment);
         if (request.moves_to_go > 0) level += " moves=" + std::to_string(request.moves_to_go);
@@ -168,7 +168,7 @@ Answer HubPlayer::think(const Game& game, const MoveRequest& request) {
         if (read == ChildProcess::Read::Closed) return gone("while thinking");
         if (read != ChildProcess::Read::Line) continue;
         const std::string word = first_word(line);
-        if (word != "info" && word != "done") continue;  // hub.md §2: ignore what we do not know
+        if (word != "info" && word != "done") continue;  // docs/protocols.md, Hub 2: ignore what we do not know
         const auto command = hub::parse_line(line);
         if (!command) return Failure{Failure::Garbage, name_ + " sent an unreadable line: " + line};
         if (word == "info") {

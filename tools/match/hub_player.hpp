@@ -1,4 +1,4 @@
-// A Hub engine (hub.md) in a child process, with Kroon as the GUI: `hub` ... `wait`,
+// A Hub engine (docs/protocols.md, Hub) in a child process, with Kroon as the GUI: `hub` ... `wait`,
 // set-param (variant and the user's options), `init` ... `ready`; per move `pos` with the
 // game's start position and every move since (so the engine sees the history), `level` from
 // the clock, `go think`, and `done move=...` read against a deadline.

@@ -1,6 +1,6 @@
 // Match and tournament arithmetic: the schedule (pairs of engines with colours, Berger tables
 // for round robins), Elo from a score with its 95% interval and the likelihood of
-// superiority, and standings with Sonneborn-Berger tie-breaks (seed 001, Bijlage 1).
+// superiority, and standings with Sonneborn-Berger tie-breaks (Frisian tournament rules, appendix 1).
 #pragma once
 
 #include <string>
@@ -26,7 +26,7 @@ struct Tally {
     int wins = 0;
     int draws = 0;
     int losses = 0;
-    int points_wins = 0;    // seed 004 points victories (score 0.75)
+    int points_wins = 0;    // KNDB points victories (score 0.75)
     int points_losses = 0;  // (score 0.25)
 
     void add(GameResult result, bool as_white);

@@ -19,7 +19,7 @@ Result<PlayerSpec> parse_player_spec(const std::string& text) {
         spec.kind = PlayerSpec::Dxp;
         std::string rest = text.substr(6);
         if (!rest.empty() && rest.back() == '/') rest.pop_back();
-        spec.port = 27531;  // the DXP port (dxp.md §2)
+        spec.port = 27531;  // the DXP port (docs/protocols.md, DXP 2)
         const size_t colon = rest.rfind(':');
         if (colon != std::string::npos && rest.find(']', colon) == std::string::npos) {
             const std::string port = rest.substr(colon + 1);

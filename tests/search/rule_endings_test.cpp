@@ -1,4 +1,6 @@
-// The variants' draw rules (the referee's, engine/game) as the search sees them.
+// The search scores positions that the referee's rules end (engine/game: the draw rules,
+// repetition, the 8x8 no-progress limit, antidraughts and breakthrough wins) as the referee
+// judges them; the referee itself is tested in tests/game.
 #include <random>
 
 #include "tests/search/search_test_support.hpp"
@@ -63,7 +65,7 @@ std::vector<Move> find_cycle(Variant v, const Position& start) {
     return cycle;
 }
 
-TEST(DrawRules, FrisianOneKingEachIsADraw) {  // Frisian art. 21
+TEST(SearchSeesDrawRules, FrisianOneKingEachIsADraw) {  // Frisian art. 21
     const Variant v = Variant::Frisian;
     // In the search: a quiet king against king scores as a draw...
     const Found quiet = search_depth(v, fen(v, "W:WK47:BK4"), 6);
@@ -76,7 +78,7 @@ TEST(DrawRules, FrisianOneKingEachIsADraw) {  // Frisian art. 21
     EXPECT_EQ(won.outcome.score, win_score - 1);
 }
 
-TEST(DrawRules, SearchScoresTheTwentyFiveMoveRuleAsDraw) {
+TEST(SearchSeesDrawRules, SearchScoresTheTwentyFiveMoveRuleAsDraw) {
     // Four kings against one: a clear win, unless 49 king moves were already played, in which
     // case every quiet move ends the game drawn (and White has no capture).
     const Variant v = Variant::International;
@@ -93,7 +95,7 @@ TEST(DrawRules, SearchScoresTheTwentyFiveMoveRuleAsDraw) {
     EXPECT_TRUE(is_legal(v, root, *late.outcome.best));
 }
 
-TEST(DrawRules, SearchScoresARepetitionAsDraw) {
+TEST(SearchSeesDrawRules, SearchScoresARepetitionAsDraw) {
     // Black's lone king is lost against four kings, but the game already went round once
     // (black, white, back, back): repeating again is a draw, and the search takes it.
     const Variant v = Variant::International;
@@ -106,7 +108,7 @@ TEST(DrawRules, SearchScoresARepetitionAsDraw) {
     EXPECT_EQ(repeated.outcome.score, 0);
 }
 
-TEST(DrawRules, SearchKeepsThe8x8NoProgressLimit) {
+TEST(SearchSeesDrawRules, SearchKeepsThe8x8NoProgressLimit) {
     // Three kings against one in English: won, unless 79 king moves were played and the
     // 40-move limit (RuleOptions::no_progress_moves_8x8) ends the game with the next one.
     const Variant v = Variant::English;
@@ -123,7 +125,7 @@ TEST(DrawRules, SearchKeepsThe8x8NoProgressLimit) {
     EXPECT_GT(search_depth(v, root, 5, line, &start, no_limit).outcome.score, 150);
 }
 
-TEST(GameEnds, AntidraughtsSideWithoutAMoveWins) {
+TEST(SearchSeesGameEnds, AntidraughtsSideWithoutAMoveWins) {
     const Variant v = Variant::Antidraughts;
     const Position blocked = fen(v, "B:W41,47:B36");
     const Found found = search_depth(v, blocked, 3);
@@ -142,7 +144,7 @@ TEST(GameEnds, AntidraughtsSideWithoutAMoveWins) {
     EXPECT_TRUE(legal_moves(v, end).empty());
 }
 
-TEST(GameEnds, BreakthroughFirstKingWins) {
+TEST(SearchSeesGameEnds, BreakthroughFirstKingWins) {
     const Variant v = Variant::Breakthrough;
     const Position pos = fen(v, "W:W7,45:B20,30");
     const Found found = search_depth(v, pos, 4);
