@@ -93,6 +93,24 @@ TEST(Pdn, ReadsRussianGamesInAlgebraicNotation) {
     }
 }
 
+TEST(Pdn, ReadsLidraughtsStyleAlgebraicGames) {
+    // As lidraughts exports Russian and Brazilian games: algebraic squares, ':' for captures,
+    // move numbers glued to the moves, any letter case.
+    for (const char* type : {"25", "26"}) {
+        const std::string text = std::string("[Event \"Casual game\"]\n[GameType \"") + type +
+                                 "\"]\n[Result \"*\"]\n\n"
+                                 "1.c3-d4 f6-e5 2.d4:f6 g7:e5 3.G3-F4 e5:g3 4.h2:f4 *\n";
+        const PdnFile file = read_pdn(text);
+        ASSERT_TRUE(file.errors.empty()) << file.errors.front().text();
+        ASSERT_EQ(file.games.size(), 1u);
+        const PdnGame& g = file.games[0];
+        ASSERT_EQ(g.moves.size(), 7u);
+        const Rulebook& rules = rulebook(g.variant);
+        // Two men taken each (d4 and f4 were White's, e5 twice Black's).
+        EXPECT_EQ(rules.format_fen(replay(g)->position()), "B:W19,21,23,25,26,27,29,30,31,32:B1,2,3,4,5,6,7,9,10,12");
+    }
+}
+
 TEST(Pdn, SetUpPositionsWithEitherSideToMove) {
     for (Variant v : {Variant::International, Variant::Frisian, Variant::English})
         for (int prefix : {7, 8}) {  // the set-up position has one side or the other to move
