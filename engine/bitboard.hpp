@@ -21,13 +21,18 @@ public:
     public:
         explicit constexpr Iterator(Bitboard b) : rest_(b) {}
         int operator*() const { return std::countr_zero(rest_); }
-        Iterator& operator++() { rest_ &= rest_ - 1; return *this; }
+        Iterator& operator++() {
+            rest_ &= rest_ - 1;
+            return *this;
+        }
         bool operator!=(const Iterator& other) const { return rest_ != other.rest_; }
+
     private:
         Bitboard rest_;
     };
     Iterator begin() const { return Iterator(bits_); }
     Iterator end() const { return Iterator(0); }
+
 private:
     Bitboard bits_;
 };

@@ -62,14 +62,12 @@ struct Masks {
 
     // The middle of the board: the central files on the rows where the fight for the centre
     // is (10x10: squares 22-24, 27-29 and 32-34 for White).
-    static constexpr auto centre = both([](int r, int f) {
-        return r >= rows / 2 - 2 && r <= rows / 2 && f >= 2 && f <= files - 3;
-    });
+    static constexpr auto centre =
+        both([](int r, int f) { return r >= rows / 2 - 2 && r <= rows / 2 && f >= 2 && f <= files - 3; });
     // Outpost squares: the front of the centre (22-24 and 27-29 for White on 10x10; a man
     // on 22/23/27/28 well supported from behind is the "hekstelling").
-    static constexpr auto outpost = both([](int r, int f) {
-        return r >= rows / 2 - 1 && r <= rows / 2 && f >= 2 && f <= files - 3;
-    });
+    static constexpr auto outpost =
+        both([](int r, int f) { return r >= rows / 2 - 1 && r <= rows / 2 && f >= 2 && f <= files - 3; });
     static constexpr auto back_rank = both([](int r, int) { return r == 0; });
     // The two outer files: men there control fewer squares.
     static constexpr auto edge = both([](int, int f) { return f == 0 || f == files - 1; });

@@ -18,8 +18,7 @@ Breakdown explain(const Rulebook& rules, const Position& pos) {
         out.side_to_move_view = pos.side_to_move() == Color::White ? out.white_view : -out.white_view;
         out.scaled = sink.was_scaled;
         out.before_scaling = sink.before_scaling;
-        for (int t = 0; t < term_count; ++t)
-            out.terms.push_back({term_names[t], sink.values[t][0], sink.values[t][1]});
+        for (int t = 0; t < term_count; ++t) out.terms.push_back({term_names[t], sink.values[t][0], sink.values[t][1]});
         return out;
     });
 }

@@ -21,10 +21,10 @@ struct TermLine {
 
 struct Breakdown {
     std::vector<TermLine> terms;
-    int white_view = 0;          // final score from White's side
-    int side_to_move_view = 0;   // what the search sees
-    bool scaled = false;         // a known drawish ending scaled the sum down
-    int before_scaling = 0;      // White's view before that scaling
+    int white_view = 0;         // final score from White's side
+    int side_to_move_view = 0;  // what the search sees
+    bool scaled = false;        // a known drawish ending scaled the sum down
+    int before_scaling = 0;     // White's view before that scaling
 };
 
 Breakdown explain(const Rulebook& rules, const Position& pos);

@@ -79,9 +79,7 @@ private:
         total += v;
     }
 
-    int phased(int opening, int endgame) const {
-        return (opening * opening_ + endgame * endgame_) / W::start_men;
-    }
+    int phased(int opening, int endgame) const { return (opening * opening_ + endgame * endgame_) / W::start_men; }
 
     int side(Color c) {
         const int ci = index(c);
@@ -114,8 +112,7 @@ private:
         int runaways = 0;
         if (!pos_.kings(them))
             for (int b : Bits{men})
-                if (!(M::cone[ci][b] & enemy))
-                    runaways += W::runaway_base + W::runaway_per_row * M::relative_row(c, b);
+                if (!(M::cone[ci][b] & enemy)) runaways += W::runaway_base + W::runaway_per_row * M::relative_row(c, b);
         add(Term::Runaways, c, runaways, total);
         any_runaway_ |= runaways != 0;
 

@@ -29,9 +29,9 @@ enum class Term : int {
 };
 constexpr int term_count = static_cast<int>(Term::Count);
 
-constexpr std::array<const char*, term_count> term_names = {
-    "material", "advancement", "centre", "outposts", "balance", "back rank",
-    "edge",     "mobility",    "locks",  "runaways", "kings",       "opposition"};
+constexpr std::array<const char*, term_count> term_names = {"material", "advancement", "centre", "outposts",
+                                                            "balance",  "back rank",   "edge",   "mobility",
+                                                            "locks",    "runaways",    "kings",  "opposition"};
 
 struct NoTrace {
     void add(Term, Color, int) {}

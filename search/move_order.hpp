@@ -13,18 +13,23 @@ using HistoryTable = std::array<std::array<int, 64>, 64>;  // [from][to]
 
 class MoveOrder {
 public:
-    MoveOrder(const MoveList& moves, int table_move, const std::array<Move, 2>& killers,
-              const HistoryTable& history)
+    MoveOrder(const MoveList& moves, int table_move, const std::array<Move, 2>& killers, const HistoryTable& history)
         : killers_(killers), size_(moves.size()) {
         for (int i = 0; i < size_; ++i) {
             const Move& m = moves[i];
             int key;
-            if (i == table_move) key = 1 << 30;
-            else if (m.is_capture()) key = (1 << 24) + (m.capture_count() << 8) + (m.promotes ? 128 : 0);
-            else if (m.promotes) key = 1 << 23;
-            else if (m == killers[0]) key = (1 << 22) + 1;
-            else if (m == killers[1]) key = 1 << 22;
-            else key = history[m.from][m.to];
+            if (i == table_move)
+                key = 1 << 30;
+            else if (m.is_capture())
+                key = (1 << 24) + (m.capture_count() << 8) + (m.promotes ? 128 : 0);
+            else if (m.promotes)
+                key = 1 << 23;
+            else if (m == killers[0])
+                key = (1 << 22) + 1;
+            else if (m == killers[1])
+                key = 1 << 22;
+            else
+                key = history[m.from][m.to];
             keys_[i] = key;
             index_[i] = static_cast<std::uint16_t>(i);
         }

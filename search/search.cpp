@@ -33,12 +33,10 @@ Outcome search_with(SearchContext& context, const Listener& listener) {
     }
 
     std::vector<std::unique_ptr<Worker<R>>> workers;
-    for (int id = 0; id < context.threads; ++id)
-        workers.push_back(std::make_unique<Worker<R>>(context, id));
+    for (int id = 0; id < context.threads; ++id) workers.push_back(std::make_unique<Worker<R>>(context, id));
     std::vector<std::thread> helpers;
     const Listener silent;
-    for (int id = 1; id < context.threads; ++id)
-        helpers.emplace_back([&, id] { workers[id]->run(silent); });
+    for (int id = 1; id < context.threads; ++id) helpers.emplace_back([&, id] { workers[id]->run(silent); });
     workers[0]->run(listener);
     context.stop = true;
     for (auto& t : helpers) t.join();
@@ -66,9 +64,8 @@ Outcome search_with(SearchContext& context, const Listener& listener) {
 }  // namespace
 
 Outcome run_search(SearchContext& context, const Listener& listener) {
-    return with_rules(context.root.variant, [&](auto tag) {
-        return search_with<typename decltype(tag)::Rules>(context, listener);
-    });
+    return with_rules(context.root.variant,
+                      [&](auto tag) { return search_with<typename decltype(tag)::Rules>(context, listener); });
 }
 
 }  // namespace kroon::search

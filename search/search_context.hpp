@@ -49,18 +49,14 @@ struct SearchContext {
     std::atomic<bool> ponder_was_hit{false};
     std::unique_ptr<NodeCounter[]> counters;
 
-    double elapsed() const {
-        return std::chrono::duration<double>(Clock::now() - start_time).count();
-    }
+    double elapsed() const { return std::chrono::duration<double>(Clock::now() - start_time).count(); }
     std::uint64_t total_nodes() const {
         std::uint64_t n = 0;
         for (int i = 0; i < threads; ++i) n += counters[i].nodes.load(std::memory_order_relaxed);
         return n;
     }
     // Whether the clock limits apply now: not while pondering or in an infinite search.
-    bool timed() const {
-        return !limits.infinite && !pondering.load(std::memory_order_relaxed) && plan.hard > 0;
-    }
+    bool timed() const { return !limits.infinite && !pondering.load(std::memory_order_relaxed) && plan.hard > 0; }
 };
 
 // Runs the whole search (all threads) on the calling thread and returns its outcome;

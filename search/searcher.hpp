@@ -31,9 +31,9 @@ constexpr Score draw_score = 0;
 constexpr bool is_decisive(Score s) { return s > win_score - 1000 || s < -(win_score - 1000); }
 
 struct Limits {
-    int depth = 0;              // maximum nominal depth, 0 = none
-    std::uint64_t nodes = 0;    // 0 = none
-    double move_time = 0;       // seconds for this move, 0 = none
+    int depth = 0;            // maximum nominal depth, 0 = none
+    std::uint64_t nodes = 0;  // 0 = none
+    double move_time = 0;     // seconds for this move, 0 = none
     // Clock of the side to move in seconds (negative = no clock): time left, increment added
     // per move (counted before the move, as Hub does), and moves until the next time control
     // (0 = the time left is for the rest of the game). N moves in T: moves_to_go counts down
@@ -42,8 +42,8 @@ struct Limits {
     double time_left = -1;
     double increment = 0;
     int moves_to_go = 0;
-    bool infinite = false;      // search until stop()
-    bool ponder = false;        // on the opponent's time until ponder_hit() or stop()
+    bool infinite = false;  // search until stop()
+    bool ponder = false;    // on the opponent's time until ponder_hit() or stop()
     // Analysis (Hub `go analyze`): the GUI wants the score and line, so a single legal move
     // is searched like any other instead of being played at once.
     bool analysis = false;

@@ -10,15 +10,13 @@
 namespace kroon::search {
 
 // Data layout (64 bits): score 16 | eval 16 | move 16 | depth 8 | bound 2 | generation 6.
-std::uint64_t TranspositionTable::pack(int score, int eval, int depth, Bound bound, int move,
-                                       std::uint8_t gen) {
+std::uint64_t TranspositionTable::pack(int score, int eval, int depth, Bound bound, int move, std::uint8_t gen) {
     const auto s = static_cast<std::uint16_t>(static_cast<std::int16_t>(score));
     const auto e = static_cast<std::uint16_t>(static_cast<std::int16_t>(eval));
     const auto m = static_cast<std::uint16_t>(move < 0 ? 0xFFFF : move);
     const auto d = static_cast<std::uint8_t>(std::clamp(depth, 0, 255));
-    return std::uint64_t{s} | std::uint64_t{e} << 16 | std::uint64_t{m} << 32 |
-           std::uint64_t{d} << 48 | std::uint64_t(gen & 63) << 56 |
-           std::uint64_t(static_cast<std::uint8_t>(bound)) << 62;
+    return std::uint64_t{s} | std::uint64_t{e} << 16 | std::uint64_t{m} << 32 | std::uint64_t{d} << 48 |
+           std::uint64_t(gen & 63) << 56 | std::uint64_t(static_cast<std::uint8_t>(bound)) << 62;
 }
 
 TableEntry TranspositionTable::unpack(std::uint64_t data) {
@@ -74,8 +72,7 @@ bool TranspositionTable::probe(std::uint64_t key, TableEntry& out) const {
     return false;
 }
 
-void TranspositionTable::store(std::uint64_t key, int score, int eval, int depth, Bound bound,
-                               int move) {
+void TranspositionTable::store(std::uint64_t key, int score, int eval, int depth, Bound bound, int move) {
     Bucket& b = bucket(key);
     Slot* victim = &b.slots[0];
     int worst = 1 << 30;
@@ -86,9 +83,7 @@ void TranspositionTable::store(std::uint64_t key, int score, int eval, int depth
             if (data != 0) {
                 const TableEntry old = unpack(data);
                 if (move < 0) move = old.move;
-                if (bound != Bound::Exact && depth + 2 < old.depth &&
-                    generation_of(data) == generation_)
-                    return;
+                if (bound != Bound::Exact && depth + 2 < old.depth && generation_of(data) == generation_) return;
             }
             victim = &s;
             break;

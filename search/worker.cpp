@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cstdlib>
 
-#include "engine/movegen/movegen.hpp"
 #include "engine/game/referee.hpp"
+#include "engine/movegen/movegen.hpp"
 #include "eval/evaluator.hpp"
 
 namespace kroon::search {
@@ -24,8 +24,7 @@ void Worker<R>::run(const Listener& listener) {
     result_.pv = {root_moves[0]};
     result_.score = 0;
 
-    const int max_depth = context_.limits.depth > 0 ? std::min(context_.limits.depth, max_ply - 8)
-                                                    : max_ply - 8;
+    const int max_depth = context_.limits.depth > 0 ? std::min(context_.limits.depth, max_ply - 8) : max_ply - 8;
     Score previous = 0;
     for (int depth = main_ ? 1 : 1 + (id_ & 1); depth <= max_depth; ++depth) {
         root_pv_.clear();
@@ -66,8 +65,7 @@ void Worker<R>::report(const Listener& listener, int depth, Score score) {
 
 template <RuleSet R>
 Score Worker<R>::aspiration(const Position& root, int depth, Score previous) {
-    if (depth < 4 || is_decisive(previous))
-        return search(root, -infinite_score, infinite_score, depth, 0, true);
+    if (depth < 4 || is_decisive(previous)) return search(root, -infinite_score, infinite_score, depth, 0, true);
     Score delta = 30;
     Score alpha = previous - delta, beta = previous + delta;
     for (;;) {
@@ -94,8 +92,7 @@ bool Worker<R>::should_stop_after_iteration(int depth, Score score, int legal_mo
     const Limits& limits = context_.limits;
     if (limits.depth > 0 && depth >= limits.depth) return true;
     // A won or lost game found to the end needs no deeper search.
-    if (is_decisive(score) && depth >= 2 * (win_score - std::abs(score)) + 4 && !limits.infinite)
-        return true;
+    if (is_decisive(score) && depth >= 2 * (win_score - std::abs(score)) + 4 && !limits.infinite) return true;
     if (!context_.timed()) return false;
     if (legal_moves == 1 && !limits.analysis) return true;
     // A fixed time per move is there to be used: search on until the deadline; an unfinished
@@ -115,8 +112,7 @@ void Worker<R>::poll() {
         const double t = context_.elapsed();
         if (t >= context_.plan.hard) context_.stop = true;
         // Pondered past the target already: play at once after the ponder hit.
-        if (context_.ponder_was_hit.load(std::memory_order_relaxed) && t >= context_.plan.soft)
-            context_.stop = true;
+        if (context_.ponder_was_hit.load(std::memory_order_relaxed) && t >= context_.plan.soft) context_.stop = true;
     }
 }
 
@@ -214,10 +210,8 @@ Score Worker<R>::search(const Position& pos, Score alpha, Score beta, int depth,
             if (depth >= 3 && i >= 3 && !m.is_capture() && !m.promotes && !order.is_killer(m))
                 reduction = i >= 8 && depth >= 5 ? 2 : 1;
             s = -search(child, -alpha - 1, -alpha, new_depth - reduction, ply + 1, false);
-            if (s > alpha && reduction > 0)
-                s = -search(child, -alpha - 1, -alpha, new_depth, ply + 1, false);
-            if (s > alpha && s < beta && pv_node)
-                s = -search(child, -beta, -alpha, new_depth, ply + 1, true);
+            if (s > alpha && reduction > 0) s = -search(child, -alpha - 1, -alpha, new_depth, ply + 1, false);
+            if (s > alpha && s < beta && pv_node) s = -search(child, -beta, -alpha, new_depth, ply + 1, true);
         }
         if (stopped()) return 0;
         if (s <= best) continue;

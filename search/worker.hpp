@@ -37,8 +37,7 @@ struct IterationResult {
 template <RuleSet R>
 class Worker {
 public:
-    Worker(SearchContext& context, int id)
-        : context_(context), table_(*context.table), id_(id), main_(id == 0) {
+    Worker(SearchContext& context, int id) : context_(context), table_(*context.table), id_(id), main_(id == 0) {
         const auto& root = context.root;
         path_ = root.history;
         base_ = static_cast<int>(path_.size());

@@ -14,8 +14,8 @@ namespace kroon::tools {
 
 struct BenchPosition {
     Variant variant;
-    const char* fen;    // "start" for the start position
-    int depth_offset;   // added to the bench depth (sparse endgames search deeper)
+    const char* fen;   // "start" for the start position
+    int depth_offset;  // added to the bench depth (sparse endgames search deeper)
     const char* label;
 };
 
@@ -42,7 +42,6 @@ struct BenchResult {
     double seconds = 0;
 };
 
-BenchResult run_bench(const BenchOptions& options,
-                      const std::function<void(const BenchLine&)>& on_line = {});
+BenchResult run_bench(const BenchOptions& options, const std::function<void(const BenchLine&)>& on_line = {});
 
 }  // namespace kroon::tools

@@ -28,8 +28,14 @@ namespace kroon {
 // Directions: the four diagonals first, then the four orthogonal lines (Frisian art. 7 and 9
 // capture along rows and columns). opposite(d) == d ^ 2 within each group of four.
 enum Direction : int {
-    NorthWest = 0, NorthEast = 1, SouthEast = 2, SouthWest = 3,
-    West = 4, North = 5, East = 6, South = 7,
+    NorthWest = 0,
+    NorthEast = 1,
+    SouthEast = 2,
+    SouthWest = 3,
+    West = 4,
+    North = 5,
+    East = 6,
+    South = 7,
 };
 constexpr int direction_count = 8;
 constexpr int opposite(int d) { return d ^ 2; }
@@ -41,21 +47,19 @@ constexpr bool increasing(int d) { return (d & 2) != 0; }
 // numbering changes; the geometry and every rule are symmetric.
 template <int Cols, bool Mirrored = false>
 struct Board {
-    static constexpr int columns_per_row = Cols;           // dark squares per row
+    static constexpr int columns_per_row = Cols;  // dark squares per row
     static constexpr int rows = 2 * Cols;
-    static constexpr int width = 2 * Cols;                  // files a.. of the full board
-    static constexpr int squares = rows * Cols;             // 50 or 32
-    static constexpr int pair_bits = 2 * Cols + 1;          // two rows plus a ghost bit
-    static constexpr int bits = rows / 2 * pair_bits - 1;   // highest used bit + 1
+    static constexpr int width = 2 * Cols;                 // files a.. of the full board
+    static constexpr int squares = rows * Cols;            // 50 or 32
+    static constexpr int pair_bits = 2 * Cols + 1;         // two rows plus a ghost bit
+    static constexpr int bits = rows / 2 * pair_bits - 1;  // highest used bit + 1
 
     static constexpr int left_up = Cols + 1;
     static constexpr int right_up = Cols;
 
     static constexpr int bit_of_index(int i) { return i + i / (2 * Cols); }  // i = square - 1
 
-    static constexpr int row_of_bit(int b) {
-        return 2 * (b / pair_bits) + (b % pair_bits >= Cols ? 1 : 0);
-    }
+    static constexpr int row_of_bit(int b) { return 2 * (b / pair_bits) + (b % pair_bits >= Cols ? 1 : 0); }
     // File 0..width-1 (a..j on 10x10): even rows use odd files, odd rows even files.
     static constexpr int file_of_bit(int b) {
         const int r = row_of_bit(b);
@@ -122,8 +126,7 @@ struct Board {
         for (int d = 0; d < direction_count; ++d)
             for (int i = 0; i < squares; ++i) {
                 const int b = bit_of_index(i);
-                t[d][b] = static_cast<std::int8_t>(
-                    bit_at(row_of_bit(b) + row_step(d), file_of_bit(b) + file_step(d)));
+                t[d][b] = static_cast<std::int8_t>(bit_at(row_of_bit(b) + row_step(d), file_of_bit(b) + file_step(d)));
             }
         return t;
     }();
@@ -141,9 +144,7 @@ struct Board {
         return t;
     }();
 
-    static int nearest(int d, Bitboard on_ray) {
-        return increasing(d) ? lowest_bit(on_ray) : highest_bit(on_ray);
-    }
+    static int nearest(int d, Bitboard on_ray) { return increasing(d) ? lowest_bit(on_ray) : highest_bit(on_ray); }
 };
 
 using Board10 = Board<5>;
@@ -153,8 +154,8 @@ using Board8Mirrored = Board<4, true>;
 static_assert(Board10::squares == 50 && Board8::squares == 32);
 static_assert(Board10::bits == 54 && Board8::bits == 35);
 static_assert(Board10::square_of_bit[Board10::bit_of_square(46)] == 46);
-static_assert(Board10::file_of_bit(Board10::bit_of_square(46)) == 0);   // 46 = a1
-static_assert(Board10::file_of_bit(Board10::bit_of_square(1)) == 1);    // 1 = b10
+static_assert(Board10::file_of_bit(Board10::bit_of_square(46)) == 0);  // 46 = a1
+static_assert(Board10::file_of_bit(Board10::bit_of_square(1)) == 1);   // 1 = b10
 static_assert(Board10::step[NorthEast][Board10::bit_of_square(46)] == Board10::bit_of_square(41));
 static_assert(Board10::step[NorthWest][Board10::bit_of_square(32)] == Board10::bit_of_square(27));
 static_assert(Board10::step[East][Board10::bit_of_square(5)] == -1);

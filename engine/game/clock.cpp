@@ -1,8 +1,8 @@
 #include "engine/game/clock.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
-#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -86,8 +86,7 @@ Result<TimeControl> parse_time_control(std::string_view text) {
         if (colon == std::string_view::npos) break;
         start = colon + 1;
     }
-    if (tc.periods.front().seconds <= 0 && tc.increment <= 0)
-        return Error{"a time control needs some time"};
+    if (tc.periods.front().seconds <= 0 && tc.increment <= 0) return Error{"a time control needs some time"};
     return tc;
 }
 

@@ -22,7 +22,7 @@
 namespace kroon {
 
 struct TimePeriod {
-    int moves = 0;        // moves to make in this period; 0 = the rest of the game
+    int moves = 0;  // moves to make in this period; 0 = the rest of the game
     double seconds = 0;
     friend bool operator==(const TimePeriod&, const TimePeriod&) = default;
 };
@@ -35,7 +35,7 @@ struct TimeControl {
 
     static TimeControl sudden_death(double seconds, double increment = 0);
     static TimeControl moves_in(int moves, double seconds);  // repeats every `moves` moves
-    static TimeControl frisian_championship();                // 50 in 2 h, then 25 per hour
+    static TimeControl frisian_championship();               // 50 in 2 h, then 25 per hour
     friend bool operator==(const TimeControl&, const TimeControl&) = default;
 };
 

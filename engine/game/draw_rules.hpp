@@ -130,9 +130,8 @@ struct DrawCounters {
     void update(const Move& move, const Position& after) {
         const bool king_moved = !move.promotes && (after.kings() & bit(move.to));
         const Color mover = ~after.side_to_move();
-        reversible_plies = (move.captured || !king_moved)
-                               ? 0
-                               : static_cast<std::uint16_t>(std::min(reversible_plies + 1, 0xffff));
+        reversible_plies =
+            (move.captured || !king_moved) ? 0 : static_cast<std::uint16_t>(std::min(reversible_plies + 1, 0xffff));
         const EndgameClass e = classify_endgame<R>(after);
         if (e.kind != Endgame::None && e.kind == endgame.kind) {
             endgame_plies = static_cast<std::uint16_t>(std::min(endgame_plies + 1, 0xffff));
@@ -157,8 +156,6 @@ struct DrawCounters {
 inline bool same_for_repetition(const Position& a, const Position& b) { return a == b; }
 
 // Discs for the points-victory lead (KNDB points-victory art. 8.4): a man 1, a king 2.
-inline int discs(const Position& pos, Color side) {
-    return popcount(pos.men(side)) + 2 * popcount(pos.kings(side));
-}
+inline int discs(const Position& pos, Color side) { return popcount(pos.men(side)) + 2 * popcount(pos.kings(side)); }
 
 }  // namespace kroon

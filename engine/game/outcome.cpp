@@ -5,9 +5,7 @@
 namespace kroon {
 namespace {
 
-bool is_white_side(GameResult r) {
-    return r == GameResult::WhiteWins || r == GameResult::WhitePointsVictory;
-}
+bool is_white_side(GameResult r) { return r == GameResult::WhiteWins || r == GameResult::WhitePointsVictory; }
 
 std::string_view result_phrase(GameResult r) {
     switch (r) {
@@ -29,21 +27,25 @@ std::string_view article(const Rulebook& rules, bool points, Reason reason) {
     switch (reason) {
         case Reason::NoLegalMove:
             if (rules.traits().losing_game) return "antidraughts rules";
-            return frisian ? "Frisian art. 20"
+            return frisian                               ? "Frisian art. 20"
                    : rules.variant() == Variant::English ? "Huisman en Hötte leaflet, English art. 6"
-                   : small_board ? ""
-                   : "KNDB art. 8a";
+                   : small_board                         ? ""
+                                                         : "KNDB art. 8a";
         case Reason::FirstKing: return "breakthrough rules";
         case Reason::Resignation: return frisian ? "Frisian art. 20" : "KNDB art. 8b";
         case Reason::TimeForfeit: return frisian ? "Frisian art. 20" : "KNDB art. 10, 12.1";
         case Reason::IllegalMove: return "KNDB art. 12.3";
-        case Reason::Agreement: return frisian ? "Frisian art. 21.2" : points ? "KNDB points-victory art. 9.1" : "KNDB art. 9a";
+        case Reason::Agreement:
+            return frisian ? "Frisian art. 21.2" : points ? "KNDB points-victory art. 9.1" : "KNDB art. 9a";
         case Reason::Repetition:
             return small_board ? "Kroon's rule for the 8x8 games"
-                   : frisian ? "not a Frisian rule; enabled as an option"
-                   : points ? "KNDB points-victory art. 13.3a/b" : "KNDB art. 9e";
+                   : frisian   ? "not a Frisian rule; enabled as an option"
+                   : points    ? "KNDB points-victory art. 13.3a/b"
+                               : "KNDB art. 9e";
         case Reason::NoProgress:
-            return small_board ? "Kroon's no-progress limit for the 8x8 games" : points ? "KNDB points-victory art. 13.3c" : "KNDB art. 9d";
+            return small_board ? "Kroon's no-progress limit for the 8x8 games"
+                   : points    ? "KNDB points-victory art. 13.3c"
+                               : "KNDB art. 9d";
         case Reason::LoneKingVsTwo: return points ? "KNDB points-victory art. 9.2b" : "KNDB art. 9b";
         case Reason::LoneKingVsThree: return points ? "KNDB points-victory art. 8.6" : "KNDB art. 9c";
         case Reason::LongDiagonal: return "KNDB points-victory art. 9.2a";
@@ -74,8 +76,9 @@ std::string_view reason_phrase(const Rulebook& rules, Reason reason, bool points
                                          : "25 moves each with only kings moving and no capture";
         case Reason::LoneKingVsTwo: return "5 moves each with one king against at most two pieces including a king";
         case Reason::LoneKingVsThree:
-            return points ? "25 moves each with one king against three pieces including a king, result by the disc count"
-                          : "16 moves each with one king against three pieces including a king";
+            return points
+                       ? "25 moves each with one king against three pieces including a king, result by the disc count"
+                       : "16 moves each with one king against three pieces including a king";
         case Reason::LongDiagonal:
             return "5 moves each with a lone king on the long diagonal against a king and two men behind it";
         case Reason::TwoKingsVsOne: return "two kings did not beat one king within 7 moves";

@@ -22,30 +22,30 @@ enum class GameResult : std::uint8_t {
     Draw,
     WhitePointsVictory,  // KNDB points-victory art. 8.4: 1.5-0.5
     BlackPointsVictory,
-    BothLose,            // 0-0: both forfeit (KNDB points-victory art. 22.2, KNDB art. 13.3)
+    BothLose,  // 0-0: both forfeit (KNDB points-victory art. 22.2, KNDB art. 13.3)
 };
 
 enum class Reason : std::uint8_t {
     None,
     // Decided on the board or by the clock.
-    NoLegalMove,     // KNDB art. 8a; Frisian art. 20 (1e, 6e); English leaflet art. 6
-                     // (antidraughts: the side that cannot move wins)
-    FirstKing,       // breakthrough: the first side to crown a king wins
-    Resignation,     // KNDB art. 8b; Frisian art. 20 (2e)
-    TimeForfeit,     // KNDB art. 10, 12.1; Frisian art. 20 (5e)
-    IllegalMove,     // an engine played a move that is not legal (KNDB art. 12.3)
-    EngineFailure,   // an engine crashed, hung or sent garbage
-    Agreement,       // KNDB art. 9a, 13; Frisian art. 21.2
-    Adjudication,    // the match runner's adjudication (score, move limit)
-    Abandoned,       // the match stopped before the game was finished
+    NoLegalMove,    // KNDB art. 8a; Frisian art. 20 (1e, 6e); English leaflet art. 6
+                    // (antidraughts: the side that cannot move wins)
+    FirstKing,      // breakthrough: the first side to crown a king wins
+    Resignation,    // KNDB art. 8b; Frisian art. 20 (2e)
+    TimeForfeit,    // KNDB art. 10, 12.1; Frisian art. 20 (5e)
+    IllegalMove,    // an engine played a move that is not legal (KNDB art. 12.3)
+    EngineFailure,  // an engine crashed, hung or sent garbage
+    Agreement,      // KNDB art. 9a, 13; Frisian art. 21.2
+    Adjudication,   // the match runner's adjudication (score, move limit)
+    Abandoned,      // the match stopped before the game was finished
     // Draw rules.
-    Repetition,      // KNDB art. 9e; KNDB points-victory art. 13.3a/b; Kroon's 8x8 rule
-    NoProgress,      // KNDB art. 9d (25 king moves each); KNDB points-victory art. 13.3c; 8x8
-    LoneKingVsTwo,   // KNDB art. 9b; KNDB points-victory art. 9.2b
-    LoneKingVsThree, // KNDB art. 9c (16 moves); KNDB points-victory art. 8.6 (25 more moves)
-    LongDiagonal,    // KNDB points-victory art. 9.2a
-    TwoKingsVsOne,   // Frisian art. 18
-    OneKingEach,     // Frisian art. 21.1
+    Repetition,       // KNDB art. 9e; KNDB points-victory art. 13.3a/b; Kroon's 8x8 rule
+    NoProgress,       // KNDB art. 9d (25 king moves each); KNDB points-victory art. 13.3c; 8x8
+    LoneKingVsTwo,    // KNDB art. 9b; KNDB points-victory art. 9.2b
+    LoneKingVsThree,  // KNDB art. 9c (16 moves); KNDB points-victory art. 8.6 (25 more moves)
+    LongDiagonal,     // KNDB points-victory art. 9.2a
+    TwoKingsVsOne,    // Frisian art. 18
+    OneKingEach,      // Frisian art. 21.1
 };
 
 struct Verdict {

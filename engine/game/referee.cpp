@@ -16,33 +16,33 @@ bool has_capture(const Position& pos) {
 }
 
 Verdict international_verdict(const DrawCounters& c, int occurrences) {
-    if (occurrences >= 3) return {GameResult::Draw, Reason::Repetition};                // art. 9e
-    if (c.reversible_plies >= plies(25)) return {GameResult::Draw, Reason::NoProgress}; // art. 9d
-    if (c.endgame.kind == Endgame::LoneKingVsTwo && c.endgame_plies >= plies(5))        // art. 9b
+    if (occurrences >= 3) return {GameResult::Draw, Reason::Repetition};                 // art. 9e
+    if (c.reversible_plies >= plies(25)) return {GameResult::Draw, Reason::NoProgress};  // art. 9d
+    if (c.endgame.kind == Endgame::LoneKingVsTwo && c.endgame_plies >= plies(5))         // art. 9b
         return {GameResult::Draw, Reason::LoneKingVsTwo};
-    if (c.endgame.kind == Endgame::LoneKingVsThree && c.endgame_plies >= plies(16))     // art. 9c
+    if (c.endgame.kind == Endgame::LoneKingVsThree && c.endgame_plies >= plies(16))  // art. 9c
         return {GameResult::Draw, Reason::LoneKingVsThree};
     return {};
 }
 
 template <RuleSet R>
 Verdict points_victory_verdict(const Position& pos, const DrawCounters& c, int occurrences) {
-    if (c.endgame.kind == Endgame::LoneKingVsTwo && c.endgame_plies >= plies(5))        // art. 9.2b
+    if (c.endgame.kind == Endgame::LoneKingVsTwo && c.endgame_plies >= plies(5))  // art. 9.2b
         return {GameResult::Draw, Reason::LoneKingVsTwo};
-    if (c.fortress && c.fortress_plies >= plies(5))                                     // art. 9.2a
+    if (c.fortress && c.fortress_plies >= plies(5))  // art. 9.2a
         return {GameResult::Draw, Reason::LongDiagonal};
-    if (c.endgame.kind == Endgame::LoneKingVsThree && c.endgame_plies >= plies(25))     // art. 8.6
+    if (c.endgame.kind == Endgame::LoneKingVsThree && c.endgame_plies >= plies(25))  // art. 8.6
         return {result_by_discs(pos), Reason::LoneKingVsThree};
-    if (occurrences >= 3) return {result_by_discs(pos), Reason::Repetition};             // art. 13.3a/b
+    if (occurrences >= 3) return {result_by_discs(pos), Reason::Repetition};                 // art. 13.3a/b
     if (c.reversible_plies >= plies(25)) return {result_by_discs(pos), Reason::NoProgress};  // art. 13.3c
     return {};
 }
 
 template <RuleSet R>
 Verdict frisian_verdict(const Position& pos, const DrawCounters& c, int occurrences, const RuleOptions& o) {
-    if (c.endgame.kind == Endgame::OneKingEach && one_king_each_is_draw<R>(pos))        // art. 21.1
+    if (c.endgame.kind == Endgame::OneKingEach && one_king_each_is_draw<R>(pos))  // art. 21.1
         return {GameResult::Draw, Reason::OneKingEach};
-    if (c.endgame.kind == Endgame::TwoKingsVsOne && c.strong_moves >= 7)                 // art. 18
+    if (c.endgame.kind == Endgame::TwoKingsVsOne && c.strong_moves >= 7)  // art. 18
         return {GameResult::Draw, Reason::TwoKingsVsOne};
     if (o.frisian_repetition && occurrences >= 3) return {GameResult::Draw, Reason::Repetition};
     return {};
@@ -69,8 +69,8 @@ bool one_king_each_is_draw(const Position& pos) {
     // The side to move can take the other king: not a draw, it wins.
     if (has_capture<R>(pos)) return false;
     // Its own king stands en prise: the game goes on (the rule asks for neither king en prise).
-    const Position turned = Position::from_sets(pos.pieces(Color::White), pos.pieces(Color::Black),
-                                                pos.kings(), ~pos.side_to_move());
+    const Position turned =
+        Position::from_sets(pos.pieces(Color::White), pos.pieces(Color::Black), pos.kings(), ~pos.side_to_move());
     if (has_capture<R>(turned)) return false;
     // Every move walks into a capture: not a draw either.
     MoveList moves;
@@ -81,8 +81,7 @@ bool one_king_each_is_draw(const Position& pos) {
 }
 
 template <RuleSet R>
-Verdict rule_verdict(const Position& pos, const DrawCounters& counters, int occurrences,
-                     const RuleOptions& options) {
+Verdict rule_verdict(const Position& pos, const DrawCounters& counters, int occurrences, const RuleOptions& options) {
     if constexpr (is_frisian<R>) {
         return frisian_verdict<R>(pos, counters, occurrences, options);
     } else if constexpr (is_small_board<R>) {
@@ -108,7 +107,7 @@ Verdict judge(const Position& pos, const DrawCounters& counters, int occurrences
     return rule_verdict<R>(pos, counters, occurrences, options);
 }
 
-#define KROON_REFEREE_FOR(name, R)                                                                  \
+#define KROON_REFEREE_FOR(name, R)                                                                   \
     template Verdict rule_verdict<R>(const Position&, const DrawCounters&, int, const RuleOptions&); \
     template Verdict judge<R>(const Position&, const DrawCounters&, int, const RuleOptions&);        \
     template bool one_king_each_is_draw<R>(const Position&);

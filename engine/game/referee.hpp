@@ -31,11 +31,9 @@ namespace kroon {
 // `occurrences`: how often this position (same pieces, same side to move) has stood on the
 // board in this game, this time included.
 template <RuleSet R>
-Verdict rule_verdict(const Position& pos, const DrawCounters& counters, int occurrences,
-                     const RuleOptions& options);
+Verdict rule_verdict(const Position& pos, const DrawCounters& counters, int occurrences, const RuleOptions& options);
 template <RuleSet R>
-Verdict judge(const Position& pos, const DrawCounters& counters, int occurrences,
-              const RuleOptions& options);
+Verdict judge(const Position& pos, const DrawCounters& counters, int occurrences, const RuleOptions& options);
 
 // Frisian art. 21.1 for a position with one king each: true when the game is drawn, i.e. the
 // side to move cannot capture, its king is not en prise, and it has a move that does not put

@@ -17,9 +17,7 @@ class Generator {
     static constexpr int forward_left = Us == Color::White ? NorthWest : SouthWest;
     static constexpr int forward_right = Us == Color::White ? NorthEast : SouthEast;
 
-    static constexpr int shift_amount(int d) {
-        return d == NorthWest || d == SouthEast ? B::left_up : B::right_up;
-    }
+    static constexpr int shift_amount(int d) { return d == NorthWest || d == SouthEast ? B::left_up : B::right_up; }
     template <int D>
     static constexpr Bitboard shift(Bitboard b) {
         return increasing(D) ? b << shift_amount(D) : b >> shift_amount(D);
@@ -40,8 +38,7 @@ class Generator {
 
 public:
     Generator(const Position& pos, MoveList& list)
-        : pos_(pos), list_(list), enemy_(pos.pieces(Them)),
-          occupied_(pos.occupied()) {}
+        : pos_(pos), list_(list), enemy_(pos.pieces(Them)), occupied_(pos.occupied()) {}
 
     void generate() {
         if (game_over()) return;
@@ -101,8 +98,8 @@ private:
             const auto east = [](Bitboard b) { return (b & ~B::row_ends) << 1; };
             const auto north = [](Bitboard b) { return b >> B::pair_bits; };
             const auto south = [](Bitboard b) { return b << B::pair_bits; };
-            found |= east(enemy_ & east(empty)) | west(enemy_ & west(empty)) |
-                     south(enemy_ & south(empty)) | north(enemy_ & north(empty));
+            found |= east(enemy_ & east(empty)) | west(enemy_ & west(empty)) | south(enemy_ & south(empty)) |
+                     north(enemy_ & north(empty));
         }
         return men & found;
     }
@@ -126,9 +123,8 @@ private:
     // A man (or a short king, with all directions) jumps an adjacent piece.
     void man_capture(int sq, Bitboard captured) {
         // Italian men may not take kings.
-        const Bitboard targets = (R::men_capture_kings || mover_is_king_)
-                                     ? enemy_ & ~captured
-                                     : enemy_ & ~captured & ~pos_.kings();
+        const Bitboard targets =
+            (R::men_capture_kings || mover_is_king_) ? enemy_ & ~captured : enemy_ & ~captured & ~pos_.kings();
         bool extended = false;
         for (int d = 0; d < line_count; ++d) {
             if (!mover_is_king_ && !man_captures(d)) continue;
@@ -187,8 +183,7 @@ private:
         if (!((enemy_ & ~captured) >> victim & 1)) return false;
         const Bitboard beyond = B::ray[d][victim];
         const Bitboard blockers = beyond & occupied_;
-        Bitboard landings =
-            blockers ? beyond & ~(B::ray[d][B::nearest(d, blockers)] | blockers) : beyond;
+        Bitboard landings = blockers ? beyond & ~(B::ray[d][B::nearest(d, blockers)] | blockers) : beyond;
         if (!landings) return false;
         const int first = B::nearest(d, landings);
         if constexpr (R::king_lands_behind) landings = bit(first);  // Thai
@@ -239,8 +234,7 @@ private:
         } else if constexpr (R::precedence == Precedence::MostPiecesThenKings) {
             return static_cast<std::uint32_t>(popcount(captured) * 32 + popcount(captured & pos_.kings()));
         } else if constexpr (R::precedence == Precedence::Italian) {
-            return static_cast<std::uint32_t>(popcount(captured)) << 24 |
-                   (mover_is_king_ ? 1u : 0u) << 23 |
+            return static_cast<std::uint32_t>(popcount(captured)) << 24 | (mover_is_king_ ? 1u : 0u) << 23 |
                    static_cast<std::uint32_t>(popcount(captured & pos_.kings())) << 17 | king_order_;
         } else {
             // Frisian art. 11: a king is worth more than one man and less than two, and n
@@ -248,17 +242,14 @@ private:
             // Art. 12: at equal value a capture made by a king goes first.
             const int kings = popcount(captured & pos_.kings());
             const int men = popcount(captured) - kings;
-            return static_cast<std::uint32_t>(((men + 2 * kings) * 32 - kings) * 2 +
-                                              (mover_is_king_ ? 1 : 0));
+            return static_cast<std::uint32_t>(((men + 2 * kings) * 32 - kings) * 2 + (mover_is_king_ ? 1 : 0));
         }
     }
 
     void finish(int to, Bitboard captured) {
         // A man is crowned only if the capture ends on the far row (KNDB art. 4.2).
-        const bool promotes =
-            !mover_is_king_ && (crowned_in_passing_ || ((promotion_row<R>(Us) >> to) & 1));
-        const Move move{captured, static_cast<std::uint8_t>(from_), static_cast<std::uint8_t>(to),
-                        promotes};
+        const bool promotes = !mover_is_king_ && (crowned_in_passing_ || ((promotion_row<R>(Us) >> to) & 1));
+        const Move move{captured, static_cast<std::uint8_t>(from_), static_cast<std::uint8_t>(to), promotes};
         if constexpr (WithPaths) {
             paths_->push_back({move, std::vector<int>(path_, path_ + path_length_)});
         } else {
@@ -291,8 +282,8 @@ private:
     void add_steps(Bitboard movers, Bitboard empty, Bitboard promotion) {
         for (int to : Bits{shift<D>(movers) & empty}) {
             const int from = increasing(D) ? to - shift_amount(D) : to + shift_amount(D);
-            list_.push(Move{0, static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to),
-                            ((promotion >> to) & 1) != 0});
+            list_.push(
+                Move{0, static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to), ((promotion >> to) & 1) != 0});
         }
     }
 
@@ -315,8 +306,7 @@ private:
             for (int k : Bits{kings})
                 for (int d = 0; d < 4; ++d)
                     for (int to : Bits{flying_targets(k, d)})
-                        list_.push(Move{0, static_cast<std::uint8_t>(k),
-                                        static_cast<std::uint8_t>(to), false});
+                        list_.push(Move{0, static_cast<std::uint8_t>(k), static_cast<std::uint8_t>(to), false});
         } else {
             add_steps<NorthWest>(kings, empty, 0);
             add_steps<NorthEast>(kings, empty, 0);
@@ -328,8 +318,7 @@ private:
     int count_quiet_moves() const {
         const Bitboard empty = B::all_squares & ~occupied_;
         const Bitboard men = pos_.men(Us);
-        int n = popcount(shift<forward_left>(men) & empty) +
-                popcount(shift<forward_right>(men) & empty);
+        int n = popcount(shift<forward_left>(men) & empty) + popcount(shift<forward_right>(men) & empty);
         const Bitboard kings = movable_kings();
         if constexpr (R::flying_kings) {
             for (int k : Bits{kings})

@@ -17,8 +17,7 @@ void generate_moves(const Position& pos, MoveList& list) {
 template <RuleSet R>
 int count_moves(const Position& pos) {
     MoveList list;
-    if (pos.side_to_move() == Color::White)
-        return Generator<R, Color::White, false>(pos, list).count();
+    if (pos.side_to_move() == Color::White) return Generator<R, Color::White, false>(pos, list).count();
     return Generator<R, Color::Black, false>(pos, list).count();
 }
 
@@ -36,9 +35,9 @@ std::vector<CapturePath> capture_paths(const Position& pos) {
     return paths;
 }
 
-#define KROON_INSTANTIATE_MOVEGEN(R)                                    \
-    template void generate_moves<R>(const Position&, MoveList&);        \
-    template int count_moves<R>(const Position&);                       \
+#define KROON_INSTANTIATE_MOVEGEN(R)                             \
+    template void generate_moves<R>(const Position&, MoveList&); \
+    template int count_moves<R>(const Position&);                \
     template std::vector<CapturePath> capture_paths<R>(const Position&);
 
 #define KROON_MOVEGEN_FOR(name, rules) KROON_INSTANTIATE_MOVEGEN(rules)

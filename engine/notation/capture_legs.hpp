@@ -21,8 +21,7 @@ bool capture_follows_legs(const Position& pos, const Move& m, const std::vector<
     using B = typename R::Board;
     // Crowning on the way, pieces leaving at once and fixed landing squares need the
     // generator's own paths (Rulebook::capture_paths).
-    if constexpr (R::passing_promotion || R::remove_during_capture || R::king_lands_behind ||
-                  R::king_halts_after_king)
+    if constexpr (R::passing_promotion || R::remove_during_capture || R::king_lands_behind || R::king_halts_after_king)
         return false;
     const bool king = (pos.kings() >> m.from) & 1;
     const bool white = (pos.pieces(Color::White) >> m.from) & 1;

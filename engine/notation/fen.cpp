@@ -11,10 +11,8 @@ namespace {
 char upper(char c) { return static_cast<char>(std::toupper(static_cast<unsigned char>(c))); }
 
 std::string_view trim(std::string_view s) {
-    while (!s.empty() && (std::isspace(static_cast<unsigned char>(s.front())) || s.front() == '"'))
-        s.remove_prefix(1);
-    while (!s.empty() && (std::isspace(static_cast<unsigned char>(s.back())) || s.back() == '"' ||
-                          s.back() == '.'))
+    while (!s.empty() && (std::isspace(static_cast<unsigned char>(s.front())) || s.front() == '"')) s.remove_prefix(1);
+    while (!s.empty() && (std::isspace(static_cast<unsigned char>(s.back())) || s.back() == '"' || s.back() == '.'))
         s.remove_suffix(1);
     return s;
 }
@@ -52,8 +50,7 @@ Result<Position> Rulebook::parse_fen(std::string_view text) const {
     // std::toupper needs an unsigned char value: bytes above 127 come from outside too.
     const char side_letter = fields[0].size() == 1 ? upper(fields[0][0]) : '\0';
     if (side_letter != 'W' && side_letter != 'B')
-        return Error{"FEN must start with the side to move, W or B, then ':' (got '" +
-                     std::string(fields[0]) + "')"};
+        return Error{"FEN must start with the side to move, W or B, then ':' (got '" + std::string(fields[0]) + "')"};
     const Color side = side_letter == 'W' ? Color::White : Color::Black;
 
     Sides sides;
@@ -69,8 +66,7 @@ Result<Position> Rulebook::parse_fen(std::string_view text) const {
             return Error{"FEN field '" + std::string(field) + "' must start with W or B"};
         const Color color = letter == 'W' ? Color::White : Color::Black;
         if (seen[index(color)])
-            return Error{std::string("FEN lists the ") + (color == Color::White ? "white" : "black") +
-                         " pieces twice"};
+            return Error{std::string("FEN lists the ") + (color == Color::White ? "white" : "black") + " pieces twice"};
         seen[index(color)] = true;
         field.remove_prefix(1);
         if (trim(field).empty()) continue;
@@ -85,10 +81,8 @@ Result<Position> Rulebook::parse_fen(std::string_view text) const {
             auto first = to_number(trim(token.substr(0, dash)));
             auto last = dash == std::string_view::npos ? first : to_number(trim(token.substr(dash + 1)));
             if (!first && dash == std::string_view::npos) first = last = parse_square_name(trim(token));
-            if (!first || !last)
-                return Error{"bad square '" + std::string(token) + "' in FEN"};
-            if (*first > *last)
-                return Error{"range " + std::string(token) + " runs backwards"};
+            if (!first || !last) return Error{"bad square '" + std::string(token) + "' in FEN"};
+            if (*first > *last) return Error{"range " + std::string(token) + " runs backwards"};
             for (int square = *first; square <= *last; ++square) {
                 if (square < 1 || square > squares())
                     return Error{"square " + std::to_string(square) + " is off the board (1-" +
@@ -109,13 +103,11 @@ Result<Position> Rulebook::parse_fen(std::string_view text) const {
     for (Color c : {Color::White, Color::Black}) {
         const char* colour = c == Color::White ? "white" : "black";
         if (popcount(sides.pieces[index(c)]) > most)
-            return Error{std::string("too many ") + colour + " pieces (at most " +
-                         std::to_string(most) + ")"};
+            return Error{std::string("too many ") + colour + " pieces (at most " + std::to_string(most) + ")"};
         const Bitboard men_on_crown_row = sides.pieces[index(c)] & ~sides.kings & promotion_row(c);
         if (men_on_crown_row)
             return Error{std::string("a ") + colour + " man on square " +
-                         std::to_string(square_number(lowest_bit(men_on_crown_row))) +
-                         " would have been crowned"};
+                         std::to_string(square_number(lowest_bit(men_on_crown_row))) + " would have been crowned"};
     }
     return Position::from_sets(sides.pieces[0], sides.pieces[1], sides.kings, side);
 }

@@ -98,9 +98,9 @@ Result<Move> parse_pdn(const Rulebook& rules, const Position& pos, const Tokens&
         if (candidates.empty()) return Error{"illegal move " + text + ": no capture lands on those squares"};
     }
     if (candidates.size() > 1)
-        return Error{"ambiguous move " + text + ": " + std::to_string(candidates.size()) +
-                     " captures go from " + std::to_string(t.squares.front()) + " to " +
-                     std::to_string(t.squares.back()) + "; give the captured or landing squares"};
+        return Error{"ambiguous move " + text + ": " + std::to_string(candidates.size()) + " captures go from " +
+                     std::to_string(t.squares.front()) + " to " + std::to_string(t.squares.back()) +
+                     "; give the captured or landing squares"};
     return candidates.front();
 }
 

@@ -3,10 +3,10 @@
 #include <unistd.h>
 
 #include <cctype>
-#include <ctime>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
 #include <fstream>
 #include <sstream>
 
@@ -27,8 +27,8 @@ struct Token {
 };
 
 bool is_delimiter(char c) {
-    return std::isspace(static_cast<unsigned char>(c)) || c == '[' || c == ']' || c == '{' || c == '}' ||
-           c == '(' || c == ')' || c == ';';
+    return std::isspace(static_cast<unsigned char>(c)) || c == '[' || c == ']' || c == '{' || c == '}' || c == '(' ||
+           c == ')' || c == ';';
 }
 
 class Lexer {
@@ -174,8 +174,8 @@ struct Place {
 struct GameInProgress {
     PdnGame game;
     std::vector<Place> tag_places;
-    bool body = false;       // move text has started
-    bool set_up = false;     // variant and start position known
+    bool body = false;    // move text has started
+    bool set_up = false;  // variant and start position known
     bool failed = false;
     Position position;
     std::optional<GameResult> terminator;
@@ -293,8 +293,9 @@ private:
         const auto move = rules.parse_move(g.position, text, MoveSyntax::Pdn);
         if (!move) {
             const int ply = static_cast<int>(g.game.moves.size());
-            return fail(t.line, column, move.error() + " (at ply " + std::to_string(ply + 1) + ", position " +
-                                            rules.format_fen(g.position) + ")");
+            return fail(t.line, column,
+                        move.error() + " (at ply " + std::to_string(ply + 1) + ", position " +
+                            rules.format_fen(g.position) + ")");
         }
         rules.play(g.position, *move);
         g.game.moves.push_back(*move);
@@ -449,8 +450,12 @@ PdnGame make_pdn_game(const Game& game, const PdnHeader& header) {
     g.start = game.start();
     g.moves = game.moves();
     g.result = game.verdict().result;
-    g.tags = {{"Event", header.event}, {"Site", header.site},   {"Date", header.date},
-              {"Round", header.round}, {"White", header.white}, {"Black", header.black},
+    g.tags = {{"Event", header.event},
+              {"Site", header.site},
+              {"Date", header.date},
+              {"Round", header.round},
+              {"White", header.white},
+              {"Black", header.black},
               {"Result", result_text(g.result, rules.scoring())}};
     if (const int type = rules.traits().pdn_game_type; type != 0) g.tags.push_back({"GameType", std::to_string(type)});
     if (!game_type_names(g.variant)) g.tags.push_back({"Variant", std::string(rules.name())});

@@ -9,9 +9,9 @@
 //
 // Writing gives the canonical form: the seven-tag roster, GameType (international 20,
 // English 21, Frisian 40, the other PDN numbers from the rules structs), a Variant tag (as
-// lidraughts writes it) for variants GameType cannot name (killer, frysk!, ...), FEN when the game does not start from the start position, then
-// the other tags, numbered moves wrapped at 80 columns and the result. Kroon's files read
-// back to the same games and write out byte for byte the same.
+// lidraughts writes it) for variants GameType cannot name (killer, frysk!, ...), FEN when the game does not start from
+// the start position, then the other tags, numbered moves wrapped at 80 columns and the result. Kroon's files read back
+// to the same games and write out byte for byte the same.
 #pragma once
 
 #include <optional>
@@ -78,8 +78,8 @@ struct PdnHeader {
     std::string round = "?";
     std::string white = "?";
     std::string black = "?";
-    std::string time_control;    // TimeControl tag when not empty
-    std::vector<PdnTag> extra;   // written after the others
+    std::string time_control;   // TimeControl tag when not empty
+    std::vector<PdnTag> extra;  // written after the others
 };
 
 // The record of a refereed game: header tags, GameType, FEN, Result, and Termination (the
@@ -93,7 +93,6 @@ std::string pdn_date_today();
 
 // Appends one game to a file (created if missing) and flushes it to disk, so that a crash
 // later loses nothing already written.
-std::optional<Error> append_pdn_game(const std::string& path, const PdnGame& game,
-                                     PdnMoves notation = PdnMoves::Short);
+std::optional<Error> append_pdn_game(const std::string& path, const PdnGame& game, PdnMoves notation = PdnMoves::Short);
 
 }  // namespace kroon

@@ -2,8 +2,8 @@
 
 namespace kroon {
 
-Position Position::from_sets(Bitboard white, Bitboard black, Bitboard kings, Color side,
-                             KingRun white_run, KingRun black_run) {
+Position Position::from_sets(Bitboard white, Bitboard black, Bitboard kings, Color side, KingRun white_run,
+                             KingRun black_run) {
     Position p;
     p.pieces_[index(Color::White)] = white;
     p.pieces_[index(Color::Black)] = black;

@@ -27,8 +27,8 @@ public:
     template <RuleSet R>
     static Position start();
     // Builds a position from piece sets (bit layout of the variant's board) and computes its hash.
-    static Position from_sets(Bitboard white, Bitboard black, Bitboard kings, Color side,
-                              KingRun white_run = {}, KingRun black_run = {});
+    static Position from_sets(Bitboard white, Bitboard black, Bitboard kings, Color side, KingRun white_run = {},
+                              KingRun black_run = {});
 
     Color side_to_move() const { return side_; }
     Bitboard pieces(Color c) const { return pieces_[index(c)]; }
@@ -51,16 +51,13 @@ public:
 
     std::uint64_t compute_hash() const;
     friend bool operator==(const Position& a, const Position& b) {
-        return a.pieces_[0] == b.pieces_[0] && a.pieces_[1] == b.pieces_[1] &&
-               a.kings_ == b.kings_ && a.side_ == b.side_ && a.runs_[0] == b.runs_[0] &&
-               a.runs_[1] == b.runs_[1];
+        return a.pieces_[0] == b.pieces_[0] && a.pieces_[1] == b.pieces_[1] && a.kings_ == b.kings_ &&
+               a.side_ == b.side_ && a.runs_[0] == b.runs_[0] && a.runs_[1] == b.runs_[1];
     }
 
 private:
     static std::uint64_t run_key(Color c, KingRun r) {
-        return r.count ? zobrist::keys.run_count[index(c)][r.count] ^
-                             zobrist::keys.run_square[index(c)][r.square]
-                       : 0;
+        return r.count ? zobrist::keys.run_count[index(c)][r.count] ^ zobrist::keys.run_square[index(c)][r.square] : 0;
     }
 
     Bitboard pieces_[2] = {0, 0};
@@ -97,8 +94,7 @@ void Position::play(const Move& m) {
     const bool was_king = (kings_ & from) != 0;
     const auto& z = zobrist::keys;
 
-    hash_ ^= z.piece[index(us)][was_king][m.from] ^
-             z.piece[index(us)][was_king || m.promotes][m.to] ^ z.black_to_move;
+    hash_ ^= z.piece[index(us)][was_king][m.from] ^ z.piece[index(us)][was_king || m.promotes][m.to] ^ z.black_to_move;
     pieces_[index(us)] = (pieces_[index(us)] & ~from) | to;
     if (was_king)
         kings_ = (kings_ & ~from) | to;
@@ -119,8 +115,7 @@ void Position::play(const Move& m) {
         // state so that equal positions hash equal for repetition.
         if (was_king && !m.captured && (pieces_[index(us)] & ~kings_)) {
             const bool same_king = run.count > 0 && run.square == m.from;
-            run.count = static_cast<std::uint8_t>(
-                same_king ? std::min(run.count + 1, R::king_move_limit) : 1);
+            run.count = static_cast<std::uint8_t>(same_king ? std::min(run.count + 1, R::king_move_limit) : 1);
             run.square = m.to;
         } else {
             run = {};

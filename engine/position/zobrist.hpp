@@ -14,10 +14,10 @@ constexpr std::uint64_t splitmix64(std::uint64_t& state) {
 }
 
 struct Keys {
-    std::uint64_t piece[2][2][64]{};   // [color][is_king][bit]
+    std::uint64_t piece[2][2][64]{};  // [color][is_king][bit]
     std::uint64_t black_to_move = 0;
-    std::uint64_t run_count[2][8]{};   // Frisian art. 17 state: [color][consecutive king moves]
-    std::uint64_t run_square[2][64]{}; // [color][bit of the king that made them]
+    std::uint64_t run_count[2][8]{};    // Frisian art. 17 state: [color][consecutive king moves]
+    std::uint64_t run_square[2][64]{};  // [color][bit of the king that made them]
 };
 
 constexpr Keys make_keys() {

@@ -36,9 +36,7 @@ public:
     void generate_moves(const Position& pos, MoveList& list) const override { kroon::generate_moves<R>(pos, list); }
     int count_moves(const Position& pos) const override { return kroon::count_moves<R>(pos); }
     void play(Position& pos, const Move& move) const override { pos.play<R>(move); }
-    std::vector<CapturePath> capture_paths(const Position& pos) const override {
-        return kroon::capture_paths<R>(pos);
-    }
+    std::vector<CapturePath> capture_paths(const Position& pos) const override { return kroon::capture_paths<R>(pos); }
     bool follows_legs(const Position& pos, const Move& move, const std::vector<int>& bits) const override {
         return capture_follows_legs<R>(pos, move, bits);
     }

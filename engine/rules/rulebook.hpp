@@ -29,16 +29,16 @@ namespace kroon {
 // What a rules struct says, as plain values (for `kroon variants`, PDN and the console).
 struct RuleTraits {
     std::string_view name;
-    int squares = 50;             // dark squares: 50 on 10x10, 32 on 8x8
+    int squares = 50;  // dark squares: 50 on 10x10, 32 on 8x8
     int rows = 10;
     Color first_player = Color::White;
     bool flying_kings = true;
     bool men_capture_backward = true;
     bool orthogonal_captures = false;
     Precedence precedence = Precedence::MostPieces;
-    bool losing_game = false;     // the side that cannot move wins (antidraughts)
-    bool first_king_wins = false; // breakthrough
-    int pdn_game_type = 0;        // PDN GameType number, 0 when PDN has none
+    bool losing_game = false;      // the side that cannot move wins (antidraughts)
+    bool first_king_wins = false;  // breakthrough
+    int pdn_game_type = 0;         // PDN GameType number, 0 when PDN has none
 };
 
 struct DivideEntry {

@@ -16,7 +16,7 @@
 namespace kroon {
 
 // Every supported variant, in one list: X(EnumName, RulesStruct).
-#define KROON_VARIANTS(X)          \
+#define KROON_VARIANTS(X)           \
     X(International, International) \
     X(Frisian, Frisian)             \
     X(English, English)             \

@@ -34,8 +34,7 @@ std::string board_diagram(const Rulebook& rules, const Position& pos, const Diag
                 numbers += "   ";
                 continue;
             }
-            const bool marked = options.last_move &&
-                                (b == options.last_move->from || b == options.last_move->to);
+            const bool marked = options.last_move && (b == options.last_move->from || b == options.last_move->to);
             pieces += marked ? '(' : ' ';
             pieces += piece_char(pos, b);
             pieces += marked ? ')' : ' ';

@@ -13,8 +13,8 @@
 namespace kroon::console {
 
 struct DiagramOptions {
-    bool flipped = false;            // Black's side at the bottom
-    std::optional<Move> last_move;   // its from and to squares are marked
+    bool flipped = false;           // Black's side at the bottom
+    std::optional<Move> last_move;  // its from and to squares are marked
 };
 
 // Several lines, each ending in '\n'. w/W: white man/king, b/B: black man/king, '.': empty.

@@ -13,8 +13,7 @@ namespace {
 using SteadyClock = std::chrono::steady_clock;
 
 std::string lower(std::string s) {
-    std::transform(s.begin(), s.end(), s.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     return s;
 }
 
@@ -46,15 +45,13 @@ const std::vector<Session::Command>& Session::commands() {
         {"help", "? h", "help [COMMAND]", "this list, or more about one command", &Session::cmd_help},
         {"board", "b d show", "board", "show the board again", &Session::cmd_board},
         {"moves", "legal", "moves", "list the legal moves", &Session::cmd_moves},
-        {"go", "", "go",
-         "the engine plays the side to move now (and goes on with the sides it plays)", &Session::cmd_go},
-        {"undo", "back", "undo [N]",
-         "take back the last move (N moves); against the engine, back to your own move", &Session::cmd_undo},
+        {"go", "", "go", "the engine plays the side to move now (and goes on with the sides it plays)",
+         &Session::cmd_go},
+        {"undo", "back", "undo [N]", "take back the last move (N moves); against the engine, back to your own move",
+         &Session::cmd_undo},
         {"new", "", "new [VARIANT]", "a new game from the start position", &Session::cmd_new},
-        {"variant", "", "variant [VARIANT]", "show the variants, or start a new game of one",
-         &Session::cmd_variant},
-        {"fen", "", "fen [FEN]", "print the position as FEN, or set up a position (a new game)",
-         &Session::cmd_fen},
+        {"variant", "", "variant [VARIANT]", "show the variants, or start a new game of one", &Session::cmd_variant},
+        {"fen", "", "fen [FEN]", "print the position as FEN, or set up a position (a new game)", &Session::cmd_fen},
         {"play", "", "play white|black|both|none", "which sides the engine plays", &Session::cmd_play},
         {"auto", "", "auto", "the engine plays both sides (same as play both)", &Session::cmd_auto},
         {"level", "", "level [depth N | nodes N | time S | clock [M/]T[+I]]",
@@ -66,8 +63,7 @@ const std::vector<Session::Command>& Session::commands() {
         {"time", "st", "time S", "same as level time S (seconds per move)", &Session::cmd_time},
         {"clock", "", "clock [M/]T[+I]", "same as level clock ...", &Session::cmd_clock},
         {"analyse", "analyze", "analyse [S]",
-         "search the position and show each iteration, until Enter or stop (or for S seconds)",
-         &Session::cmd_analyse},
+         "search the position and show each iteration, until Enter or stop (or for S seconds)", &Session::cmd_analyse},
         {"stop", "", "stop", "while the engine thinks: move now (and end auto play)", &Session::cmd_stop},
         {"perft", "", "perft N", "count the legal move tree to depth 1..N", &Session::cmd_perft},
         {"eval", "", "eval", "the evaluation of the position, term by term", &Session::cmd_eval},
@@ -145,8 +141,7 @@ void Session::execute(const std::string& line) {
     const std::string word = lower(words[0]);
     if (starts_with_square_name(word)) {  // a move (32-28, c3-d4); no command looks like one
         std::string text = line;
-        text.erase(std::remove_if(text.begin(), text.end(),
-                                  [](unsigned char c) { return std::isspace(c); }),
+        text.erase(std::remove_if(text.begin(), text.end(), [](unsigned char c) { return std::isspace(c); }),
                    text.end());
         human_move(text);
         return;
@@ -237,8 +232,7 @@ void Session::cmd_undo(const Words& args) {
         // Against the engine, take back its reply too so that it is the user's turn again.
         const std::size_t played = game_.moves().size();
         const Color to_move = game_.position().side_to_move();
-        if (played >= 2 && !engine_plays(to_move) && engine_plays(~to_move))
-            count = 2;
+        if (played >= 2 && !engine_plays(to_move) && engine_plays(~to_move)) count = 2;
     }
     if (game_.moves().empty()) return error("no move to take back");
     int undone = 0;
@@ -292,8 +286,9 @@ void Session::cmd_fen(const Words& args) {
 void Session::cmd_play(const Words& args) {
     if (args.empty()) {
         out_ << "Kroon plays "
-             << (engine_plays(Color::White) ? engine_plays(Color::Black) ? "both sides" : "White"
-                                             : engine_plays(Color::Black) ? "Black" : "neither side")
+             << (engine_plays(Color::White)   ? engine_plays(Color::Black) ? "both sides" : "White"
+                 : engine_plays(Color::Black) ? "Black"
+                                              : "neither side")
              << ". Change with play white|black|both|none.\n";
         return;
     }

@@ -40,8 +40,7 @@ int Session::move_number() const {
 
 std::string Session::status_line() const {
     const Position& pos = game_.position();
-    std::string s = "  " + std::string(game_.rules().name()) + ", move " +
-                    std::to_string(move_number()) + ", ";
+    std::string s = "  " + std::string(game_.rules().name()) + ", move " + std::to_string(move_number()) + ", ";
     s += game_.is_over() ? "game over" : side_name(pos.side_to_move()) + " to move";
     if (!game_.moves().empty()) {
         const std::size_t n = game_.moves().size();
@@ -80,7 +79,8 @@ void Session::cmd_moves(const Words&) {
     std::vector<std::pair<MoveFields, std::string>> moves;
     for (const Move& m : legal) moves.emplace_back(game_.rules().move_fields(m), game_.rules().format_move(pos, m));
     std::sort(moves.begin(), moves.end(), [](const auto& a, const auto& b) {
-        return std::tie(a.first.from, a.first.to, a.first.captured) < std::tie(b.first.from, b.first.to, b.first.captured);
+        return std::tie(a.first.from, a.first.to, a.first.captured) <
+               std::tie(b.first.from, b.first.to, b.first.captured);
     });
     out_ << legal.size() << (legal.size() == 1 ? " legal move" : " legal moves") << " for "
          << side_name(pos.side_to_move()) << ":";
@@ -130,8 +130,7 @@ void Session::cmd_eval(const Words&) {
                       men(t.black, false).c_str(), men(t.white - t.black).c_str());
         out_ << row;
     }
-    if (b.scaled)
-        out_ << "  sum " << men(b.before_scaling) << " for White, scaled down: a drawish ending\n";
+    if (b.scaled) out_ << "  sum " << men(b.before_scaling) << " for White, scaled down: a drawish ending\n";
     const Color side = game_.position().side_to_move();
     out_ << "  total " << men(b.white_view) << " for White";
     if (side == Color::Black) out_ << ", " << men(b.side_to_move_view) << " for Black";
@@ -146,8 +145,8 @@ void Session::cmd_perft(const Words& args) {
         const std::uint64_t nodes = game_.rules().perft(game_.position(), d);
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         char row[96];
-        std::snprintf(row, sizeof row, "  perft %2d %16llu  %8.3f s\n", d,
-                      static_cast<unsigned long long>(nodes), seconds);
+        std::snprintf(row, sizeof row, "  perft %2d %16llu  %8.3f s\n", d, static_cast<unsigned long long>(nodes),
+                      seconds);
         out_ << row << std::flush;
     }
 }

@@ -36,19 +36,18 @@ int affordable_hash_mib(int mib) {
 
 Session::SearchRun Session::search(const search::Limits& limits, bool show_iterations, Listen listen) {
     searcher_.set_position(game_);
-    searcher_.start(limits, search::Listener{
-                                [this](const search::Iteration& it) {
-                                    Event e;
-                                    e.kind = Event::Kind::Iteration;
-                                    e.iteration = it;
-                                    inbox_.post(std::move(e));
-                                },
-                                [this](const search::Outcome& o) {
-                                    Event e;
-                                    e.kind = Event::Kind::Done;
-                                    e.outcome = o;
-                                    inbox_.post(std::move(e));
-                                }});
+    searcher_.start(limits, search::Listener{[this](const search::Iteration& it) {
+                                                 Event e;
+                                                 e.kind = Event::Kind::Iteration;
+                                                 e.iteration = it;
+                                                 inbox_.post(std::move(e));
+                                             },
+                                             [this](const search::Outcome& o) {
+                                                 Event e;
+                                                 e.kind = Event::Kind::Done;
+                                                 e.outcome = o;
+                                                 inbox_.post(std::move(e));
+                                             }});
     SearchRun run;
     for (;;) {
         // A script is read no further than one line ahead; a person may type on.
@@ -57,8 +56,7 @@ Session::SearchRun Session::search(const search::Limits& limits, bool show_itera
         switch (event.kind) {
             case Event::Kind::Iteration:
                 if (show_iterations)
-                    out_ << format_iteration(game_.rules(), game_.position(), event.iteration) << "\n"
-                         << std::flush;
+                    out_ << format_iteration(game_.rules(), game_.position(), event.iteration) << "\n" << std::flush;
                 break;
             case Event::Kind::Done:
                 run.outcome = event.outcome;
@@ -84,8 +82,7 @@ Session::SearchRun Session::search(const search::Limits& limits, bool show_itera
                     if (is_quit(word)) quit_requested_ = true;
                 } else {
                     held_.push_back(event.line);
-                    if (options_.interactive)
-                        out_ << "(runs after Kroon's move; type stop to make it move now)\n";
+                    if (options_.interactive) out_ << "(runs after Kroon's move; type stop to make it move now)\n";
                 }
                 break;
             }
@@ -116,8 +113,8 @@ bool Session::engine_move() {
     char stats[128];
     std::snprintf(stats, sizeof stats, "depth %d, %.2f s, %llu nodes", run.outcome.depth, seconds,
                   static_cast<unsigned long long>(run.outcome.nodes));
-    out_ << "Kroon plays " << written << " for " << side_name(side) << "  ("
-         << format_score(run.outcome.score) << " for " << side_name(side) << ", " << stats << ")\n";
+    out_ << "Kroon plays " << written << " for " << side_name(side) << "  (" << format_score(run.outcome.score)
+         << " for " << side_name(side) << ", " << stats << ")\n";
     position_changed();
     if (run.interrupted && engine_plays(Color::White) && engine_plays(Color::Black) && !quit_requested_) {
         engine_side_[0] = engine_side_[1] = false;

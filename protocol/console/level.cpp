@@ -22,9 +22,18 @@ Result<double> parse_duration(std::string_view text) {
     double unit = 1;
     if (!text.empty()) {
         switch (text.back()) {
-            case 's': unit = 1; text.remove_suffix(1); break;
-            case 'm': unit = 60; text.remove_suffix(1); break;
-            case 'h': unit = 3600; text.remove_suffix(1); break;
+            case 's':
+                unit = 1;
+                text.remove_suffix(1);
+                break;
+            case 'm':
+                unit = 60;
+                text.remove_suffix(1);
+                break;
+            case 'h':
+                unit = 3600;
+                text.remove_suffix(1);
+                break;
             default: break;
         }
     }
@@ -38,8 +47,8 @@ Result<std::uint64_t> parse_count(std::string_view text, const std::string& what
     std::uint64_t value = 0;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
     if (ec != std::errc{} || end != text.data() + text.size() || value < low || value > high)
-        return Error{what + " must be a whole number from " + std::to_string(low) + " to " +
-                     std::to_string(high) + " (got '" + std::string(text) + "')"};
+        return Error{what + " must be a whole number from " + std::to_string(low) + " to " + std::to_string(high) +
+                     " (got '" + std::string(text) + "')"};
     return value;
 }
 
@@ -95,9 +104,7 @@ std::string describe_level(const Level& level) {
     switch (level.kind) {
         case Level::Kind::Depth: return "fixed depth " + std::to_string(level.depth);
         case Level::Kind::Nodes: return std::to_string(level.nodes) + " nodes per move";
-        case Level::Kind::MoveTime:
-            std::snprintf(text, sizeof text, "%g s per move", level.move_time);
-            return text;
+        case Level::Kind::MoveTime: std::snprintf(text, sizeof text, "%g s per move", level.move_time); return text;
         case Level::Kind::Clock: {
             std::string s = "clock";
             for (std::size_t i = 0; i < level.control.periods.size(); ++i) {

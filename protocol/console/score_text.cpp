@@ -3,7 +3,6 @@
 #include <cmath>
 #include <cstdio>
 
-
 namespace kroon::console {
 
 std::string format_score(search::Score score) {
@@ -13,7 +12,10 @@ std::string format_score(search::Score score) {
                (plies == 1 ? " ply" : " plies");
     }
     char text[32];
-    std::snprintf(text, sizeof text, "%s%d.%02d", score > 0 ? "+" : score < 0 ? "-" : "",
+    std::snprintf(text, sizeof text, "%s%d.%02d",
+                  score > 0   ? "+"
+                  : score < 0 ? "-"
+                              : "",
                   std::abs(score) / 100, std::abs(score) % 100);
     return text;
 }
@@ -27,9 +29,9 @@ std::string format_line(const Rulebook& rules, const Position& pos, const std::v
 std::string format_iteration(const Rulebook& rules, const Position& pos, const search::Iteration& it) {
     char head[160];
     const double speed = it.seconds > 0 ? static_cast<double>(it.nodes) / it.seconds / 1e6 : 0;
-    std::snprintf(head, sizeof head, "depth %2d/%-2d %8s %11llu nodes %6.2f s %5.2f Mn/s ",
-                  it.depth, it.selective_depth, format_score(it.score).c_str(),
-                  static_cast<unsigned long long>(it.nodes), it.seconds, speed);
+    std::snprintf(head, sizeof head, "depth %2d/%-2d %8s %11llu nodes %6.2f s %5.2f Mn/s ", it.depth,
+                  it.selective_depth, format_score(it.score).c_str(), static_cast<unsigned long long>(it.nodes),
+                  it.seconds, speed);
     return std::string(head) + " " + format_line(rules, pos, it.pv);
 }
 

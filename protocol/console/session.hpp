@@ -62,8 +62,8 @@ private:
     };
     enum class Listen { MoveNow, StopOnAnything };
     SearchRun search(const search::Limits& limits, bool show_iterations, Listen listen);
-    bool engine_move();        // false when the engine could not or should no longer move
-    void engine_turns();       // the engine moves while it plays the side to move
+    bool engine_move();   // false when the engine could not or should no longer move
+    void engine_turns();  // the engine moves while it plays the side to move
     bool clock_move(Color side, double seconds);
 
     // Showing things (console_info.cpp).

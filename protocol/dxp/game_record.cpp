@@ -1,6 +1,5 @@
 #include "protocol/dxp/game_record.hpp"
 
-
 namespace kroon::dxp {
 
 bool GameRecord::standard_start() const { return game.start() == game.rules().start_position(); }
@@ -16,7 +15,8 @@ PdnGame pdn_record(const GameRecord& record, const RecordContext& context) {
     const std::string seconds = std::to_string(record.minutes * 60);
     header.time_control = record.move_limit > 0 ? std::to_string(record.move_limit) + "/" + seconds : seconds;
     // A decided game gets its Termination from the referee; an undecided one gets ours.
-    if (!record.game.is_over() && !record.termination.empty()) header.extra.push_back({"Termination", record.termination});
+    if (!record.game.is_over() && !record.termination.empty())
+        header.extra.push_back({"Termination", record.termination});
     return make_pdn_game(record.game, header);
 }
 

@@ -11,15 +11,15 @@
 namespace kroon::dxp {
 
 struct GameRecord {
-    int game_number = 0;          // on this connection, from 1
+    int game_number = 0;  // on this connection, from 1
     std::string white;
     std::string black;
     Game game;
     // Why the game ended, in words: the verdict's description with its article when the game
     // was decided, else what happened (move limit, disconnect, the peer's unconfirmed claim).
     std::string termination;
-    int minutes = 0;              // GAMEREQ budget per player
-    int move_limit = 0;           // GAMEREQ moves, 0 = none
+    int minutes = 0;     // GAMEREQ budget per player
+    int move_limit = 0;  // GAMEREQ moves, 0 = none
 
     GameResult result() const { return game.verdict().result; }
     bool standard_start() const;

@@ -140,8 +140,8 @@ Result<Message> parse_move(std::string_view text) {
         return malformed('M', "capture count '" + std::string(text.substr(9, 2)) + "' is not 00-20");
     const size_t expected = move_base_length + 2 * static_cast<size_t>(*count);
     if (text.size() != expected)
-        return malformed('M', length_error(text.size(), std::to_string(expected) + " for " +
-                                                            std::to_string(*count) + " captured pieces"));
+        return malformed('M', length_error(text.size(), std::to_string(expected) + " for " + std::to_string(*count) +
+                                                            " captured pieces"));
     m.seconds = *seconds;
     m.from = *from;
     m.to = *to;
@@ -162,14 +162,16 @@ Result<Message> parse_end(std::string_view text) {
     if (text.size() != 3) return malformed('E', length_error(text.size(), "3"));
     const auto reason = digits(text, 1, 1);
     if (!reason || *reason > 3) return malformed('E', std::string("reason '") + text[1] + "' is not 0-3");
-    if (text[2] != '0' && text[2] != '1') return malformed('E', std::string("stop code '") + text[2] + "' is not 0 or 1");
+    if (text[2] != '0' && text[2] != '1')
+        return malformed('E', std::string("stop code '") + text[2] + "' is not 0 or 1");
     return Message{GameEnd{static_cast<EndReason>(*reason), text[2] == '1'}};
 }
 
 Result<Message> parse_back_request(std::string_view text) {
     if (text.size() != 5) return malformed('B', length_error(text.size(), "5"));
     const auto number = digits(text, 1, 3);
-    if (!number || *number < 1) return malformed('B', "move number '" + std::string(text.substr(1, 3)) + "' is not 001-999");
+    if (!number || *number < 1)
+        return malformed('B', "move number '" + std::string(text.substr(1, 3)) + "' is not 001-999");
     const auto color = color_of(text[4]);
     if (!color) return malformed('B', std::string("colour '") + text[4] + "' is not W or Z");
     return Message{BackRequest{*number, *color}};
@@ -248,14 +250,12 @@ std::string format_message(const Message& message) {
             [](const MoveMessage& m) {
                 std::vector<int> captured = m.captured;
                 if (captured.size() > static_cast<size_t>(max_captures)) captured.resize(max_captures);
-                std::string s = "M" + padded(std::clamp(m.seconds, 0, 9999), 4) + padded(m.from, 2) +
-                                padded(m.to, 2) + padded(static_cast<int>(captured.size()), 2);
+                std::string s = "M" + padded(std::clamp(m.seconds, 0, 9999), 4) + padded(m.from, 2) + padded(m.to, 2) +
+                                padded(static_cast<int>(captured.size()), 2);
                 for (const int q : captured) s += padded(q, 2);
                 return s;
             },
-            [](const GameEnd& e) {
-                return "E" + std::to_string(static_cast<int>(e.reason)) + (e.stop ? "1" : "0");
-            },
+            [](const GameEnd& e) { return "E" + std::to_string(static_cast<int>(e.reason)) + (e.stop ? "1" : "0"); },
             [](const BackRequest& b) {
                 return "B" + padded(std::clamp(b.move_number, 1, 999), 3) + color_char(b.color);
             },
@@ -300,9 +300,15 @@ Result<Position> parse_board(std::string_view board, Color side_to_move) {
         switch (board[static_cast<size_t>(i)]) {
             case 'e': break;
             case 'w': white |= b; break;
-            case 'W': white |= b; kings |= b; break;
+            case 'W':
+                white |= b;
+                kings |= b;
+                break;
             case 'z': black |= b; break;
-            case 'Z': black |= b; kings |= b; break;
+            case 'Z':
+                black |= b;
+                kings |= b;
+                break;
             default:
                 return Error{"board square " + std::to_string(i + 1) + " is '" +
                              printable(board.substr(static_cast<size_t>(i), 1)) + "', not one of e w W z Z"};
@@ -326,8 +332,8 @@ std::string describe(const Message& message) {
                        std::to_string(static_cast<int>(a.code));
             },
             [](const MoveMessage& m) {
-                std::string s = "MOVE " + std::to_string(m.from) + (m.captured.empty() ? "-" : "x") +
-                                std::to_string(m.to);
+                std::string s =
+                    "MOVE " + std::to_string(m.from) + (m.captured.empty() ? "-" : "x") + std::to_string(m.to);
                 if (!m.captured.empty()) s += " capturing " + join_squares(m.captured);
                 return s + " in " + std::to_string(m.seconds) + " s";
             },

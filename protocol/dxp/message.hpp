@@ -86,8 +86,7 @@ struct BackAccept {
     friend bool operator==(const BackAccept&, const BackAccept&) = default;
 };
 
-using Message =
-    std::variant<Chat, GameRequest, GameAccept, MoveMessage, GameEnd, BackRequest, BackAccept>;
+using Message = std::variant<Chat, GameRequest, GameAccept, MoveMessage, GameEnd, BackRequest, BackAccept>;
 
 Result<Message> parse_message(std::string_view text);
 std::string format_message(const Message& message);

@@ -45,9 +45,7 @@ std::optional<std::string> unplayable(const Position& pos) {
 
 Session::Session(SessionConfig config) : config_(std::move(config)) {}
 
-bool Session::our_turn() const {
-    return state_ == SessionState::Playing && game_.side_to_move() == our_color_;
-}
+bool Session::our_turn() const { return state_ == SessionState::Playing && game_.side_to_move() == our_color_; }
 
 // --- inputs -------------------------------------------------------------------------------
 
@@ -117,8 +115,8 @@ Actions Session::timeout(double now) {
         state_ = SessionState::Closed;
         out.push_back(Close{"no answer to GAMEREQ"});
     } else if (state_ == SessionState::Idle && now_ >= last_input_ + config_.idle_timeout) {
-        out.push_back(Note{NoteLevel::Warning, "peer idle for " + std::to_string(std::lround(config_.idle_timeout)) +
-                                                   " s without a game"});
+        out.push_back(Note{NoteLevel::Warning,
+                           "peer idle for " + std::to_string(std::lround(config_.idle_timeout)) + " s without a game"});
         state_ = SessionState::Closed;
         out.push_back(Close{"idle"});
     } else if (state_ == SessionState::Ending && due(ending_since_)) {
@@ -130,12 +128,12 @@ Actions Session::timeout(double now) {
             warn("the game is over: " + v.text, out);
             open_end(end_reason(v), v, out);
         } else if (!over_ && now_ - turn_started_ + their_used_ > budget() + config_.opponent_grace_seconds +
-                                                                     config_.opponent_grace_fraction * budget()) {
+                                                                      config_.opponent_grace_fraction * budget()) {
             const double used = their_used_ + now_ - turn_started_;
             their_used_ = used;
             turn_started_ = now_;
-            warn("your time is up: " + std::to_string(std::lround(used)) + " s used of " +
-                     std::to_string(minutes_) + " min",
+            warn("your time is up: " + std::to_string(std::lround(used)) + " s used of " + std::to_string(minutes_) +
+                     " min",
                  out);
             open_end(EndReason::SenderWins,
                      won_by(our_color_, Reason::TimeForfeit,
@@ -197,8 +195,10 @@ Actions Session::end_game(Verdict verdict, const std::string& detail, double now
     now_ = now;
     Actions out;
     if (state_ != SessionState::Playing) return out;
-    if (our_turn()) our_used_ += now_ - turn_started_;
-    else their_used_ += now_ - turn_started_;
+    if (our_turn())
+        our_used_ += now_ - turn_started_;
+    else
+        their_used_ += now_ - turn_started_;
     turn_started_ = now_;
     const Ending ending{verdict.result, verdict.reason, detail};
     open_end(end_reason(ending), ending, out);
@@ -329,8 +329,8 @@ void Session::on_accept(const GameAccept& a, Actions& out) {
     refusal_code_ = a.code;
     switch (a.code) {
         case AcceptCode::Accepted:
-            start_game(r.position ? *r.position : international().start_position(), ~r.follower_color, r.minutes, r.moves,
-                       out);
+            start_game(r.position ? *r.position : international().start_position(), ~r.follower_color, r.minutes,
+                       r.moves, out);
             return;
         case AcceptCode::NotThisGame:
             state_ = SessionState::Idle;
@@ -338,12 +338,14 @@ void Session::on_accept(const GameAccept& a, Actions& out) {
                 out.push_back(Note{NoteLevel::Warning, "peer refused the game (code 2)"});
                 return;
             }
-            out.push_back(Note{NoteLevel::Warning, "peer refused game " + std::to_string(requests_sent_) + "; trying the next"});
+            out.push_back(
+                Note{NoteLevel::Warning, "peer refused game " + std::to_string(requests_sent_) + "; trying the next"});
             send_request(out);
             return;
         case AcceptCode::WrongVersion:
         case AcceptCode::NoGames:
-            out.push_back(Note{NoteLevel::Warning, "peer refuses to play (code " + std::to_string(static_cast<int>(a.code)) + ")"});
+            out.push_back(Note{NoteLevel::Warning,
+                               "peer refuses to play (code " + std::to_string(static_cast<int>(a.code)) + ")"});
             state_ = SessionState::Closed;
             out.push_back(Close{"peer refuses games"});
             return;
@@ -389,8 +391,10 @@ void Session::on_end(const GameEnd& e, Actions& out) {
     switch (state_) {
         case SessionState::Playing: {
             stop_thinking(out);
-            if (our_turn()) our_used_ += now_ - turn_started_;
-            else their_used_ += now_ - turn_started_;
+            if (our_turn())
+                our_used_ += now_ - turn_started_;
+            else
+                their_used_ += now_ - turn_started_;
             peer_stop_ = e.stop;
             our_stop_ = e.stop || wants_stop();
             const Ending v = resolve_end(e.reason);
@@ -499,8 +503,9 @@ void Session::start_game(const Position& start, Color ours, int minutes, int mov
     record_.black = ours == Color::White ? peer_name_ : config_.name;
     record_.minutes = minutes;
     record_.move_limit = moves;
-    out.push_back(Note{NoteLevel::Info, "game " + std::to_string(games_played_) + " starts: I play " + color_name(ours) +
-                                  ", " + std::to_string(minutes) + " min, " + std::to_string(moves) + " moves"});
+    out.push_back(Note{NoteLevel::Info, "game " + std::to_string(games_played_) + " starts: I play " +
+                                            color_name(ours) + ", " + std::to_string(minutes) + " min, " +
+                                            std::to_string(moves) + " moves"});
     begin_turn(out);
 }
 
@@ -561,8 +566,10 @@ void Session::play(const Move& move) { game_.play(move); }
 
 void Session::rewind(int ply, Actions& out) {
     stop_thinking(out);
-    if (our_turn()) our_used_ += now_ - turn_started_;
-    else their_used_ += now_ - turn_started_;
+    if (our_turn())
+        our_used_ += now_ - turn_started_;
+    else
+        their_used_ += now_ - turn_started_;
     while (static_cast<int>(game_.moves().size()) > ply) game_.undo();
     over_.reset();
     out.push_back(Note{NoteLevel::Info, "took back to ply " + std::to_string(ply)});
@@ -586,10 +593,10 @@ void Session::finish(const Ending& verdict, Actions& out) {
     record_.termination = game_.is_over() ? game_.termination() : verdict.text;
     over_.reset();
     pending_back_.reset();
-    out.push_back(Note{NoteLevel::Info, "game " + std::to_string(record_.game_number) + " over: " + record_.termination +
-                                            "; clock: I used " + seconds_text(our_used_) + " s, the peer " +
-                                            seconds_text(their_used_) + " s, of " + std::to_string(minutes_ * 60) +
-                                            " s each"});
+    out.push_back(Note{NoteLevel::Info, "game " + std::to_string(record_.game_number) +
+                                            " over: " + record_.termination + "; clock: I used " +
+                                            seconds_text(our_used_) + " s, the peer " + seconds_text(their_used_) +
+                                            " s, of " + std::to_string(minutes_ * 60) + " s each"});
     out.push_back(GameFinished{record_});
 }
 
@@ -606,8 +613,10 @@ void Session::after_game(Actions& out) {
 
 void Session::warn(const std::string& text, Actions& out) {
     out.push_back(Note{warnings_ < config_.max_warnings ? NoteLevel::Warning : NoteLevel::Debug, printable(text)});
-    if (warnings_ < config_.max_warnings) out.push_back(Send{Chat{wire_chat("error: " + text)}});
-    else if (warnings_ == config_.max_warnings) out.push_back(Send{Chat{"too many errors; no more reported"}});
+    if (warnings_ < config_.max_warnings)
+        out.push_back(Send{Chat{wire_chat("error: " + text)}});
+    else if (warnings_ == config_.max_warnings)
+        out.push_back(Send{Chat{"too many errors; no more reported"}});
     ++warnings_;
 }
 
@@ -651,8 +660,6 @@ bool Session::move_limit_reached() const {
     return move_limit_ > 0 && static_cast<int>(game_.moves().size()) >= 2 * move_limit_;
 }
 
-std::string Session::peer_or(const std::string& fallback) const {
-    return peer_name_.empty() ? fallback : peer_name_;
-}
+std::string Session::peer_or(const std::string& fallback) const { return peer_name_.empty() ? fallback : peer_name_; }
 
 }  // namespace kroon::dxp

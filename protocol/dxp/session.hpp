@@ -28,8 +28,8 @@ enum class SessionState { Idle, Requested, Playing, Ending, Closed };
 // What the Initiator proposes, game after game.
 struct MatchSettings {
     int games = 2;
-    int minutes = 5;        // whole-game budget per player, 1-999
-    int moves = 0;          // full moves for the whole game, 0 = no limit
+    int minutes = 5;                            // whole-game budget per player, 1-999
+    int moves = 0;                              // full moves for the whole game, 0 = no limit
     Color first_follower_color = Color::Black;  // game 1, as Scan does
     bool alternate_colors = true;
     // Start positions, used in turn (each twice, colours swapped, when alternating); empty
@@ -40,28 +40,28 @@ struct MatchSettings {
 struct SessionConfig {
     Role role = Role::Follower;
     std::string name = "Kroon";
-    MatchSettings match;              // Initiator only
+    MatchSettings match;  // Initiator only
     // Initiator: the owner proposes each game with request_game() (the match runner), instead
     // of the session working through `match` by itself.
     bool requests_by_owner = false;
     // Take-back requests (BACKREQ) are granted; when false they get code 1, not supported
     // (a refereed match takes nothing back).
     bool grant_takebacks = true;
-    RuleOptions rules;                // the referee's rule options for every game
-    int follower_max_games = 0;       // Follower: refuse with code 3 after this many (0 = no cap)
-    double reply_timeout = 30;        // seconds to wait for GAMEACC or a GAMEEND confirmation
+    RuleOptions rules;           // the referee's rule options for every game
+    int follower_max_games = 0;  // Follower: refuse with code 3 after this many (0 = no cap)
+    double reply_timeout = 30;   // seconds to wait for GAMEACC or a GAMEEND confirmation
     // Seconds the peer gets to open the game end after our move ended the game by the rules
     // (its turn); then we send it (pydraughts never opens one itself).
     double game_over_wait = 5;
-    double idle_timeout = 600;        // seconds without a game or a message before we hang up
-    double max_move_time = 0;         // seconds per move at most (quick matches), 0 = clock only
+    double idle_timeout = 600;  // seconds without a game or a message before we hang up
+    double max_move_time = 0;   // seconds per move at most (quick matches), 0 = clock only
     // Our clock: kept back from the budget so that we never lose on time (network, scheduling).
     double reserve_fraction = 0.02;
     double reserve_seconds = 0.3;
     // The opponent loses on time only once over budget by this much (latency, their rounding).
     double opponent_grace_fraction = 0.10;
     double opponent_grace_seconds = 10;
-    int max_warnings = 50;            // CHAT warnings per connection; later ones are only logged
+    int max_warnings = 50;  // CHAT warnings per connection; later ones are only logged
 };
 
 // --- outputs ---
@@ -97,12 +97,12 @@ class Session {
 public:
     explicit Session(SessionConfig config);
 
-    Actions connected(double now);                            // Initiator sends its first GAMEREQ
-    Actions receive(std::string_view text, double now);       // one message, NUL already cut off
+    Actions connected(double now);                                   // Initiator sends its first GAMEREQ
+    Actions receive(std::string_view text, double now);              // one message, NUL already cut off
     Actions receive_invalid(const std::string& reason, double now);  // framing error (too long)
     // The search's answer to Think `id` (stale ids are ignored); no move = none was legal.
     Actions engine_move(int id, std::optional<Move> move, double now);
-    Actions timeout(double now);                              // deadline() has passed
+    Actions timeout(double now);  // deadline() has passed
     Actions disconnected(double now);
     // We stop (operator, shutdown): a game in progress is ended with GAMEEND and recorded as
     // abandoned, then the connection closes.
@@ -180,11 +180,11 @@ private:
     double now_ = 0;
 
     // Match bookkeeping
-    int games_played_ = 0;      // games started (accepted)
-    int requests_sent_ = 0;     // Initiator: GAMEREQs sent, accepted or not
+    int games_played_ = 0;   // games started (accepted)
+    int requests_sent_ = 0;  // Initiator: GAMEREQs sent, accepted or not
     int warnings_ = 0;
-    bool peer_stop_ = false;    // the peer's GAMEEND asked for no further games
-    bool our_stop_ = false;     // our GAMEEND said stop
+    bool peer_stop_ = false;  // the peer's GAMEEND asked for no further games
+    bool our_stop_ = false;   // our GAMEEND said stop
     std::string peer_name_;
     std::optional<GameRequest> request_;  // Initiator: the GAMEREQ awaiting its answer
     AcceptCode refusal_code_ = AcceptCode::Accepted;
@@ -199,13 +199,13 @@ private:
     double their_used_ = 0;
     int think_id_ = 0;
     bool thinking_ = false;
-    std::optional<Ending> over_;     // game over by the rules after our move; peer to end it
+    std::optional<Ending> over_;  // game over by the rules after our move; peer to end it
     double over_since_ = 0;
     std::optional<BackRequest> pending_back_;
     double pending_back_since_ = 0;
     double ending_since_ = 0;
     double requested_since_ = 0;
-    double last_input_ = 0;           // when the peer last sent anything (or we connected)
+    double last_input_ = 0;  // when the peer last sent anything (or we connected)
     GameRecord record_;
 };
 

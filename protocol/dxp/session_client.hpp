@@ -21,8 +21,7 @@ namespace kroon::dxp {
 class SessionClient {
 public:
     // Connects within `timeout` seconds and starts the session.
-    static Result<std::unique_ptr<SessionClient>> connect(const Endpoint& peer, SessionConfig config,
-                                                          double timeout);
+    static Result<std::unique_ptr<SessionClient>> connect(const Endpoint& peer, SessionConfig config, double timeout);
     // A game in progress is ended (GAMEEND with the stop flag, recorded as abandoned).
     ~SessionClient();
     SessionClient(const SessionClient&) = delete;

@@ -64,15 +64,15 @@ struct Shared {
 
     void record(const GameRecord& record, const std::string& site) {
         if (config.pdn_path.empty()) return;
-        if (const auto error = append_pdn_game(config.pdn_path, pdn_record(record, RecordContext{"DXP match", site, pdn_date_today()})))
+        if (const auto error = append_pdn_game(config.pdn_path,
+                                               pdn_record(record, RecordContext{"DXP match", site, pdn_date_today()})))
             log->error("game {} not recorded: {}", record.game_number, error->message);
     }
 };
 
 class Connection : public std::enable_shared_from_this<Connection> {
 public:
-    Connection(asio::io_context& io, tcp::socket socket, Shared& shared, int id,
-               std::function<void(int)> on_closed)
+    Connection(asio::io_context& io, tcp::socket socket, Shared& shared, int id, std::function<void(int)> on_closed)
         : io_(io),
           socket_(std::move(socket)),
           deadline_timer_(io),
@@ -107,16 +107,16 @@ public:
 private:
     void read() {
         if (closed_ || closing_) return;
-        socket_.async_read_some(asio::buffer(buffer_), [self = shared_from_this()](error_code ec, std::size_t n) {
-            self->on_read(ec, n);
-        });
+        socket_.async_read_some(asio::buffer(buffer_),
+                                [self = shared_from_this()](error_code ec, std::size_t n) { self->on_read(ec, n); });
     }
 
     void on_read(error_code ec, std::size_t n) {
         if (closed_) return;
         if (ec) {
             if (ec != asio::error::operation_aborted) {
-                shared_.log->info("[{}] connection lost: {}", id_, ec == asio::error::eof ? "peer closed it" : ec.message());
+                shared_.log->info("[{}] connection lost: {}", id_,
+                                  ec == asio::error::eof ? "peer closed it" : ec.message());
                 apply(session_.disconnected(shared_.now()));
                 close_now();
             }
@@ -240,8 +240,8 @@ private:
             deadline_timer_.cancel();
             return;
         }
-        const auto when = shared_.epoch + std::chrono::duration_cast<SteadyClock::duration>(
-                                              std::chrono::duration<double>(*at + 0.001));
+        const auto when = shared_.epoch +
+                          std::chrono::duration_cast<SteadyClock::duration>(std::chrono::duration<double>(*at + 0.001));
         deadline_timer_.expires_at(when);
         deadline_timer_.async_wait([self = shared_from_this(), generation = deadline_generation_](error_code ec) {
             if (ec || self->closed_ || generation != self->deadline_generation_) return;
@@ -271,8 +271,8 @@ private:
         shared_.log->debug("[{}] think {}: {:.2f} s left, {} moves to go, hard stop {:.2f} s", id_, t.id,
                            t.limits.time_left, t.limits.moves_to_go, t.hard_limit);
         engine_->think(std::move(job));
-        hard_timer_.expires_after(std::chrono::duration_cast<SteadyClock::duration>(
-            std::chrono::duration<double>(t.hard_limit)));
+        hard_timer_.expires_after(
+            std::chrono::duration_cast<SteadyClock::duration>(std::chrono::duration<double>(t.hard_limit)));
         hard_timer_.async_wait([self = shared_from_this(), id = t.id](error_code ec) {
             if (ec || self->closed_ || !self->engine_) return;
             self->shared_.log->debug("[{}] hard stop of search {}", self->id_, id);
@@ -364,8 +364,8 @@ std::shared_ptr<spdlog::logger> make_logger(const TransportConfig& config) {
             file->set_level(spdlog::level::debug);
             sinks.push_back(file);
         } catch (const spdlog::spdlog_ex& e) {
-            console->log(spdlog::details::log_msg("dxp", spdlog::level::err,
-                                                  std::string("cannot open log file: ") + e.what()));
+            console->log(
+                spdlog::details::log_msg("dxp", spdlog::level::err, std::string("cannot open log file: ") + e.what()));
         }
     }
     auto log = std::make_shared<spdlog::logger>("dxp", sinks.begin(), sinks.end());

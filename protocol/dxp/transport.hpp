@@ -28,10 +28,10 @@ struct TransportConfig {
     Endpoint endpoint;
     SessionConfig session;
     search::Options search;
-    std::string pdn_path;             // games appended here, one flush per game
-    std::string log_path;             // all protocol traffic logged here (spdlog)
-    bool verbose = false;             // traffic on stderr too
-    int max_connections = 4;          // served at once; more are closed at once
+    std::string pdn_path;                     // games appended here, one flush per game
+    std::string log_path;                     // all protocol traffic logged here (spdlog)
+    bool verbose = false;                     // traffic on stderr too
+    int max_connections = 4;                  // served at once; more are closed at once
     std::size_t max_write_queue = 64 * 1024;  // bytes the peer may leave unread
     // Called once the listening socket is bound, with the real port (useful with port 0).
     std::function<void(const Endpoint&)> on_listening;

@@ -40,8 +40,7 @@ Result<Command> parse_line(std::string_view line) {
         ++i;  // '='
         if (i < line.size() && line[i] == '"') {
             const size_t close = line.find('"', i + 1);
-            if (close == std::string_view::npos)
-                return Error{"unterminated quote after " + item.name};
+            if (close == std::string_view::npos) return Error{"unterminated quote after " + item.name};
             item.value = std::string(line.substr(i + 1, close - i - 1));
             i = close + 1;
         } else {

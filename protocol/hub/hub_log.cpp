@@ -19,8 +19,8 @@ Result<bool> ProtocolLog::open(const std::string& path) {
         if (path_ == path) return true;
     }
     try {
-        auto logger = std::make_shared<spdlog::logger>(
-            "kroon", std::make_shared<spdlog::sinks::basic_file_sink_mt>(path, false));
+        auto logger =
+            std::make_shared<spdlog::logger>("kroon", std::make_shared<spdlog::sinks::basic_file_sink_mt>(path, false));
         logger->set_level(spdlog::level::info);
         logger->flush_on(spdlog::level::info);
         install(std::move(logger), path);

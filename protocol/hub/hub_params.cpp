@@ -1,6 +1,7 @@
 #include "protocol/hub/hub_params.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 
 #include "engine/rules/rulebook.hpp"
@@ -47,14 +48,16 @@ std::string_view hub_variant_name(Variant variant) {
 
 std::optional<Variant> parse_hub_variant(std::string_view text) {
     // draughtsnet's name for a game set up from a position; the rules are international.
-    if (text == "fromPosition" || text == "from-position") return Variant::International;
+    std::string lower(text);
+    for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (lower == "fromposition" || lower == "from-position") return Variant::International;
     return parse_variant(text);
 }
 
 std::vector<std::string> param_lines(const Params& params) {
     // Scan's five first, in Scan's order, then the rest of Kroon's.
-    std::vector<Variant> order{Variant::International, Variant::Killer, Variant::Breakthrough,
-                               Variant::Frisian, Variant::Antidraughts};
+    std::vector<Variant> order{Variant::International, Variant::Killer, Variant::Breakthrough, Variant::Frisian,
+                               Variant::Antidraughts};
     for (const Variant v : all_variants)
         if (std::find(order.begin(), order.end(), v) == order.end()) order.push_back(v);
     std::string values;

@@ -7,10 +7,9 @@ int position_length(const Rulebook& rules) { return 1 + rules.squares(); }
 Result<Position> parse_position(const Rulebook& rules, std::string_view text) {
     const int length = position_length(rules);
     if (static_cast<int>(text.size()) != length)
-        return Error{"expected " + std::to_string(length) + " characters for " +
-                     std::string(rules.name()) + ", got " + std::to_string(text.size())};
-    if (text[0] != 'W' && text[0] != 'B')
-        return Error{"the side to move must be W or B"};
+        return Error{"expected " + std::to_string(length) + " characters for " + std::string(rules.name()) + ", got " +
+                     std::to_string(text.size())};
+    if (text[0] != 'W' && text[0] != 'B') return Error{"the side to move must be W or B"};
     // Build the FEN piece lists and let the FEN reader apply its plausibility checks.
     std::string white, black;
     for (int square = 1; square < length; ++square) {
@@ -20,11 +19,16 @@ Result<Position> parse_position(const Rulebook& rules, std::string_view text) {
         switch (c) {
             case 'w': list = &white; break;
             case 'b': list = &black; break;
-            case 'W': list = &white; entry = "K" + entry; break;
-            case 'B': list = &black; entry = "K" + entry; break;
+            case 'W':
+                list = &white;
+                entry = "K" + entry;
+                break;
+            case 'B':
+                list = &black;
+                entry = "K" + entry;
+                break;
             case 'e': continue;
-            default:
-                return Error{"unexpected '" + std::string(1, c) + "' on square " + std::to_string(square)};
+            default: return Error{"unexpected '" + std::string(1, c) + "' on square " + std::to_string(square)};
         }
         if (!list->empty()) *list += ',';
         *list += entry;

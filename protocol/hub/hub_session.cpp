@@ -36,9 +36,8 @@ std::vector<std::string> split_words(std::string_view text) {
 Result<Move> read_move(const Game& game, std::string_view text) {
     const auto hub = game.rules().parse_move(game.position(), text, MoveSyntax::Hub);
     if (hub) return hub;
-    const auto separators = std::count_if(text.begin(), text.end(), [](char c) {
-        return c == '-' || c == 'x' || c == 'X' || c == ':';
-    });
+    const auto separators =
+        std::count_if(text.begin(), text.end(), [](char c) { return c == '-' || c == 'x' || c == 'X' || c == ':'; });
     if (separators == 1) return game.rules().parse_move(game.position(), text, MoveSyntax::Pdn);
     return hub;
 }
@@ -54,8 +53,8 @@ Game followed_game(const Rulebook& rules, const Position& start) {
 int table_mib(const Params& params) {
     const long pages = ::sysconf(_SC_PHYS_PAGES);
     const long page_size = ::sysconf(_SC_PAGESIZE);
-    const long long half = pages > 0 && page_size > 0 ? (static_cast<long long>(pages) * page_size / 2) >> 20
-                                                      : (1LL << 30);
+    const long long half =
+        pages > 0 && page_size > 0 ? (static_cast<long long>(pages) * page_size / 2) >> 20 : (1LL << 30);
     int mib = params.hash_mib();
     while (mib > 1 && mib > half) mib /= 2;
     if (mib != params.hash_mib())
@@ -169,8 +168,7 @@ void Session::on_set_param(const Command& command) {
             }
             break;
         case ParamChange::Ponder:
-        case ParamChange::None:
-            break;
+        case ParamChange::None: break;
     }
 }
 

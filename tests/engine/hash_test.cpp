@@ -43,22 +43,20 @@ TEST_P(HashAlongPlayouts, IncrementalHashEqualsComputedHash) {
     // Whole games from the start, then games from random positions with many kings (these
     // exercise the Frisian king-move counter).
     for (int game = 0; game < 200; ++game) random_playout(v, rulebook(v).start_position(), 150, rng, visit);
-    for (int game = 0; game < 300; ++game)
-        random_playout(v, random_position(v, rng, 8), 60, rng, visit);
+    for (int game = 0; game < 300; ++game) random_playout(v, random_position(v, rng, 8), 60, rng, visit);
     EXPECT_GT(positions, 20000);
 }
 
 INSTANTIATE_TEST_SUITE_P(AllVariants, HashAlongPlayouts,
-                         ::testing::Values(Variant::International, Variant::Frisian,
-                                           Variant::English),
+                         ::testing::Values(Variant::International, Variant::Frisian, Variant::English),
                          [](const auto& p) { return std::string(rulebook(p.param).name()); });
 
 // The side to move is part of the hash: the same pieces with the other side to move differ.
 TEST(Hash, SideToMoveChangesTheHash) {
     for (Variant v : {Variant::International, Variant::Frisian, Variant::English}) {
         const Position p = rulebook(v).start_position();
-        const Position q = Position::from_sets(p.pieces(Color::White), p.pieces(Color::Black),
-                                               p.kings(), ~p.side_to_move());
+        const Position q =
+            Position::from_sets(p.pieces(Color::White), p.pieces(Color::Black), p.kings(), ~p.side_to_move());
         EXPECT_NE(p.hash(), q.hash()) << rulebook(v).name();
         EXPECT_EQ(q.hash(), q.compute_hash());
     }

@@ -48,8 +48,7 @@ bool same_moves(Variant v, const Position& pos, const ReferenceBoard& board) {
     const std::vector<ReferenceMove> expected = reference_moves(board);
     const std::vector<ReferenceMove> actual = engine_moves(v, pos);
     const std::string fen = rulebook(v).format_fen(pos);
-    EXPECT_EQ(actual, expected) << fen << (board.run_count ? " (king run)" : "")
-                                << "\n engine:   " << describe(actual)
+    EXPECT_EQ(actual, expected) << fen << (board.run_count ? " (king run)" : "") << "\n engine:   " << describe(actual)
                                 << "\n reference:" << describe(expected);
     EXPECT_EQ(rulebook(v).count_moves(pos), static_cast<int>(actual.size())) << fen;
     if (actual != expected) return false;
@@ -58,8 +57,7 @@ bool same_moves(Variant v, const Position& pos, const ReferenceBoard& board) {
         // Every capture path of the engine is a complete capture for the reference, taking
         // the same pieces.
         std::map<std::pair<int, std::vector<int>>, ReferencePath> reference_paths;
-        for (const ReferencePath& p : reference_capture_paths(board))
-            reference_paths[{p.from, p.landings}] = p;
+        for (const ReferencePath& p : reference_capture_paths(board)) reference_paths[{p.from, p.landings}] = p;
         const std::vector<CapturePath> paths = rulebook(v).capture_paths(pos);
         for (const CapturePath& p : paths) {
             const MoveFields f = rulebook(v).move_fields(p.move);
@@ -83,8 +81,7 @@ bool same_moves(Variant v, const Position& pos, const ReferenceBoard& board) {
         for (const ReferenceMove& m : actual) {
             const bool has_path = std::any_of(paths.begin(), paths.end(), [&](const CapturePath& p) {
                 const MoveFields f = rulebook(v).move_fields(p.move);
-                return f.from == m.from && f.to == m.to && f.captured == m.captured &&
-                       p.move.promotes == m.promotes;
+                return f.from == m.from && f.to == m.to && f.captured == m.captured && p.move.promotes == m.promotes;
             });
             EXPECT_TRUE(has_path) << fen << " no capture path for " << to_string(m);
         }
@@ -98,14 +95,14 @@ Variant neighbour(Variant v) {
     switch (v) {
         case Variant::International: return Variant::Killer;
         case Variant::Frisian: return Variant::International;
-        case Variant::English: return Variant::Norwegian;     // free choice
-        case Variant::Brazilian: return Variant::Pool;        // most pieces
-        case Variant::Russian: return Variant::Pool;          // crowning in passing
+        case Variant::English: return Variant::Norwegian;  // free choice
+        case Variant::Brazilian: return Variant::Pool;     // most pieces
+        case Variant::Russian: return Variant::Pool;       // crowning in passing
         case Variant::Pool: return Variant::Brazilian;
-        case Variant::Czech: return Variant::Finnish;         // a king captures first
-        case Variant::Spanish: return Variant::Italian;       // both number rows mirrored
+        case Variant::Czech: return Variant::Finnish;    // a king captures first
+        case Variant::Spanish: return Variant::Italian;  // both number rows mirrored
         case Variant::Italian: return Variant::Spanish;
-        case Variant::Thai: return Variant::Finnish;          // lands behind, removes at once
+        case Variant::Thai: return Variant::Finnish;  // lands behind, removes at once
         case Variant::Norwegian: return Variant::English;
         case Variant::Finnish: return Variant::Czech;
         case Variant::Killer: return Variant::International;  // halts behind a king
@@ -137,10 +134,11 @@ TEST_P(Crosscheck, RandomPositions) {
         other.variant = neighbour(v);
         decided += reference_moves(other) != moves;
     }
-    std::printf("%s: %d random positions, %d with captures, %d decided by its own rules "
-                "(against %s)\n",
-                std::string(rulebook(v).name()).c_str(), 2000 * scale, captures, decided,
-                std::string(rulebook(neighbour(v)).name()).c_str());
+    std::printf(
+        "%s: %d random positions, %d with captures, %d decided by its own rules "
+        "(against %s)\n",
+        std::string(rulebook(v).name()).c_str(), 2000 * scale, captures, decided,
+        std::string(rulebook(neighbour(v)).name()).c_str());
     EXPECT_GT(captures, 200 * scale);
     if (neighbour(v) != v) {
         EXPECT_GT(decided, 10 * scale);
@@ -186,9 +184,10 @@ TEST_P(Crosscheck, RandomGames) {
     for (int i = 0; i < 40 * scale && !failed; ++i) game(rulebook(v).start_position(), 200);
     for (int i = 0; i < 150 * scale && !failed; ++i)
         game(random_position(v, rng, 1 + i % 8, !facts.no_moves_with_kings), 80);
-    std::printf("%s: %d positions in games, %d captures played, %d with a resting king, %d "
-                "decided by its own rules\n",
-                std::string(rulebook(v).name()).c_str(), checked, captures, resting, decided);
+    std::printf(
+        "%s: %d positions in games, %d captures played, %d with a resting king, %d "
+        "decided by its own rules\n",
+        std::string(rulebook(v).name()).c_str(), checked, captures, resting, decided);
     EXPECT_GT(checked, 2000 * scale);
     EXPECT_GT(captures, 200 * scale);
     if (art17) {

@@ -57,7 +57,9 @@ TEST(FenRoundTrip, OtherSpellingsReadToTheCanonicalForm) {
         const char* canonical;
     };
     const std::vector<Spelling> table = {
-        {Variant::International, "W:W31-50:B1-20", "W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20"},
+        {Variant::International, "W:W31-50:B1-20",
+         "W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,"
+         "19,20"},
         {Variant::International, "B:BK17,K24:W46,6", "B:W6,46:BK17,K24"},
         {Variant::International, "w:wk31-33,45:b1", "W:WK31,K32,K33,45:B1"},
         {Variant::International, " W : W 31 , K 32 : B 1 ", "W:W31,K32:B1"},

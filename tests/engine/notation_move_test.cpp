@@ -71,9 +71,8 @@ void check_move_texts(Variant v, const Position& pos) {
         EXPECT_EQ(*found, m);
 
         // The short form is from-to unless another legal capture shares from and to.
-        const bool shares = std::any_of(list.begin(), list.end(), [&](const Move& o) {
-            return o.from == m.from && o.to == m.to && !(o == m);
-        });
+        const bool shares = std::any_of(list.begin(), list.end(),
+                                        [&](const Move& o) { return o.from == m.from && o.to == m.to && !(o == m); });
         EXPECT_EQ(count_squares(standard) > 2, shares) << standard;
         const char sep = m.is_capture() ? 'x' : '-';
         EXPECT_EQ(standard.find(sep == 'x' ? '-' : 'x'), std::string::npos) << standard;
@@ -132,16 +131,14 @@ TEST(MoveTextAmbiguity, ShortCaptureSharedByTwoCapturesIsAnError) {
 TEST(MoveTextRoundTrip, LongFormMayNameAnyLandingSquareOfAStraightCapture) {
     const Variant v = Variant::International;
     const Position pos = position(v, "W:WK46:B37,23");
-    EXPECT_EQ(legal_moves(v, pos),
-              sorted({"46x5x23x37", "46x10x23x37", "46x14x23x37", "46x19x23x37"}));
+    EXPECT_EQ(legal_moves(v, pos), sorted({"46x5x23x37", "46x10x23x37", "46x14x23x37", "46x19x23x37"}));
     const Move to5 = legal_move(v, pos, "46x5x23x37");
     for (const char* text : {"46x5", "46x32x5", "46x28x5"}) {
         const auto parsed = rulebook(v).parse_move(pos, text, MoveSyntax::Pdn);
         ASSERT_TRUE(parsed.ok()) << text << ": " << parsed.error();
         EXPECT_EQ(*parsed, to5) << text;
     }
-    for (const char* text :
-         {"46x41x5", "46x37x5", "46x23x5", "46x28x23x5", "46x19x28x5", "46x28x10x5", "46x32x19x5"})
+    for (const char* text : {"46x41x5", "46x37x5", "46x23x5", "46x28x23x5", "46x19x28x5", "46x28x10x5", "46x32x19x5"})
         EXPECT_FALSE(rulebook(v).parse_move(pos, text, MoveSyntax::Pdn).ok()) << text;
 }
 

@@ -5,9 +5,9 @@
 #include <set>
 
 #include "engine/movegen/movegen.hpp"
-#include "engine/rules/rulebook.hpp"
 #include "engine/notation/move_text.hpp"
 #include "engine/notation/square_names.hpp"
+#include "engine/rules/rulebook.hpp"
 
 namespace kroon {
 namespace {
@@ -37,7 +37,8 @@ TEST(SquareNames, LightAndMissingSquaresAreRefused) {
 
 TEST(SquareNames, MoveTextStartsWithASquareName) {
     for (const char* move : {"32-28", "c3-d4", "d4:f6", "5x14"}) EXPECT_TRUE(starts_with_square_name(move)) << move;
-    for (const char* other : {"go", "undo", "", "x", "$1", "K", "help"}) EXPECT_FALSE(starts_with_square_name(other)) << other;
+    for (const char* other : {"go", "undo", "", "x", "$1", "K", "help"})
+        EXPECT_FALSE(starts_with_square_name(other)) << other;
 }
 
 TEST(SquareNames, EveryDarkSquareRoundTrips) {
@@ -54,7 +55,8 @@ TEST(SquareNames, EveryDarkSquareRoundTrips) {
 }
 
 TEST(SquareNames, AlgebraicFen) {
-    const auto russian = rulebook(Variant::Russian).parse_fen("W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb8,d8,f8,h8,a7,c7,e7,g7,b6,d6,f6,h6");
+    const auto russian = rulebook(Variant::Russian)
+                             .parse_fen("W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb8,d8,f8,h8,a7,c7,e7,g7,b6,d6,f6,h6");
     ASSERT_TRUE(russian.ok()) << russian.error();
     EXPECT_EQ(*russian, rulebook(Variant::Russian).start_position());
     const auto kings = rulebook(Variant::Russian).parse_fen("B:WKa1,c3:BKh8");

@@ -12,17 +12,16 @@
 #include <gtest/gtest.h>
 
 #include "engine/rules/rulebook.hpp"
-#include "engine/rules/rulebook.hpp"
 
 namespace kroon::test {
 
 struct PerftCase {
-    std::string name;                    // test name: letters, digits and '_'
+    std::string name;  // test name: letters, digits and '_'
     Variant variant;
     std::string fen;
-    std::vector<std::uint64_t> counts;   // counts[d - 1] = perft(d), as published
-    int fast_depth;                      // the default run checks depths 1..fast_depth
-    int slow_depth;                      // the slow run checks fast_depth+1..slow_depth
+    std::vector<std::uint64_t> counts;  // counts[d - 1] = perft(d), as published
+    int fast_depth;                     // the default run checks depths 1..fast_depth
+    int slow_depth;                     // the slow run checks fast_depth+1..slow_depth
 };
 
 #ifdef KROON_SLOW_TESTS
@@ -47,9 +46,7 @@ inline std::vector<PerftCase> cases_for_this_run(const std::vector<PerftCase>& t
 // gtest prints parameters in test listings; a name reads better than the bytes.
 inline void PrintTo(const PerftCase& c, std::ostream* os) { *os << c.name << " " << c.fen; }
 
-inline std::string case_name(const ::testing::TestParamInfo<PerftCase>& info) {
-    return info.param.name;
-}
+inline std::string case_name(const ::testing::TestParamInfo<PerftCase>& info) { return info.param.name; }
 
 // Checks every depth of this run with `count(variant, position, depth)`.
 template <class Count>
@@ -58,8 +55,7 @@ void check_counts(const PerftCase& c, Count&& count) {
     ASSERT_TRUE(pos.ok()) << c.fen << ": " << pos.error();
     ASSERT_LE(last_depth(c), static_cast<int>(c.counts.size())) << "table row too short";
     for (int depth = first_depth(c); depth <= last_depth(c); ++depth)
-        EXPECT_EQ(count(c.variant, *pos, depth), c.counts[depth - 1])
-            << c.name << " (" << c.fen << ") depth " << depth;
+        EXPECT_EQ(count(c.variant, *pos, depth), c.counts[depth - 1]) << c.name << " (" << c.fen << ") depth " << depth;
 }
 
 inline void check_perft(const PerftCase& c) {
@@ -69,8 +65,7 @@ inline void check_perft(const PerftCase& c) {
 }  // namespace kroon::test
 
 // The prefix goes through one more macro so it is expanded before gtest pastes it.
-#define KROON_INSTANTIATE_PERFT(prefix, suite, table) \
-    INSTANTIATE_TEST_SUITE_P(prefix, suite,           \
-                             ::testing::ValuesIn(::kroon::test::cases_for_this_run(table)), \
+#define KROON_INSTANTIATE_PERFT(prefix, suite, table)                                                      \
+    INSTANTIATE_TEST_SUITE_P(prefix, suite, ::testing::ValuesIn(::kroon::test::cases_for_this_run(table)), \
                              ::kroon::test::case_name)
 #define KROON_PERFT_CASES(suite, table) KROON_INSTANTIATE_PERFT(KROON_RUN_PREFIX, suite, table)

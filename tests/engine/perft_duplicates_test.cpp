@@ -19,8 +19,7 @@ std::vector<std::uint64_t> orders_per_move(Variant v, const Position& pos, const
     std::vector<std::set<std::vector<int>>> seen(list.size());
     for (const CapturePath& p : rulebook(v).capture_paths(pos)) {
         for (int i = 0; i < list.size(); ++i) {
-            if (!(list[i].from == p.move.from && list[i].to == p.move.to &&
-                  list[i].captured == p.move.captured))
+            if (!(list[i].from == p.move.from && list[i].to == p.move.to && list[i].captured == p.move.captured))
                 continue;
             const MoveFields f = rulebook(v).move_fields(p.move);
             std::vector<int> landings, order;
@@ -58,17 +57,24 @@ constexpr Variant I = Variant::International;
 
 const std::vector<PerftCase> duplicate_cases = {
     // dctl's "with duplicates" counts.
-    {"InternationalStart", I, "W:W31-50:B1-20",
-     {9, 81, 658, 4265, 27117, 167140, 1049442, 6483971, 41022614}, 6, 9},
+    {"InternationalStart", I, "W:W31-50:B1-20", {9, 81, 658, 4265, 27117, 167140, 1049442, 6483971, 41022614}, 6, 9},
     // FrontRows: shashki's numbers (an independent Russian source), with duplicates.
-    {"FrontRows", I, "W:B16,17,18,19,20:W31,32,33,34,35",
-     {9, 81, 534, 2538, 9052, 29999, 98971, 310315, 1008317, 3174159, 10369533, 34907917}, 9, 12},
+    {"FrontRows",
+     I,
+     "W:B16,17,18,19,20:W31,32,33,34,35",
+     {9, 81, 534, 2538, 9052, 29999, 98971, 310315, 1008317, 3174159, 10369533, 34907917},
+     9,
+     12},
     // King windmill: two orders round the ring (with duplicates: d1 = 2).
     {"KingWindmill", I, "W:WK2:B7,8,17,18", {2, 0}, 2, 2},
     {"KingAndMenAgainstKing", I, "W:WK2,28,31,44:B20,K50", {15, 30, 237}, 3, 3},
     // Frisian: DF2822, dctl and pyd agree to d5, dctl alone beyond.
-    {"FrisianStart", Variant::Frisian, "W:W31-50:B1-20",
-     {9, 81, 658, 3880, 21345, 103584, 550314, 2907905, 16204497}, 6, 9},
+    {"FrisianStart",
+     Variant::Frisian,
+     "W:W31-50:B1-20",
+     {9, 81, 658, 3880, 21345, 103584, 550314, 2907905, 16204497},
+     6,
+     9},
     // the English king ring, local-dctl and pyd agree to d3.
     {"EnglishKingRing", Variant::English, "W:WK26,30:B5,14,15,22,23", {2, 2, 8, 16, 88, 126}, 6, 6},
 };
@@ -76,9 +82,7 @@ const std::vector<PerftCase> duplicate_cases = {
 class PerftWithDuplicates : public ::testing::TestWithParam<PerftCase> {};
 
 TEST_P(PerftWithDuplicates, MatchesPublishedCounts) {
-    check_counts(GetParam(), [](Variant v, const Position& p, int d) {
-        return perft_with_duplicates(v, p, d);
-    });
+    check_counts(GetParam(), [](Variant v, const Position& p, int d) { return perft_with_duplicates(v, p, d); });
 }
 
 KROON_PERFT_CASES(PerftWithDuplicates, duplicate_cases);

@@ -10,15 +10,15 @@ namespace {
 
 // The rules of docs/rules.md and docs/variants.md, restated.
 struct Rules {
-    int columns = 5;                       // dark squares per row
-    bool mirrored = false;                 // Spanish, Italian: each row numbered from the right
-    bool men_capture_backward = true;      // KNDB art. 4.2 (most 8x8 games: forward only)
-    bool men_capture_kings = true;         // Italian: a man never takes a king
-    bool orthogonal = false;               // Frisian art. 7, 9: rows and columns too
-    bool flying_kings = true;              // English, Italian, Norwegian kings step one square
-    bool king_lands_behind = false;        // Thai: a flying king lands right behind its victim
-    bool king_halts_after_king = false;    // Killer: ... when the last piece it takes is a king
-    bool remove_as_jumped = false;         // Thai: taken pieces leave the board at once
+    int columns = 5;                     // dark squares per row
+    bool mirrored = false;               // Spanish, Italian: each row numbered from the right
+    bool men_capture_backward = true;    // KNDB art. 4.2 (most 8x8 games: forward only)
+    bool men_capture_kings = true;       // Italian: a man never takes a king
+    bool orthogonal = false;             // Frisian art. 7, 9: rows and columns too
+    bool flying_kings = true;            // English, Italian, Norwegian kings step one square
+    bool king_lands_behind = false;      // Thai: a flying king lands right behind its victim
+    bool king_halts_after_king = false;  // Killer: ... when the last piece it takes is a king
+    bool remove_as_jumped = false;       // Thai: taken pieces leave the board at once
     enum Crowning {
         AtEnd,        // KNDB art. 5: only a man that ends its move on the far row
         EndsCapture,  // English art. 4: reaching the far row ends the move
@@ -32,8 +32,8 @@ struct Rules {
         PiecesThenKings,  // Spanish
         Italian,          // pieces, by a king, kings, kings taken earliest
     } choice = MostPieces;
-    int king_move_limit = 0;               // Frisian art. 17
-    bool no_moves_with_kings = false;      // Breakthrough: the first king wins
+    int king_move_limit = 0;           // Frisian art. 17
+    bool no_moves_with_kings = false;  // Breakthrough: the first king wins
 };
 
 Rules eight_by_eight() {
@@ -55,12 +55,8 @@ Rules rules_of(Variant v) {
             r.choice = Rules::FrisianValue;
             r.king_move_limit = 3;
             return r;
-        case Variant::Killer:
-            r.king_halts_after_king = true;
-            return r;
-        case Variant::Breakthrough:
-            r.no_moves_with_kings = true;
-            return r;
+        case Variant::Killer: r.king_halts_after_king = true; return r;
+        case Variant::Breakthrough: r.no_moves_with_kings = true; return r;
         case Variant::English:
             r = eight_by_eight();
             r.men_capture_backward = false;
@@ -169,8 +165,7 @@ struct Capture {
 // Every complete capture sequence, by plain recursion over the legs.
 class Search {
 public:
-    explicit Search(const ReferenceBoard& b)
-        : b_(b), r_(rules_of(b.variant)), g_(r_.columns, r_.mirrored) {}
+    explicit Search(const ReferenceBoard& b) : b_(b), r_(rules_of(b.variant)), g_(r_.columns, r_.mirrored) {}
 
     std::vector<Capture> captures() {
         for (int s = 1; s <= g_.squares(); ++s) captures_from(s);
@@ -182,9 +177,7 @@ public:
         return std::move(found_);
     }
 
-    bool crown_row(int s) const {
-        return g_.row(s) == (b_.side == Color::White ? 0 : g_.rows() - 1);
-    }
+    bool crown_row(int s) const { return g_.row(s) == (b_.side == Color::White ? 0 : g_.rows() - 1); }
 
 private:
     void captures_from(int s) {
@@ -210,9 +203,7 @@ private:
 
     // Empty during the capture: nothing on it, the capturing piece's own start square, or
     // (Thai) a piece already taken.
-    bool empty(int s) const {
-        return b_.cell[s] == '.' || s == from_ || (r_.remove_as_jumped && contains(path_, s));
-    }
+    bool empty(int s) const { return b_.cell[s] == '.' || s == from_ || (r_.remove_as_jumped && contains(path_, s)); }
     // A piece may be jumped once (KNDB art. 4.6); an Italian man never takes a king.
     bool takeable(int s) const {
         if (!belongs(b_.cell[s], ~b_.side) || contains(path_, s)) return false;
@@ -262,8 +253,7 @@ private:
 
     void jump(const Leg& leg) {
         // Killer: a king must stop right behind a king it takes last.
-        const bool may_end = !(king_ && r_.king_halts_after_king && is_king(b_.cell[leg.victim])) ||
-                             leg.behind;
+        const bool may_end = !(king_ && r_.king_halts_after_king && is_king(b_.cell[leg.victim])) || leg.behind;
         path_.push_back(leg.victim);
         landings_.push_back(leg.land);
         const bool crowns = !king_ && crown_row(leg.land);
@@ -294,8 +284,7 @@ private:
         for (size_t i = 0; i < all.size(); ++i) goes_on[i] = king_ && continues(all[i]);
         for (size_t i = 0; i < all.size(); ++i) {
             bool sibling_goes_on = false;
-            for (size_t k = 0; k < all.size(); ++k)
-                sibling_goes_on |= all[k].victim == all[i].victim && goes_on[k];
+            for (size_t k = 0; k < all.size(); ++k) sibling_goes_on |= all[k].victim == all[i].victim && goes_on[k];
             if (sibling_goes_on && !goes_on[i]) continue;
             jump(all[i]);
         }
@@ -316,19 +305,15 @@ std::vector<int> capture_rank(const ReferenceBoard& b, const Rules& r, const Cap
     int kings = 0;
     for (int s : c.captured) kings += is_king(b.cell[s]);
     switch (r.choice) {
-        case Rules::Free:
-            return {};
-        case Rules::MostPieces:
-            return {pieces};
+        case Rules::Free: return {};
+        case Rules::MostPieces: return {pieces};
         case Rules::FrisianValue:
             // Frisian art. 11: a king is worth more than one man and less than two, n kings
             // more than 2n-1 men: a king counts 2 - 1/64 men (no move takes 64 kings).
             // Art. 12: at equal value a capture by a king goes first.
             return {64 * (pieces - kings) + 127 * kings, c.by_king};
-        case Rules::KingFirst:
-            return {c.by_king};
-        case Rules::PiecesThenKings:
-            return {pieces, kings};
+        case Rules::KingFirst: return {c.by_king};
+        case Rules::PiecesThenKings: return {pieces, kings};
         case Rules::Italian: {
             std::vector<int> key{pieces, c.by_king, kings};
             // Kings taken earliest: compare the king/man pattern in capture order.
@@ -389,21 +374,18 @@ std::vector<ReferenceMove> reference_moves(const ReferenceBoard& b) {
     }
     const int forward = b.side == Color::White ? -1 : 1;
     bool has_men = false;
-    for (int s = 1; s <= g.squares(); ++s)
-        has_men |= belongs(b.cell[s], b.side) && !is_king(b.cell[s]);
+    for (int s = 1; s <= g.squares(); ++s) has_men |= belongs(b.cell[s], b.side) && !is_king(b.cell[s]);
     for (int s = 1; s <= g.squares(); ++s) {
         if (!belongs(b.cell[s], b.side)) continue;
         if (!is_king(b.cell[s])) {
             for (Delta d : diagonals)
                 if (d.dr == forward)
-                    if (int t = g.next(s, d); t && b.cell[t] == '.')
-                        moves.insert({s, t, {}, search.crown_row(t)});
+                    if (int t = g.next(s, d); t && b.cell[t] == '.') moves.insert({s, t, {}, search.crown_row(t)});
             continue;
         }
         // Frisian art. 17: a king that made the limit of quiet moves in a row rests while its
         // side has men.
-        if (r.king_move_limit && has_men && b.run_square == s && b.run_count >= r.king_move_limit)
-            continue;
+        if (r.king_move_limit && has_men && b.run_square == s && b.run_count >= r.king_move_limit) continue;
         for (Delta d : diagonals)
             for (int t = g.next(s, d); t && b.cell[t] == '.'; t = g.next(t, d)) {
                 moves.insert({s, t, {}, false});
@@ -414,11 +396,9 @@ std::vector<ReferenceMove> reference_moves(const ReferenceBoard& b) {
 }
 
 std::vector<ReferencePath> reference_capture_paths(const ReferenceBoard& b) {
-    if (rules_of(b.variant).no_moves_with_kings && std::any_of(b.cell.begin(), b.cell.end(), is_king))
-        return {};
+    if (rules_of(b.variant).no_moves_with_kings && std::any_of(b.cell.begin(), b.cell.end(), is_king)) return {};
     std::vector<ReferencePath> out;
-    for (const Capture& c : Search(b).captures())
-        out.push_back({c.from, c.landings, c.captured, c.promotes});
+    for (const Capture& c : Search(b).captures()) out.push_back({c.from, c.landings, c.captured, c.promotes});
     return out;
 }
 

@@ -28,7 +28,7 @@ inline void PrintTo(const ReferenceMove& m, std::ostream* os) { *os << to_string
 // The board as squares 1..N: '.' empty, 'w'/'b' men, 'W'/'B' kings.
 struct ReferenceBoard {
     Variant variant = Variant::International;
-    std::vector<char> cell;       // index 0 unused
+    std::vector<char> cell;  // index 0 unused
     Color side = Color::White;
     // Frisian art. 17: the side to move's last quiet king moves (square of that king, count).
     int run_square = 0;
@@ -37,8 +37,7 @@ struct ReferenceBoard {
 
 // Reads the engine position square by square (through square numbers only); the art. 17
 // state is supplied by the caller, who tracks it independently.
-ReferenceBoard reference_board(Variant variant, const Position& pos, int run_square = 0,
-                               int run_count = 0);
+ReferenceBoard reference_board(Variant variant, const Position& pos, int run_square = 0, int run_count = 0);
 
 // Every legal move, sorted, each (from, to, captured set, crowned) once: for Russian a capture
 // crowned in passing and the same capture uncrowned are different moves (different positions).
@@ -59,14 +58,13 @@ std::vector<ReferencePath> reference_capture_paths(const ReferenceBoard& board);
 // exactly `captured`? Precedence is not applied. `why` explains a rejected path; `order`
 // receives the captured squares in the order they are taken.
 bool valid_capture_path(const ReferenceBoard& board, int from, const std::vector<int>& landings,
-                        const std::vector<int>& captured, std::string& why,
-                        std::vector<int>* order = nullptr);
+                        const std::vector<int>& captured, std::string& why, std::vector<int>* order = nullptr);
 
 // Rule facts the tests need to set up positions and bookkeeping, from the reference's own
 // restatement of the rules.
 struct ReferenceFacts {
-    int squares = 50;               // dark squares on the board
-    int king_move_limit = 0;        // Frisian art. 17 (0: no limit)
+    int squares = 50;                  // dark squares on the board
+    int king_move_limit = 0;           // Frisian art. 17 (0: no limit)
     bool no_moves_with_kings = false;  // breakthrough: the first king ends the game
 };
 ReferenceFacts reference_facts(Variant variant);

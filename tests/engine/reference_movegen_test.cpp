@@ -15,8 +15,7 @@ using Texts = std::vector<std::string>;
 
 Texts reference(Variant v, std::string_view fen) {
     Texts out;
-    for (const ReferenceMove& m : reference_moves(reference_board(v, position(v, fen))))
-        out.push_back(to_string(m));
+    for (const ReferenceMove& m : reference_moves(reference_board(v, position(v, fen)))) out.push_back(to_string(m));
     return sorted(out);
 }
 
@@ -82,8 +81,7 @@ TEST(ReferenceMovegen, KillerKingStopsBehindAKingTakenLast) {
     EXPECT_EQ(reference(Variant::Killer, "W:WK46:B32").size(), 6u);
     // Beyond the first king (32) it may land anywhere, as it goes on; behind the last (18) not.
     EXPECT_EQ(reference(Variant::Killer, "W:WK46:BK32,K18"), (Texts{"46x12x18x32"}));
-    EXPECT_EQ(reference(Variant::International, "W:WK46:BK32,K18"),
-              (Texts{"46x12x18x32", "46x1x18x32", "46x7x18x32"}));
+    EXPECT_EQ(reference(Variant::International, "W:WK46:BK32,K18"), (Texts{"46x12x18x32", "46x1x18x32", "46x7x18x32"}));
 }
 
 TEST(ReferenceMovegen, BreakthroughStopsAtTheFirstKing) {

@@ -16,8 +16,7 @@ TEST(EnglishRules, BlackMovesFirst) {
     const Position start = rulebook(E).start_position();
     EXPECT_EQ(start.side_to_move(), Color::Black);
     EXPECT_EQ(rulebook(E).start_fen(), "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12");
-    EXPECT_EQ(legal_moves(E, start),
-              sorted({"9-13", "9-14", "10-14", "10-15", "11-15", "11-16", "12-16"}));
+    EXPECT_EQ(legal_moves(E, start), sorted({"9-13", "9-14", "10-14", "10-15", "11-15", "11-16", "12-16"}));
 }
 
 // Art. 1, 2: men move and capture diagonally forward only.
@@ -36,9 +35,7 @@ TEST(EnglishRules, KingsStepOneSquare) {
 
 // Art. 3: capturing is compulsory and a started multiple capture must be completed, but the
 // player may choose any capture, also one that takes fewer pieces.
-TEST(EnglishRules, FreeChoiceOfCapture) {
-    EXPECT_EQ(moves("W:W30:B25,26,18"), sorted({"30x21x25", "30x14x18x26"}));
-}
+TEST(EnglishRules, FreeChoiceOfCapture) { EXPECT_EQ(moves("W:W30:B25,26,18"), sorted({"30x21x25", "30x14x18x26"})); }
 
 // Art. 4: promotion ends the move. The man crowned on 3 does not go on over 8, as a king
 // could.

@@ -16,8 +16,8 @@ std::vector<std::string> moves(std::string_view fen) { return legal_moves(I, fen
 TEST(InternationalRules, WhiteStartsAndMenStepForward) {
     const Position start = rulebook(I).start_position();
     EXPECT_EQ(start.side_to_move(), Color::White);
-    EXPECT_EQ(legal_moves(I, start), sorted({"31-26", "31-27", "32-27", "32-28", "33-28", "33-29",
-                                             "34-29", "34-30", "35-30"}));
+    EXPECT_EQ(legal_moves(I, start),
+              sorted({"31-26", "31-27", "32-27", "32-28", "33-28", "33-29", "34-29", "34-30", "35-30"}));
     EXPECT_EQ(moves("W:W28:B1"), sorted({"28-22", "28-23"}));
     EXPECT_EQ(moves("B:W50:B23"), sorted({"23-28", "23-29"}));
 }
@@ -32,19 +32,14 @@ TEST(InternationalRules, ManCapturesBackward) {
 // KNDB art. 3.6, 4.3: a king flies over empty squares and, after the piece it takes, may
 // land on any empty square beyond it; its own pieces stop it.
 TEST(InternationalRules, FlyingKingLandsOnAnyEmptySquareBeyond) {
-    EXPECT_EQ(moves("W:WK46:B28"),
-              sorted({"46x23x28", "46x19x28", "46x14x28", "46x10x28", "46x5x28"}));
+    EXPECT_EQ(moves("W:WK46:B28"), sorted({"46x23x28", "46x19x28", "46x14x28", "46x10x28", "46x5x28"}));
     EXPECT_EQ(moves("W:WK46,14:B28"), sorted({"46x23x28", "46x19x28"}));
-    EXPECT_EQ(moves("W:WK28:B1"),
-              sorted({"28-22", "28-17", "28-11", "28-6", "28-23", "28-19", "28-14", "28-10",
-                      "28-5", "28-32", "28-37", "28-41", "28-46", "28-33", "28-39", "28-44",
-                      "28-50"}));
+    EXPECT_EQ(moves("W:WK28:B1"), sorted({"28-22", "28-17", "28-11", "28-6", "28-23", "28-19", "28-14", "28-10", "28-5",
+                                          "28-32", "28-37", "28-41", "28-46", "28-33", "28-39", "28-44", "28-50"}));
 }
 
 // KNDB art. 5.1: capturing is compulsory; no quiet move is legal while a capture exists.
-TEST(InternationalRules, CaptureIsCompulsory) {
-    EXPECT_EQ(moves("W:W28,45:B23"), sorted({"28x19x23"}));
-}
+TEST(InternationalRules, CaptureIsCompulsory) { EXPECT_EQ(moves("W:W28,45:B23"), sorted({"28x19x23"})); }
 
 // KNDB art. 5.2: the most pieces must be taken, whoever takes them: a man taking two
 // beats a king taking one (here a king).
@@ -109,7 +104,7 @@ TEST(InternationalRules, CapturedPiecesBlockUntilTheMoveEnds) {
 // A capture that can go round a ring both ways is one move (same from, to and pieces),
 // generated once; here the piece comes back to its own square.
 TEST(InternationalRules, DuplicateCapturesGeneratedOnce) {
-    EXPECT_EQ(moves("W:WK2:B7,8,17,18"), sorted({"2x2x7x8x17x18"}));    // king windmill
+    EXPECT_EQ(moves("W:WK2:B7,8,17,18"), sorted({"2x2x7x8x17x18"}));        // king windmill
     EXPECT_EQ(moves("W:W32:B17,18,27,28"), sorted({"32x32x17x18x27x28"}));  // man ring
 }
 

@@ -44,13 +44,12 @@ Move legal_move(Variant variant, const Position& pos, std::string_view text) {
 
 void play(Variant variant, Position& pos, std::string_view text) {
     auto move = rulebook(variant).parse_move(pos, text, MoveSyntax::Any);
-    ASSERT_TRUE(move.ok()) << "move " << text << " not legal in " << rulebook(variant).format_fen(pos)
-                           << ": " << move.error();
+    ASSERT_TRUE(move.ok()) << "move " << text << " not legal in " << rulebook(variant).format_fen(pos) << ": "
+                           << move.error();
     rulebook(variant).play(pos, *move);
 }
 
-Position random_position(Variant variant, std::mt19937_64& rng, int max_per_side,
-                         bool with_kings) {
+Position random_position(Variant variant, std::mt19937_64& rng, int max_per_side, bool with_kings) {
     const int squares = rulebook(variant).squares();
     const int row = squares == 50 ? 5 : 4;  // dark squares per row
     std::vector<int> free_squares;

@@ -9,9 +9,8 @@
 #include <vector>
 
 #include "engine/movegen/movegen.hpp"
-#include "engine/rules/rulebook.hpp"
-#include "engine/rules/rulebook.hpp"
 #include "engine/notation/move_text.hpp"
+#include "engine/rules/rulebook.hpp"
 
 namespace kroon::testing {
 

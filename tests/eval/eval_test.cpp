@@ -5,8 +5,8 @@
 #include <random>
 
 #include "engine/movegen/movegen.hpp"
-#include "engine/rules/rulebook.hpp"
 #include "engine/notation/move_text.hpp"
+#include "engine/rules/rulebook.hpp"
 #include "eval/evaluate.hpp"
 #include "eval/terms.hpp"
 
@@ -39,7 +39,8 @@ int term(const Breakdown& b, const char* name, Color c) {
 }
 
 TEST(Eval, StartPositionsAreLevel) {
-    for (Variant v : all_variants) EXPECT_EQ(evaluate(rulebook(v), rulebook(v).start_position()), 0) << rulebook(v).name();
+    for (Variant v : all_variants)
+        EXPECT_EQ(evaluate(rulebook(v), rulebook(v).start_position()), 0) << rulebook(v).name();
 }
 
 TEST(Eval, SymmetricBetweenTheColours) {
@@ -52,7 +53,8 @@ TEST(Eval, SymmetricBetweenTheColours) {
                 rulebook(v).generate_moves(pos, moves);
                 if (moves.empty()) break;
                 rulebook(v).play(pos, moves[static_cast<int>(rng() % static_cast<unsigned>(moves.size()))]);
-                ASSERT_EQ(evaluate(rulebook(v), pos), evaluate(rulebook(v), mirrored(v, pos))) << rulebook(v).format_fen(pos);
+                ASSERT_EQ(evaluate(rulebook(v), pos), evaluate(rulebook(v), mirrored(v, pos)))
+                    << rulebook(v).format_fen(pos);
                 const int s = evaluate(rulebook(v), pos);
                 ASSERT_LE(s, max_score);
                 ASSERT_GE(s, -max_score);
@@ -63,8 +65,7 @@ TEST(Eval, SymmetricBetweenTheColours) {
 
 TEST(Eval, TermsAddUpToTheTotal) {
     const Variant v = Variant::International;
-    const Position pos =
-        fen(v, "W:W26,27,28,30,32,33,34,35,38,43,44,45,48,50:B1,3,4,5,8,9,14,16,17,18,19,23,24,25");
+    const Position pos = fen(v, "W:W26,27,28,30,32,33,34,35,38,43,44,45,48,50:B1,3,4,5,8,9,14,16,17,18,19,23,24,25");
     const Breakdown b = explain(rulebook(v), pos);
     ASSERT_FALSE(b.scaled);
     int sum = 0;
@@ -77,8 +78,9 @@ TEST(Eval, TermsAddUpToTheTotal) {
 
 TEST(Eval, AManUpIsAboutAMan) {
     const Variant v = Variant::International;
-    const int s = evaluate(rulebook(v), fen(v, "W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:"
-                                     "B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19"));
+    const int s = evaluate(rulebook(v), fen(v,
+                                            "W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:"
+                                            "B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19"));
     EXPECT_GT(s, 60);
     EXPECT_LT(s, 160);
 }
@@ -165,8 +167,7 @@ TEST(Eval, OppositionChangesHandsOnlyThroughCaptures) {
             Bitboard white = 0, black = 0;
             while (popcount(white) < men) white |= bit(rulebook(v).bit_of_square(square(rng)));
             while (popcount(black) < men) black |= bit(rulebook(v).bit_of_square(square(rng))) & ~white;
-            const Position pos =
-                Position::from_sets(white, black, 0, trial % 2 ? Color::White : Color::Black);
+            const Position pos = Position::from_sets(white, black, 0, trial % 2 ? Color::White : Color::Black);
             const int before = opposition_holder(v, pos);
             if (!before) continue;
             MoveList moves;

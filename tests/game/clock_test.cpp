@@ -62,9 +62,9 @@ TEST(TimeControlText, ReadsAndWritesEveryForm) {
         const char* text;
         const char* canonical;
     };
-    for (const Case& k : {Case{"300+2", "300+2"}, Case{"5m+2s", "300+2"}, Case{"40/7200:1800", "40/7200:1800"},
-                          Case{"50/2h:25/1h", "50/7200:25/3600"}, Case{"0.5+0.05", "0.5+0.05"},
-                          Case{"-", "-"}, Case{"60", "60"}}) {
+    for (const Case& k :
+         {Case{"300+2", "300+2"}, Case{"5m+2s", "300+2"}, Case{"40/7200:1800", "40/7200:1800"},
+          Case{"50/2h:25/1h", "50/7200:25/3600"}, Case{"0.5+0.05", "0.5+0.05"}, Case{"-", "-"}, Case{"60", "60"}}) {
         const auto tc = parse_time_control(k.text);
         ASSERT_TRUE(tc.ok()) << k.text << ": " << tc.error();
         EXPECT_EQ(format_time_control(*tc), k.canonical);

@@ -6,10 +6,10 @@
 #include <random>
 
 #include "engine/movegen/movegen.hpp"
-#include "engine/rules/rulebook.hpp"
 #include "engine/notation/move_text.hpp"
 #include "engine/notation/pdn.hpp"
 #include "engine/notation/square_names.hpp"
+#include "engine/rules/rulebook.hpp"
 
 namespace kroon {
 namespace {
@@ -201,28 +201,28 @@ TEST(Pdn, LongCaptureNotationTellsCapturesApart) {
 
 TEST(Pdn, MalformedGamesAreReportedAndTheOthersRead) {
     const std::string text =
-        "[Event \"good 1\"]\n"                    // 1
-        "1. 32-28 19-23 *\n"                      // 2
-        "\n"                                      // 3
-        "[Event \"illegal move\"]\n"              // 4
-        "1. 32-28 19-23\n"                        // 5
-        "2. 28-22 *\n"                            // 6  col 4: 28-22 is no move
-        "\n"                                      // 7
-        "[Event \"unclosed tag\n"                 // 8
-        "1. 32-28 *\n"                            // 9
-        "\n"                                      // 10
-        "[Event \"bad fen\"]\n"                   // 11
-        "[FEN \"W:W31,32:B99\"]\n"                // 12
-        "1. 31-27 *\n"                            // 13
-        "\n"                                      // 14
-        "[GameType \"27\"]\n"                     // 15 Canadian: not ours
-        "1. c3-d4 *\n"                            // 16
-        "\n"                                      // 17
-        "[Event \"garbage\"]\n"                   // 18
-        "1. 32-28 hello 19-23 *\n"                // 19 col 10
-        "\n"                                      // 20
-        "[Event \"lost comment\"]\n"              // 21
-        "1. 31-27 {never closed\n"                // 22 col 10
+        "[Event \"good 1\"]\n"        // 1
+        "1. 32-28 19-23 *\n"          // 2
+        "\n"                          // 3
+        "[Event \"illegal move\"]\n"  // 4
+        "1. 32-28 19-23\n"            // 5
+        "2. 28-22 *\n"                // 6  col 4: 28-22 is no move
+        "\n"                          // 7
+        "[Event \"unclosed tag\n"     // 8
+        "1. 32-28 *\n"                // 9
+        "\n"                          // 10
+        "[Event \"bad fen\"]\n"       // 11
+        "[FEN \"W:W31,32:B99\"]\n"    // 12
+        "1. 31-27 *\n"                // 13
+        "\n"                          // 14
+        "[GameType \"27\"]\n"         // 15 Canadian: not ours
+        "1. c3-d4 *\n"                // 16
+        "\n"                          // 17
+        "[Event \"garbage\"]\n"       // 18
+        "1. 32-28 hello 19-23 *\n"    // 19 col 10
+        "\n"                          // 20
+        "[Event \"lost comment\"]\n"  // 21
+        "1. 31-27 {never closed\n"    // 22 col 10
         "\n"
         "[Event \"good 3\"]\n"
         "1. 34-29 2-0\n";
@@ -238,9 +238,9 @@ TEST(Pdn, MalformedGamesAreReportedAndTheOthersRead) {
         int game, line, column;
         const char* words;
     };
-    const Expected expected[] = {{2, 6, 4, "illegal move 28-22"}, {3, 8, 8, "never closed"},
-                                 {4, 12, 1, "bad FEN"},           {5, 15, 1, "GameType \"27\""},
-                                 {6, 19, 10, "unexpected 'hello'"}, {7, 22, 10, "comment '{' is never closed"}};
+    const Expected expected[] = {
+        {2, 6, 4, "illegal move 28-22"}, {3, 8, 8, "never closed"},         {4, 12, 1, "bad FEN"},
+        {5, 15, 1, "GameType \"27\""},   {6, 19, 10, "unexpected 'hello'"}, {7, 22, 10, "comment '{' is never closed"}};
     for (size_t i = 0; i < file.errors.size(); ++i) {
         const PdnError& e = file.errors[i];
         EXPECT_EQ(e.game, expected[i].game) << e.text();
@@ -251,7 +251,8 @@ TEST(Pdn, MalformedGamesAreReportedAndTheOthersRead) {
 }
 
 TEST(Pdn, AppendWritesWholeGamesToDisk) {
-    const auto path = std::filesystem::temp_directory_path() / ("kroon_pdn_append_" + std::to_string(::getpid()) + ".pdn");
+    const auto path =
+        std::filesystem::temp_directory_path() / ("kroon_pdn_append_" + std::to_string(::getpid()) + ".pdn");
     std::filesystem::remove(path);
     std::vector<PdnGame> written;
     for (std::uint32_t seed : {3u, 4u, 5u}) {

@@ -247,9 +247,11 @@ TEST(PointsVictory, NoProgressClaimAfterTwentyFiveMovesEach) {  // art. 13.3c
 }
 
 TEST(PointsVictory, DiscCountTakesKingsAsTwo) {
-    EXPECT_EQ(result_by_discs(*rulebook(Variant::International).parse_fen("W:WK1,K2:B20")), GameResult::WhitePointsVictory);
+    EXPECT_EQ(result_by_discs(*rulebook(Variant::International).parse_fen("W:WK1,K2:B20")),
+              GameResult::WhitePointsVictory);
     EXPECT_EQ(result_by_discs(*rulebook(Variant::International).parse_fen("W:WK1,10:B20")), GameResult::Draw);
-    EXPECT_EQ(result_by_discs(*rulebook(Variant::International).parse_fen("W:W40:BK1,K20")), GameResult::BlackPointsVictory);
+    EXPECT_EQ(result_by_discs(*rulebook(Variant::International).parse_fen("W:W40:BK1,K20")),
+              GameResult::BlackPointsVictory);
 }
 
 // --- Frisian (Frisian rules) ----------------------------------------------------------------------
@@ -316,7 +318,8 @@ TEST(Frisian, RepetitionIsNoRuleUnlessEnabled) {
     EXPECT_EQ(with.verdict(), (Verdict{GameResult::Draw, Reason::Repetition}));
 }
 
-// --- English (Huisman en Hötte leaflet, English part) ------------------------------------------------------------------
+// --- English (Huisman en Hötte leaflet, English part)
+// ------------------------------------------------------------------
 
 TEST(English, ThirdRepetitionDraws) {  // Kroon's rule for the 8x8 games
     Game g = game_from(Variant::English, "B:WK29,K32:BK1,K4");

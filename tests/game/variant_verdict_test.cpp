@@ -22,8 +22,9 @@ TEST(VariantVerdict, AntidraughtsTheSideWithoutAMoveWins) {
     ASSERT_TRUE(g.play_text("23x32").ok());  // Black must take White's last piece
     ASSERT_EQ(rulebook(g.variant()).count_moves(g.position()), 0);
     EXPECT_EQ(g.verdict(), (Verdict{GameResult::WhiteWins, Reason::NoLegalMove}));
-    EXPECT_EQ(g.termination(), "White wins: White to move has no legal move, which wins at antidraughts "
-                             "(antidraughts rules)");
+    EXPECT_EQ(g.termination(),
+              "White wins: White to move has no legal move, which wins at antidraughts "
+              "(antidraughts rules)");
 }
 
 TEST(VariantVerdict, AntidraughtsBlockedSideWins) {

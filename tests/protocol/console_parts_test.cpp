@@ -3,8 +3,8 @@
 
 #include <algorithm>
 
-#include "engine/rules/rulebook.hpp"
 #include "engine/notation/move_text.hpp"
+#include "engine/rules/rulebook.hpp"
 #include "protocol/console/board_diagram.hpp"
 #include "protocol/console/level.hpp"
 #include "protocol/console/score_text.hpp"
@@ -28,7 +28,8 @@ std::string pieces_half(const std::string& diagram) {
 }
 
 TEST(BoardDiagram, InternationalStartShowsEveryPieceAndSquareNumber) {
-    const std::string d = board_diagram(rulebook(Variant::International), rulebook(Variant::International).start_position());
+    const std::string d =
+        board_diagram(rulebook(Variant::International), rulebook(Variant::International).start_position());
     EXPECT_EQ(count_char(pieces_half(d), 'b'), 20);
     EXPECT_EQ(count_char(pieces_half(d), 'w'), 20);
     EXPECT_EQ(count_char(pieces_half(d), '.'), 10);
@@ -66,7 +67,8 @@ TEST(BoardDiagram, EightByEightBoardsAndFlipping) {
     EXPECT_NE(english.find("|     1     2     3     4 |"), std::string::npos) << english;
     DiagramOptions flipped;
     flipped.flipped = true;
-    const std::string turned = board_diagram(rulebook(Variant::English), rulebook(Variant::English).start_position(), flipped);
+    const std::string turned =
+        board_diagram(rulebook(Variant::English), rulebook(Variant::English).start_position(), flipped);
     EXPECT_NE(turned.find("|    32    31    30    29 |"), std::string::npos) << turned;
     // The mirrored Italian board numbers each row from the other side.
     const std::string italian = board_diagram(rulebook(Variant::Italian), rulebook(Variant::Italian).start_position());
@@ -120,10 +122,19 @@ TEST(Level, ParsesEachKind) {
 }
 
 TEST(Level, RejectsNonsense) {
-    for (const std::vector<std::string>& words : std::vector<std::vector<std::string>>{
-             {}, {"depth"}, {"depth", "0"}, {"depth", "x"}, {"depth", "-3"}, {"time", "0"},
-             {"time", "abc"}, {"clock", "0"}, {"clock", "x/5m"}, {"clock", "-"}, {"speed", "3"}, {"depth", "4", "5"},
-             {"nodes", "1e9"}})
+    for (const std::vector<std::string>& words : std::vector<std::vector<std::string>>{{},
+                                                                                       {"depth"},
+                                                                                       {"depth", "0"},
+                                                                                       {"depth", "x"},
+                                                                                       {"depth", "-3"},
+                                                                                       {"time", "0"},
+                                                                                       {"time", "abc"},
+                                                                                       {"clock", "0"},
+                                                                                       {"clock", "x/5m"},
+                                                                                       {"clock", "-"},
+                                                                                       {"speed", "3"},
+                                                                                       {"depth", "4", "5"},
+                                                                                       {"nodes", "1e9"}})
         EXPECT_FALSE(parse_level(words).ok()) << (words.empty() ? "" : words[0]);
 }
 

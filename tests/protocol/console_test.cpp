@@ -7,8 +7,8 @@
 #include <sstream>
 
 #include "engine/movegen/movegen.hpp"
-#include "engine/rules/rulebook.hpp"
 #include "engine/notation/move_text.hpp"
+#include "engine/rules/rulebook.hpp"
 #include "protocol/console/console.hpp"
 
 namespace kroon::console {
@@ -111,12 +111,22 @@ TEST(Console, AcceptsAlgebraicMovesInRussian) {
     EXPECT_EQ(count_of(out, "Error"), 0) << out;
     const auto fens = printed_fens(out);
     ASSERT_EQ(fens.size(), 1u) << out;
-    EXPECT_EQ(fens[0], fen_after(Variant::Russian, rulebook(Variant::Russian).start_fen(), {"22-18", "11-15", "18x11"}));
+    EXPECT_EQ(fens[0],
+              fen_after(Variant::Russian, rulebook(Variant::Russian).start_fen(), {"22-18", "11-15", "18x11"}));
 }
 
 TEST(Console, RejectsBadMovesAndGoesOn) {
-    const std::vector<std::string> bad = {"32-26", "99-1", "32-", "32x28", "0-5", "32--28", "32-28-23",
-                                          "1234567-1", "32-28x", "28x19x10", "5" + std::string(300, '9')};
+    const std::vector<std::string> bad = {"32-26",
+                                          "99-1",
+                                          "32-",
+                                          "32x28",
+                                          "0-5",
+                                          "32--28",
+                                          "32-28-23",
+                                          "1234567-1",
+                                          "32-28x",
+                                          "28x19x10",
+                                          "5" + std::string(300, '9')};
     std::string script = "play none\n";
     for (const auto& b : bad) script += b + "\n";
     script += "32-28\nfen\nquit\n";
@@ -128,11 +138,10 @@ TEST(Console, RejectsBadMovesAndGoesOn) {
 }
 
 TEST(Console, RejectsUnknownCommandsAndBadArguments) {
-    const std::vector<std::string> bad = {"frobnicate", "level depth 0", "level speed 3", "undo",
-                                          "undo x",     "new nosuchvariant", "variant xyz",
-                                          "fen W:W99",  "fen hello", "play red", "perft 0",
-                                          "perft x",    "threads 0", "hash -1", "post maybe",
-                                          "time -2",    "clock 0",   "help nothing"};
+    const std::vector<std::string> bad = {
+        "frobnicate",  "level depth 0", "level speed 3", "undo",     "undo x",  "new nosuchvariant",
+        "variant xyz", "fen W:W99",     "fen hello",     "play red", "perft 0", "perft x",
+        "threads 0",   "hash -1",       "post maybe",    "time -2",  "clock 0", "help nothing"};
     std::string script = "play none\n";
     for (const auto& b : bad) script += b + "\n";
     script += "fen\nquit\n";
@@ -197,7 +206,8 @@ TEST(Console, TheEngineAnswersTheUsersMove) {
 TEST(Console, SelfPlayFinishesAWonGameWithTheReason) {
     const std::string fen = "W:W27,28,K46:B12,13";
     const std::string out = run("play none\nfen " + fen + "\nlevel depth 8\nplay both\nfen\nquit\n");
-    EXPECT_NE(out.find("Game over: White wins: Black to move has no legal move (KNDB art. 8a)."), std::string::npos) << out;
+    EXPECT_NE(out.find("Game over: White wins: Black to move has no legal move (KNDB art. 8a)."), std::string::npos)
+        << out;
     const auto moves = engine_moves(out);
     ASSERT_FALSE(moves.empty());
     const std::string final_fen = fen_after(Variant::International, fen, moves);
@@ -211,7 +221,8 @@ TEST(Console, SelfPlayFinishesAWonGameWithTheReason) {
 
 TEST(Console, MovesAfterTheEndAreRefused) {
     const std::string out = run("play none\nfen B:W28:B\n32-28\ngo\nundo\nquit\n");
-    EXPECT_NE(out.find("Game over: White wins: Black to move has no legal move (KNDB art. 8a)."), std::string::npos) << out;
+    EXPECT_NE(out.find("Game over: White wins: Black to move has no legal move (KNDB art. 8a)."), std::string::npos)
+        << out;
     EXPECT_GE(count_of(out, "Error: the game is over"), 2) << out;
     EXPECT_NE(out.find("Error: no move to take back"), std::string::npos);
 }
@@ -232,8 +243,9 @@ TEST(Console, BreakthroughTheFirstKingWins) {
 
 TEST(Console, ReportsDrawsByRepetition) {
     // Kings shuffle back and forth: the third time the position stands is a draw (KNDB art. 9e).
-    const std::string out = run("play none\nfen W:WK47,45:BK4,6\n47-42\n4-10\n42-47\n10-4\n47-42\n4-10\n42-47\n10-4\n"
-                                "47-42\nquit\n");
+    const std::string out =
+        run("play none\nfen W:WK47,45:BK4,6\n47-42\n4-10\n42-47\n10-4\n47-42\n4-10\n42-47\n10-4\n"
+            "47-42\nquit\n");
     EXPECT_NE(out.find("Game over: draw: the same position for the third time with the same side to move "
                        "(KNDB art. 9e)."),
               std::string::npos)
@@ -258,7 +270,8 @@ TEST(Console, FrisianDrawRules) {
               std::string::npos)
         << one_each;
     // Art. 18: two kings against a king on the long diagonal do not win within 7 moves.
-    const std::string two_one = run("play none\nvariant frisian\nfen W:WK47,K50:BK46\nlevel depth 6\nplay both\nquit\n");
+    const std::string two_one =
+        run("play none\nvariant frisian\nfen W:WK47,K50:BK46\nlevel depth 6\nplay both\nquit\n");
     EXPECT_NE(two_one.find("Game over: draw: two kings did not beat one king within 7 moves (Frisian art. 18)."),
               std::string::npos)
         << two_one;
@@ -289,7 +302,8 @@ class ConsoleVariant : public ::testing::TestWithParam<Variant> {};
 TEST_P(ConsoleVariant, ListsMovesAndPlays) {
     const Variant v = GetParam();
     const Rulebook& rules = rulebook(v);
-    const std::string out = run("play none\nnew " + std::string(rules.name()) + "\nmoves\nlevel depth 2\ngo\nfen\nquit\n");
+    const std::string out =
+        run("play none\nnew " + std::string(rules.name()) + "\nmoves\nlevel depth 2\ngo\nfen\nquit\n");
     EXPECT_EQ(count_of(out, "Error"), 0) << out;
     const auto moves = engine_moves(out);
     ASSERT_EQ(moves.size(), 1u) << out;
@@ -300,8 +314,7 @@ TEST_P(ConsoleVariant, ListsMovesAndPlays) {
     EXPECT_NE(out.find(legal), std::string::npos) << out;
 }
 
-INSTANTIATE_TEST_SUITE_P(EveryVariant, ConsoleVariant, ::testing::ValuesIn(all_variants),
-                         test::variant_test_name);
+INSTANTIATE_TEST_SUITE_P(EveryVariant, ConsoleVariant, ::testing::ValuesIn(all_variants), test::variant_test_name);
 
 TEST(Console, DefaultEngineSideIsTheSecondPlayer) {
     // English: Black moves first, so the engine takes White.
@@ -330,8 +343,9 @@ TEST(Console, AnalyseEndsWhenAnyCommandArrives) {
 }
 
 TEST(Console, InformationCommands) {
-    const std::string out = run("play none\nperft 3\neval\nmoves\nhistory\n32-28\nhistory\nhelp\nhelp level\nlevel\n"
-                                "flip\npost on\nthreads 2\nhash 8\nquit\n");
+    const std::string out =
+        run("play none\nperft 3\neval\nmoves\nhistory\n32-28\nhistory\nhelp\nhelp level\nlevel\n"
+            "flip\npost on\nthreads 2\nhash 8\nquit\n");
     EXPECT_EQ(count_of(out, "Error"), 0) << out;
     EXPECT_NE(out.find("perft  3              658"), std::string::npos) << out;
     EXPECT_NE(out.find("material"), std::string::npos);

@@ -71,9 +71,7 @@ TEST(DxpFraming, OverLongAcrossReadsIsCaught) {
     EXPECT_EQ(frames[1].text, "K1");
 }
 
-TEST(DxpFraming, FrameAddsOneNul) {
-    EXPECT_EQ(frame("E00"), "E00\0"s);
-}
+TEST(DxpFraming, FrameAddsOneNul) { EXPECT_EQ(frame("E00"), "E00\0"s); }
 
 TEST(DxpEndpoint, Forms) {
     const auto check = [](const std::string& text, const std::string& host, unsigned short port) {

@@ -54,7 +54,8 @@ public:
             }
             if (answered) continue;
             for (int s = 0; s < 2; ++s)
-                if (const auto at = sides_[s].session.deadline(); at && !closed_[s]) take(s, sides_[s].session.timeout(*at));
+                if (const auto at = sides_[s].session.deadline(); at && !closed_[s])
+                    take(s, sides_[s].session.timeout(*at));
             if (!sides_[0].session.deadline() && !sides_[1].session.deadline()) break;
         }
         return lines_;
@@ -84,9 +85,9 @@ private:
             } else if (const auto* g = std::get_if<GameFinished>(&a)) {
                 games[s].push_back(g->record);
                 lines_.push_back(who + " game " + std::to_string(g->record.game_number) + " " + g->record.white +
-                                 " - " + g->record.black + ": " +
-                                 result_text(g->record.result(), Scoring::TwoPoints) + " " + g->record.termination +
-                                 " (" + std::to_string(g->record.game.moves().size()) + " plies)");
+                                 " - " + g->record.black + ": " + result_text(g->record.result(), Scoring::TwoPoints) +
+                                 " " + g->record.termination + " (" + std::to_string(g->record.game.moves().size()) +
+                                 " plies)");
             } else if (const auto* c = std::get_if<Close>(&a)) {
                 lines_.push_back(who + " close: " + c->reason);
                 closed_[s] = true;

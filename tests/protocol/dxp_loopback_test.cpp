@@ -6,9 +6,9 @@
 #include <random>
 
 #include "engine/movegen/movegen.hpp"
-#include "engine/rules/rulebook.hpp"
 #include "engine/notation/move_text.hpp"
 #include "engine/notation/pdn.hpp"
+#include "engine/rules/rulebook.hpp"
 #include "protocol/dxp/message.hpp"
 #include "tests/protocol/dxp_loopback_support.hpp"
 
@@ -20,8 +20,21 @@ const std::string kroon = KROON_BINARY;
 constexpr Variant intl = Variant::International;
 
 std::vector<std::string> follower_args(const fs::path& dir, const std::string& listen = "127.0.0.1:0") {
-    return {kroon, "dxp", "--listen", listen, "--follower", "--name", "Follower", "--hash", "8",
-            "--move-time", "0.02", "--pdn", (dir / "follower.pdn").string(), "--log", (dir / "follower.log").string()};
+    return {kroon,
+            "dxp",
+            "--listen",
+            listen,
+            "--follower",
+            "--name",
+            "Follower",
+            "--hash",
+            "8",
+            "--move-time",
+            "0.02",
+            "--pdn",
+            (dir / "follower.pdn").string(),
+            "--log",
+            (dir / "follower.log").string()};
 }
 
 // The game part of a PDN file without the Site tags (the two sides see different ports).
@@ -51,7 +64,7 @@ TEST(DxpLoopback, InitiatorConnectsToListeningFollower) {
     const std::string ours = read_file(dir / "initiator.pdn");
     const std::string theirs = read_file(dir / "follower.pdn");
     EXPECT_EQ(count_of(ours, "[Event "), 2) << ours;
-    EXPECT_EQ(without_site(ours), without_site(theirs));  // both sides recorded the same games
+    EXPECT_EQ(without_site(ours), without_site(theirs));    // both sides recorded the same games
     EXPECT_EQ(count_of(ours, "[White \"Initiator\"]"), 1);  // colours alternate
     EXPECT_EQ(count_of(ours, "[White \"Follower\"]"), 1);
     EXPECT_EQ(count_of(ours, "abandoned"), 0);
@@ -79,9 +92,27 @@ TEST(DxpLoopback, FollowerConnectsToListeningInitiatorWithBPositions) {
                   << "\n"
                   << "B:W31,32,33,38:B12,13,18,19\n";
     }
-    Process initiator({kroon, "dxp", "--listen", "127.0.0.1:0", "--initiator", "--games", "4", "--minutes", "1",
-                       "--moves", "8", "--move-time", "0.02", "--hash", "8", "--name", "Initiator", "--positions",
-                       (dir / "positions.txt").string(), "--pdn", (dir / "initiator.pdn").string()},
+    Process initiator({kroon,
+                       "dxp",
+                       "--listen",
+                       "127.0.0.1:0",
+                       "--initiator",
+                       "--games",
+                       "4",
+                       "--minutes",
+                       "1",
+                       "--moves",
+                       "8",
+                       "--move-time",
+                       "0.02",
+                       "--hash",
+                       "8",
+                       "--name",
+                       "Initiator",
+                       "--positions",
+                       (dir / "positions.txt").string(),
+                       "--pdn",
+                       (dir / "initiator.pdn").string()},
                       dir / "initiator.err");
     const int port = initiator.listening_port();
     ASSERT_GT(port, 0);
@@ -175,8 +206,7 @@ TEST(DxpLoopback, FollowerSurvivesAbusivePeersAndKeepsServing) {
         }
         c.send_bytes(burst);  // many messages in one write
         // The follower answers what deserves an answer; read until it goes quiet.
-        while (c.receive(500ms)) {
-        }
+        while (c.receive(500ms)) {}
     }
     // 3. Over-long frame, then a real request split over several writes.
     {
@@ -273,8 +303,10 @@ TEST(DxpLoopback, ListensOnIpv6Loopback) {
 TEST(DxpLoopback, BadCommandLinesAreRefused) {
     const fs::path dir = scratch_dir("usage");
     for (const std::vector<std::string>& args :
-         {std::vector<std::string>{kroon, "dxp"}, {kroon, "dxp", "--listen", "127.0.0.1:x"},
-          {kroon, "dxp", "--connect"}, {kroon, "dxp", "--listen", "0", "--minutes", "0", "--initiator"},
+         {std::vector<std::string>{kroon, "dxp"},
+          {kroon, "dxp", "--listen", "127.0.0.1:x"},
+          {kroon, "dxp", "--connect"},
+          {kroon, "dxp", "--listen", "0", "--minutes", "0", "--initiator"},
           {kroon, "dxp", "--listen", "0", "--positions", (dir / "missing.txt").string()},
           {kroon, "dxp", "--listen", "0", "--bogus"}}) {
         Process p(args, dir / "err.txt");

@@ -119,13 +119,14 @@ TEST(DxpMessage, KingsAndBlackToMoveSurviveTheBoardString) {
 }
 
 TEST(DxpMessage, PrintingPadsAndClamps) {
-    EXPECT_EQ(format_message(GameAccept{"Kroon", AcceptCode::NotThisGame}),
-              "AKroon                           2");
+    EXPECT_EQ(format_message(GameAccept{"Kroon", AcceptCode::NotThisGame}), "AKroon                           2");
     // Too-long names are cut to 32 characters; leading blanks are never sent.
     const std::string long_name(40, 'x');
     EXPECT_EQ(format_message(GameAccept{"  " + long_name, AcceptCode::Accepted}), "A" + std::string(32, 'x') + "0");
     EXPECT_EQ(format_message(MoveMessage{12345, 32, 28, {}}), "M9999322800");
-    EXPECT_EQ(format_message(MoveMessage{3, 28, 17, {22}}), "M0003281701" "22");
+    EXPECT_EQ(format_message(MoveMessage{3, 28, 17, {22}}),
+              "M0003281701"
+              "22");
     // Chat text is cut to 126 characters and bytes outside ASCII 1-127 are replaced.
     const std::string chat = format_message(Chat{std::string(200, 'a')});
     EXPECT_EQ(chat.size(), 127u);
@@ -177,10 +178,18 @@ TEST(DxpMessage, MalformedMessagesAreRejectedWithAReason) {
         {"move count says 0, one given", "M001206110022"},
         {"capture without its list (Scan rejects it)", "M0012052504"},
         {"move count 21", "M0012052521" + std::string(42, '1')},
-        {"captured 00", "M00120525010" "0"},
-        {"captured 51", "M0012052501" "51"},
-        {"captured twice", "M0012052502" "2222"},
-        {"captured letters", "M0012052501" "2x"},
+        {"captured 00",
+         "M00120525010"
+         "0"},
+        {"captured 51",
+         "M0012052501"
+         "51"},
+        {"captured twice",
+         "M0012052502"
+         "2222"},
+        {"captured letters",
+         "M0012052501"
+         "2x"},
         {"quiet move to its own square", "M0012060600"},
         {"end too short", "E0"},
         {"end too long", "E000"},
@@ -209,16 +218,16 @@ TEST(DxpMessage, ErrorsSayWhatWasWrong) {
 }
 
 TEST(DxpMessage, TwentyCapturesIsTheLongestMove) {
-    std::string text = "M00010150" "20";
+    std::string text =
+        "M00010150"
+        "20";
     for (int s = 6; s <= 25; ++s) text += (s < 10 ? "0" : "") + std::to_string(s);
     EXPECT_EQ(text.size(), 51u);
     expect_round_trip(text);
     EXPECT_EQ(parse_as<MoveMessage>(text).captured.size(), 20u);
 }
 
-TEST(DxpMessage, KingCaptureMayEndOnItsOwnSquare) {
-    EXPECT_EQ(parse_as<MoveMessage>("M000023230419283337").from, 23);
-}
+TEST(DxpMessage, KingCaptureMayEndOnItsOwnSquare) { EXPECT_EQ(parse_as<MoveMessage>("M000023230419283337").from, 23); }
 
 TEST(DxpMessage, DescribeNamesTheMessage) {
     EXPECT_EQ(describe(MoveMessage{3, 32, 12, {17, 27}}), "MOVE 32x12 capturing 17,27 in 3 s");

@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "engine/movegen/movegen.hpp"
-#include "engine/rules/rulebook.hpp"
 #include "engine/notation/move_text.hpp"
+#include "engine/rules/rulebook.hpp"
 #include "protocol/dxp/session.hpp"
 
 namespace kroon::dxp {
@@ -30,9 +30,7 @@ std::string our_request(char follower, const std::string& minutes, const std::st
     return "R01" + padded("Kroon") + follower + minutes + moves + "A";
 }
 
-std::string accept(int code, const std::string& name = "Kroon") {
-    return "A" + padded(name) + std::to_string(code);
-}
+std::string accept(int code, const std::string& name = "Kroon") { return "A" + padded(name) + std::to_string(code); }
 
 Position fen(const std::string& text) {
     const auto pos = rulebook(intl).parse_fen(text);
@@ -214,7 +212,9 @@ TEST(DxpSession, FollowerRefusesNoMoreGamesWithCode3) {
     c.follower_max_games = 1;
     Driver f(c);
     f.receive(request('Z', "001", "000", "BW" + board_string(fen("W:W42:B37"))));
-    f.receive("M0000423101" "37");
+    f.receive(
+        "M0000423101"
+        "37");
     EXPECT_EQ(f.sent.back(), "E11");
     f.take_sent();
     f.receive(request('W', "001", "000"));
@@ -232,9 +232,9 @@ TEST(DxpSession, UnplayablePositionsAreRefusedWithCode2) {
         return b;
     };
     const std::vector<std::string> boards = {
-        board({{1, 'w'}, {40, 'w'}, {10, 'z'}}),  // white man on its crowning row
+        board({{1, 'w'}, {40, 'w'}, {10, 'z'}}),   // white man on its crowning row
         board({{40, 'w'}, {10, 'z'}, {50, 'z'}}),  // black man on its crowning row
-        board_string(fen("W:W31,32:B")),     // Black has no pieces
+        board_string(fen("W:W31,32:B")),           // Black has no pieces
         board_string(blocked),
     };
     for (const auto& b : boards) {
@@ -306,13 +306,16 @@ TEST(DxpSession, WeEndTheGameWhenWeCannotMove) {
     f.receive(request('W', "001", "000", "BW" + board_string(fen("W:W42:B37"))));
     f.take_sent();
     f.answer("42x31");
-    EXPECT_EQ(f.take_sent(), std::vector<std::string>{"M0000423101" "37"});
+    EXPECT_EQ(f.take_sent(), std::vector<std::string>{"M0000423101"
+                                                      "37"});
     ASSERT_EQ(f.games.size(), 0u);
     // Now with us as Black receiving the capture.
     Driver g(follower());
     g.receive(request('Z', "001", "000", "BW" + board_string(fen("W:W42:B37"))));
     g.take_sent();
-    g.receive("M0000423101" "37");
+    g.receive(
+        "M0000423101"
+        "37");
     EXPECT_EQ(g.take_sent(), std::vector<std::string>{"E10"});  // I lose
     EXPECT_TRUE(g.thinks.empty());
     ASSERT_EQ(g.games.size(), 1u);
@@ -493,7 +496,7 @@ TEST(DxpSession, OurTakeBackRequest) {
 
 TEST(DxpSession, StrayMessagesAreWarnedAndIgnored) {
     Driver f(follower());
-    f.receive("M0000322800");  // no game
+    f.receive("M0000322800");          // no game
     f.receive(accept(0, "Scan 3.1"));  // we sent no request
     f.receive("K0");
     f.receive("garbage");
@@ -539,14 +542,16 @@ TEST(DxpSession, CaptureMatchedAsASetAndRequiredInFull) {
         Driver f(follower());
         f.receive(request('Z', "001", "000", "BW" + board));
         f.take_sent();
-        f.receive("M00003212022717");  // captured squares in the other order
+        f.receive("M00003212022717");                                   // captured squares in the other order
         EXPECT_TRUE(f.take_sent() == std::vector<std::string>{"E10"});  // Black has nothing left
     }
     {
         Driver f(follower());
         f.receive(request('Z', "001", "000", "BW" + board));
         f.take_sent();
-        f.receive("M00003212011" "7");  // only one captured piece: not the legal capture
+        f.receive(
+            "M00003212011"
+            "7");  // only one captured piece: not the legal capture
         EXPECT_EQ(f.non_chat(), std::vector<std::string>{"E30"});
     }
     {
@@ -627,8 +632,13 @@ TEST(DxpSession, OurClockShrinksWithOurOwnTime) {
     EXPECT_EQ(f.thinks.back().limits.moves_to_go, 2);
     EXPECT_LE(f.thinks.back().hard_limit, f.thinks.back().limits.time_left);
     f.answer("28x19", 84.0);  // 59 s: far too long, but the seconds field says so honestly
-    EXPECT_EQ(f.sent.back(), "M0059281901" "23");
-    f.receive("M0000142301" "19", 85.0);
+    EXPECT_EQ(f.sent.back(),
+              "M0059281901"
+              "23");
+    f.receive(
+        "M0000142301"
+        "19",
+        85.0);
     // Nothing left: never a negative budget, move at once.
     EXPECT_EQ(f.thinks.back().limits.time_left, 0.0);
     EXPECT_EQ(f.thinks.back().limits.depth, 1);

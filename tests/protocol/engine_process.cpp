@@ -38,14 +38,13 @@ bool EngineProcess::send(std::string_view line) { return child_ && child_->send(
 
 std::optional<std::string> EngineProcess::read_line(std::chrono::milliseconds timeout) {
     std::string line;
-    if (!child_ || child_->read_line(line, seconds(timeout)) != match::ChildProcess::Read::Line)
-        return std::nullopt;
+    if (!child_ || child_->read_line(line, seconds(timeout)) != match::ChildProcess::Read::Line) return std::nullopt;
     transcript_.push_back(line);
     return line;
 }
 
 std::optional<std::vector<std::string>> EngineProcess::read_until(std::string_view word,
-                                                                   std::chrono::milliseconds timeout) {
+                                                                  std::chrono::milliseconds timeout) {
     const auto deadline = Clock::now() + timeout;
     std::vector<std::string> lines;
     for (;;) {

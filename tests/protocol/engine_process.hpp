@@ -31,8 +31,7 @@ public:
     std::optional<std::string> read_line(std::chrono::milliseconds timeout = 10s);
     // Lines up to and including the first whose first word is `word`; nothing on timeout
     // (the lines read so far stay available through `transcript()`).
-    std::optional<std::vector<std::string>> read_until(std::string_view word,
-                                                       std::chrono::milliseconds timeout = 10s);
+    std::optional<std::vector<std::string>> read_until(std::string_view word, std::chrono::milliseconds timeout = 10s);
     // True when no complete line arrives within `quiet`.
     bool silent_for(std::chrono::milliseconds quiet);
     void close_input();

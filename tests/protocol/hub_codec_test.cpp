@@ -2,8 +2,8 @@
 // the info/done lines, checked against the exact text clients parse (docs/protocols.md, Hub).
 #include <gtest/gtest.h>
 
-#include "engine/rules/rulebook.hpp"
 #include "engine/notation/move_text.hpp"
+#include "engine/rules/rulebook.hpp"
 #include "protocol/hub/hub_level.hpp"
 #include "protocol/hub/hub_line.hpp"
 #include "protocol/hub/hub_output.hpp"
@@ -48,9 +48,7 @@ TEST(HubLine, EmptyQuotedValueAndBlankLine) {
     EXPECT_EQ(line("").items.size(), 0u);
 }
 
-TEST(HubLine, UnterminatedQuoteIsAnError) {
-    EXPECT_FALSE(parse_line("pos moves=\"32-28 19-23").ok());
-}
+TEST(HubLine, UnterminatedQuoteIsAnError) { EXPECT_FALSE(parse_line("pos moves=\"32-28 19-23").ok()); }
 
 TEST(HubLine, QuotesOnlyWhenNeeded) {
     EXPECT_EQ(LineBuilder("info").add("pv", "31-27").str(), "info pv=31-27");
@@ -176,9 +174,7 @@ TEST(HubLevel, NegativeTimeFromPydraughtsKeepsTimePlusIncrement) {
     EXPECT_DOUBLE_EQ(l.increment, 0.4);
 }
 
-TEST(HubLevel, ZeroMoveTimeMeansAsFastAsPossible) {
-    EXPECT_GT(level("level move-time=0").move_time, 0);
-}
+TEST(HubLevel, ZeroMoveTimeMeansAsFastAsPossible) { EXPECT_GT(level("level move-time=0").move_time, 0); }
 
 TEST(HubLevel, IgnoresUnknownItems) {
     const auto l = level("level handicap=3 ply=2 depth=5");
@@ -202,7 +198,7 @@ TEST(HubOutput, ScoreInMenWithTwoDecimals) {
     EXPECT_EQ(format_score(-5), "-0.05");
     EXPECT_EQ(format_score(123), "1.23");
     EXPECT_EQ(format_score(-1200), "-12.00");
-    EXPECT_EQ(format_score(search::win_score - 13), "99.87");   // win in 13 plies
+    EXPECT_EQ(format_score(search::win_score - 13), "99.87");  // win in 13 plies
     EXPECT_EQ(format_score(-(search::win_score - 4)), "-99.96");
 }
 
@@ -273,7 +269,9 @@ TEST(HubOutput, DoneNeverSendsAnIllegalMove) {
 TEST(HubParams, DeclaredLikeScan) {
     const auto lines = param_lines(Params{});
     ASSERT_EQ(lines.size(), 5u);
-    EXPECT_EQ(lines[0], "param name=variant value=normal type=enum values=\"normal killer bt frisian losing english brazilian russian pool czech spanish italian thai norwegian finnish frysk\"");
+    EXPECT_EQ(lines[0],
+              "param name=variant value=normal type=enum values=\"normal killer bt frisian losing english brazilian "
+              "russian pool czech spanish italian thai norwegian finnish frysk\"");
     EXPECT_EQ(lines[1], "param name=ponder value=false type=bool");
     EXPECT_EQ(lines[2], "param name=threads value=1 type=int min=1 max=64");
     EXPECT_EQ(lines[3], "param name=tt-size value=22 type=int min=16 max=30");
@@ -301,18 +299,27 @@ TEST(HubParams, SetParam) {
     EXPECT_TRUE(p.log);
     EXPECT_EQ(*set_param(p, line("set-param name=book value=false")), ParamChange::None);
     EXPECT_EQ(*set_param(p, line("set-param name=bb-size value=4")), ParamChange::None);
-    EXPECT_EQ(param_lines(p)[0], "param name=variant value=normal type=enum values=\"normal killer bt frisian losing english brazilian russian pool czech spanish italian thai norwegian finnish frysk\"");
+    EXPECT_EQ(param_lines(p)[0],
+              "param name=variant value=normal type=enum values=\"normal killer bt frisian losing english brazilian "
+              "russian pool czech spanish italian thai norwegian finnish frysk\"");
     EXPECT_EQ(param_lines(p)[2], "param name=threads value=64 type=int min=1 max=64");
 }
 
 TEST(HubParams, ScanAndLidraughtsVariantNames) {
     const std::pair<const char*, Variant> names[] = {
-        {"normal", Variant::International},  {"standard", Variant::International},
-        {"fromPosition", Variant::International}, {"killer", Variant::Killer},
-        {"bt", Variant::Breakthrough},       {"breakthrough", Variant::Breakthrough},
-        {"losing", Variant::Antidraughts},   {"antidraughts", Variant::Antidraughts},
-        {"frisian", Variant::Frisian},       {"frysk", Variant::Frysk},
-        {"russian", Variant::Russian},       {"brazilian", Variant::Brazilian},
+        {"normal", Variant::International},
+        {"standard", Variant::International},
+        {"fromPosition", Variant::International},
+        {"FROMPOSITION", Variant::International},
+        {"killer", Variant::Killer},
+        {"bt", Variant::Breakthrough},
+        {"breakthrough", Variant::Breakthrough},
+        {"losing", Variant::Antidraughts},
+        {"antidraughts", Variant::Antidraughts},
+        {"frisian", Variant::Frisian},
+        {"frysk", Variant::Frysk},
+        {"russian", Variant::Russian},
+        {"brazilian", Variant::Brazilian},
         {"english", Variant::English},
     };
     for (const auto& [name, variant] : names) {

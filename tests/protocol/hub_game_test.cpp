@@ -47,8 +47,7 @@ TEST_P(HubVariantGame, ShortGameThroughTheProtocol) {
         for (const auto& line : p.engine->transcript()) EXPECT_NE(first_word(line), "error") << line;
 }
 
-INSTANTIATE_TEST_SUITE_P(EveryVariant, HubVariantGame, ::testing::ValuesIn(all_variants),
-                         test::variant_test_name);
+INSTANTIATE_TEST_SUITE_P(EveryVariant, HubVariantGame, ::testing::ValuesIn(all_variants), test::variant_test_name);
 
 }  // namespace
 }  // namespace kroon::test

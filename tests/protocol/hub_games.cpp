@@ -7,7 +7,6 @@
 #include <cstdio>
 
 #include "engine/rules/rulebook.hpp"
-#include "engine/rules/rulebook.hpp"
 #include "protocol/hub/hub_params.hpp"
 #include "protocol/hub/hub_position.hpp"
 
@@ -81,7 +80,8 @@ void clock_match(double time, double increment, int moves) {
     };
     while (players[1].moves < moves && !testing::Test::HasFailure()) {
         for (Player& p : players) p.engine->send("new-game");
-        const int plies = play_game(players, {Variant::International, 2 * (moves - players[1].moves), fischer, true, increment});
+        const int plies =
+            play_game(players, {Variant::International, 2 * (moves - players[1].moves), fischer, true, increment});
         if (plies == 0) break;
         for (const Player& p : players) ASSERT_GT(p.clock, 0) << "flag fell after " << p.moves << " moves";
     }

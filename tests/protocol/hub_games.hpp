@@ -15,9 +15,9 @@ namespace kroon::test {
 
 struct Player {
     std::unique_ptr<EngineProcess> engine;
-    double clock = 0;     // seconds left before this move's increment
+    double clock = 0;  // seconds left before this move's increment
     int moves = 0;
-    double slowest = 0;   // longest think, seconds
+    double slowest = 0;         // longest think, seconds
     double lowest_clock = 1e9;  // least time left after a move
 };
 
@@ -25,8 +25,8 @@ struct GameSettings {
     Variant variant = Variant::International;
     int max_plies = 100;
     std::function<std::string(const Player&)> level;  // the `level` line for each search
-    bool clocked = false;   // keep each player's clock: + increment - time used, never <= 0
-    double increment = 0;   // added before each move (docs/protocols.md, Hub 6)
+    bool clocked = false;                             // keep each player's clock: + increment - time used, never <= 0
+    double increment = 0;                             // added before each move (docs/protocols.md, Hub 6)
 };
 
 // Starts two engines and sets the variant and any other parameters (gtest failure when they

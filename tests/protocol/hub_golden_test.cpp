@@ -31,8 +31,7 @@ TEST(HubGolden, ScriptedSessionMatchesTheTranscript) {
         }
     }
     EXPECT_EQ(engine->wait_exit(), 0);
-    while (engine->read_line(200ms)) {
-    }
+    while (engine->read_line(200ms)) {}
     std::vector<std::string> lines;
     for (const auto& line : engine->transcript()) lines.push_back(without_clock_items(line));
     expect_golden("tests/protocol/golden/hub_session.out", lines);

@@ -5,8 +5,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "engine/rules/rulebook.hpp"
 #include "engine/notation/move_text.hpp"
+#include "engine/rules/rulebook.hpp"
 #include "protocol/hub/hub_position.hpp"
 #include "tests/protocol/hub_client.hpp"
 
@@ -45,7 +45,8 @@ TEST(HubSession, Handshake) {
     ASSERT_TRUE(lines);
     const std::vector<std::string> expected{
         id_line,
-        "param name=variant value=normal type=enum values=\"normal killer bt frisian losing english brazilian russian pool czech spanish italian thai norwegian finnish frysk\"",
+        "param name=variant value=normal type=enum values=\"normal killer bt frisian losing english brazilian russian "
+        "pool czech spanish italian thai norwegian finnish frysk\"",
         "param name=ponder value=false type=bool",
         "param name=threads value=1 type=int min=1 max=64",
         "param name=tt-size value=22 type=int min=16 max=30",
@@ -68,13 +69,15 @@ TEST(HubSession, SetParamBeforeInitAndLater) {
     engine->send("set-param name=variant value=frisian");
     engine->send("set-param name=threads value=2");
     engine->send("set-param name=tt-size value=18");
-    engine->send("set-param name=book value=false");     // Scan's, ignored
-    engine->send("set-param name=bb-size value=4");      // draughtsnet sends it for frisian
+    engine->send("set-param name=book value=false");  // Scan's, ignored
+    engine->send("set-param name=bb-size value=4");   // draughtsnet sends it for frisian
     engine->send("hub");
     const auto lines = engine->read_until("wait");
     ASSERT_TRUE(lines);
     ASSERT_EQ(lines->size(), 7u);
-    EXPECT_EQ((*lines)[1], "param name=variant value=frisian type=enum values=\"normal killer bt frisian losing english brazilian russian pool czech spanish italian thai norwegian finnish frysk\"");
+    EXPECT_EQ((*lines)[1],
+              "param name=variant value=frisian type=enum values=\"normal killer bt frisian losing english brazilian "
+              "russian pool czech spanish italian thai norwegian finnish frysk\"");
     EXPECT_EQ((*lines)[3], "param name=threads value=2 type=int min=1 max=64");
     EXPECT_EQ((*lines)[4], "param name=tt-size value=18 type=int min=16 max=30");
     engine->send("init");
@@ -133,7 +136,8 @@ TEST(HubSession, AnalyzeInfiniteUntilStop) {
     engine->send("stop");
     const auto done = read_search(*engine);
     ASSERT_TRUE(done);
-    EXPECT_TRUE(is_canonical_hub_move(Variant::International, rulebook(Variant::International).start_position(), done->move));
+    EXPECT_TRUE(
+        is_canonical_hub_move(Variant::International, rulebook(Variant::International).start_position(), done->move));
     engine->send("stop");  // a late stop is ignored
     expect_alive(*engine);
 }
@@ -283,7 +287,8 @@ TEST(HubSession, EveryLevelForm) {
         engine->send("go think");
         const auto done = read_search(*engine);
         ASSERT_TRUE(done);
-        EXPECT_TRUE(is_canonical_hub_move(Variant::International, rulebook(Variant::International).start_position(), done->move));
+        EXPECT_TRUE(is_canonical_hub_move(Variant::International, rulebook(Variant::International).start_position(),
+                                          done->move));
         if (form[0] == "level nodes=5000") {
             // The search checks its node count every 1024 nodes (search/worker.hpp).
             for (const auto& info : done->infos)
@@ -470,8 +475,8 @@ TEST(HubSession, LogFileHoldsEveryLineInAndOut) {
     std::ifstream in(log);
     std::stringstream text;
     text << in.rdbuf();
-    for (const char* expected : {"> hub", "< wait", "> init", "< ready", "> bogus",
-                                 "< error message=\"bad command\"", "> logged-again", "> quit"})
+    for (const char* expected : {"> hub", "< wait", "> init", "< ready", "> bogus", "< error message=\"bad command\"",
+                                 "> logged-again", "> quit"})
         EXPECT_NE(text.str().find(expected), std::string::npos) << expected << " not in\n" << text.str();
     EXPECT_EQ(text.str().find("unlogged"), std::string::npos) << text.str();
 }

@@ -36,8 +36,7 @@ inline std::vector<Move> legal_moves(Variant v, const Position& pos) {
 inline int material(Variant v, const Position& p) {
     const int king = rulebook(v).squares() == 50 ? 3 : 2;
     const Color us = p.side_to_move();
-    return popcount(p.men(us)) + king * popcount(p.kings(us)) - popcount(p.men(~us)) -
-           king * popcount(p.kings(~us));
+    return popcount(p.men(us)) + king * popcount(p.kings(us)) - popcount(p.men(~us)) - king * popcount(p.kings(~us));
 }
 
 constexpr int lost = -1000;

@@ -286,8 +286,8 @@ TEST(Searcher, TheLastReportedLineStartsWithTheMovePlayed) {
         limits.move_time = 0.05;
         std::vector<Move> last_line;
         Outcome outcome;
-        searcher.start(limits, Listener{[&](const Iteration& it) { last_line = it.pv; },
-                                        [&](const Outcome& o) { outcome = o; }});
+        searcher.start(
+            limits, Listener{[&](const Iteration& it) { last_line = it.pv; }, [&](const Outcome& o) { outcome = o; }});
         searcher.wait();
         ASSERT_TRUE(outcome.best);
         ASSERT_FALSE(last_line.empty());

@@ -49,8 +49,8 @@ TEST(SelfPlay, GamesEndLegally) {
     for (Variant v : {Variant::International, Variant::Frisian, Variant::English}) {
         int counts[4] = {0, 0, 0, 0};
         for (unsigned seed = 1; seed <= 4; ++seed) ++counts[static_cast<int>(play_game(v, seed, 30000))];
-        std::cout << rulebook(v).name() << ": white wins " << counts[0] << ", black wins " << counts[1]
-                  << ", draws " << counts[2] << ", unfinished " << counts[3] << "\n";
+        std::cout << rulebook(v).name() << ": white wins " << counts[0] << ", black wins " << counts[1] << ", draws "
+                  << counts[2] << ", unfinished " << counts[3] << "\n";
         EXPECT_EQ(counts[3], 0) << rulebook(v).name();
     }
 }

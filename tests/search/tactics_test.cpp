@@ -81,13 +81,9 @@ void expect_forced_win(Variant v, const char* text, int depth) {
     EXPECT_NE(end.side_to_move(), pos.side_to_move());
 }
 
-TEST(Tactics, WinsKingAndManAgainstTwoMen) {
-    expect_forced_win(Variant::International, "W:WK47,39:B6,7", 16);
-}
+TEST(Tactics, WinsKingAndManAgainstTwoMen) { expect_forced_win(Variant::International, "W:WK47,39:B6,7", 16); }
 
-TEST(Tactics, WinsTwoKingsAgainstOneInEnglish) {
-    expect_forced_win(Variant::English, "W:WK18,K19:BK32", 24);
-}
+TEST(Tactics, WinsTwoKingsAgainstOneInEnglish) { expect_forced_win(Variant::English, "W:WK18,K19:BK32", 24); }
 
 // The opposition: men locked against each other on the edge files, nothing else to move. The
 // side without the opposition must step into a capture; the material minimax confirms who

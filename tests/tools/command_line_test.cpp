@@ -25,7 +25,7 @@ Ran kroon(const std::vector<std::string>& args, const std::string& input = "") {
     return ran;
 }
 
-const std::vector<std::string> commands = {"console", "hub", "perft", "divide", "variants",
+const std::vector<std::string> commands = {"console", "hub",  "perft", "divide", "variants",
                                            "bench",   "eval", "match", "dxp"};
 
 TEST(CommandLine, EveryCommandAnswersHelpOnStdout) {
@@ -47,26 +47,26 @@ TEST(CommandLine, EveryCommandAnswersHelpOnStdout) {
 
 TEST(CommandLine, UsageErrorsHaveOneShapeAndStatus2) {
     const std::vector<std::vector<std::string>> bad = {
-        {"perft"},                           // DEPTH missing
-        {"perft", "0"},                      // out of range
+        {"perft"},       // DEPTH missing
+        {"perft", "0"},  // out of range
         {"perft", "31"},
         {"perft", "x"},
         {"perft", "again", "3"},
         {"perft", "--variant", "chess", "3"},
         {"perft", "--fen", "W:W99", "3"},
         {"perft", "--bogus", "3"},
-        {"divide", "--fen"},                 // a value missing
+        {"divide", "--fen"},  // a value missing
         {"bench", "--depth", "0"},
         {"bench", "--threads", "0"},
         {"bench", "--hash", "x"},
         {"bench", "extra"},
-        {"eval", "--fen", "W:W1", "W:W2"},   // two positions
+        {"eval", "--fen", "W:W1", "W:W2"},  // two positions
         {"eval", "--variant", "english", "--fen", "W:W33"},
         {"console", "--threads", "999"},
         {"hub", "--log"},
         {"hub", "--verbose"},
         {"variants", "extra"},
-        {"match", "builtin"},                // one engine
+        {"match", "builtin"},  // one engine
         {"match", "builtin", "builtin", "--concurrency", "0"},
         {"match", "builtin", "builtin", "--tc", "40/"},
         {"match", "builtin", "builtin", "--movetime", "-1"},
@@ -74,7 +74,7 @@ TEST(CommandLine, UsageErrorsHaveOneShapeAndStatus2) {
         {"match", "builtin", "builtin", "--win-moves", "3"},
         {"match", "builtin", "builtin", "--variant", "frisian", "--points-victory"},
         {"match", "builtin", "builtin", "--openings", "/no/such/file"},
-        {"dxp"},                             // neither --listen nor --connect
+        {"dxp"},  // neither --listen nor --connect
         {"dxp", "--listen", "127.0.0.1:x"},
         {"dxp", "--listen", "0", "--connect", "127.0.0.1:1"},
         {"dxp", "--listen", "0", "--initiator", "--follower"},

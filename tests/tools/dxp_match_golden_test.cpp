@@ -4,11 +4,7 @@
 // (tests/tools/golden/dxp_match_runner.out). The follower is Kroon's own DXP session with a
 // stand-in engine that picks legal moves by a fixed rule. MOVE time fields and the PDN date,
 // which the clock decides, are masked.
-#include <arpa/inet.h>
 #include <gtest/gtest.h>
-#include <netinet/in.h>
-#include <poll.h>
-#include <sys/socket.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -20,9 +16,9 @@
 #include <thread>
 
 #include "engine/movegen/movegen.hpp"
-#include "protocol/dxp/framing.hpp"
 #include "protocol/dxp/session.hpp"
 #include "tests/support/golden_file.hpp"
+#include "tests/support/loopback_server.hpp"
 #include "tools/match/match_runner.hpp"
 #include "tools/match/openings.hpp"
 
@@ -34,55 +30,35 @@ std::string masked(std::string text) {
     return text;
 }
 
-// A follower on 127.0.0.1 that plays one connection with a dxp::Session.
+// A follower on 127.0.0.1 that plays one connection with a dxp::Session and a stand-in
+// engine, keeping every message both ways.
 class ScriptedFollower {
 public:
-    ScriptedFollower() {
-        listener_ = ::socket(AF_INET, SOCK_STREAM, 0);
-        sockaddr_in address{};
-        address.sin_family = AF_INET;
-        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        ::bind(listener_, reinterpret_cast<sockaddr*>(&address), sizeof address);
-        ::listen(listener_, 1);
-        socklen_t length = sizeof address;
-        ::getsockname(listener_, reinterpret_cast<sockaddr*>(&address), &length);
-        port_ = ntohs(address.sin_port);
-        thread_ = std::thread([this] { serve(); });
-    }
-    ~ScriptedFollower() {
-        stop_ = true;
-        if (thread_.joinable()) thread_.join();
-        ::close(listener_);
-    }
-    int port() const { return port_; }
+    ScriptedFollower() : server_([this](int fd, const std::atomic<bool>& stop) { serve(fd, stop); }) {}
+    int port() const { return server_.port(); }
     // Everything seen, once the connection has ended.
     std::vector<std::string> lines() {
-        if (thread_.joinable()) thread_.join();
+        server_.join();
         return lines_;
     }
 
 private:
-    void serve() {
-        pollfd p{listener_, POLLIN, 0};
-        while (!stop_ && ::poll(&p, 1, 100) <= 0) {
-        }
-        if (stop_) return;
-        const int fd = ::accept(listener_, nullptr, nullptr);
+    void serve(int fd, const std::atomic<bool>& stop) {
         dxp::SessionConfig config;
         config.role = dxp::Role::Follower;
         config.name = "Scripted follower";
         dxp::Session session(config);
-        dxp::FrameReader reader;
         const auto start = std::chrono::steady_clock::now();
-        const auto now = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+        const auto now = [&] {
+            return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        };
         bool open = true;
         std::function<void(const dxp::Actions&)> apply = [&](const dxp::Actions& actions) {
             for (const auto& a : actions) {
                 if (const auto* s = std::get_if<dxp::Send>(&a)) {
                     const std::string text = dxp::format_message(s->message);
                     lines_.push_back("F> " + masked(text));
-                    const std::string bytes = dxp::frame(text);
-                    (void)!::send(fd, bytes.data(), bytes.size(), MSG_NOSIGNAL);
+                    test::send_dxp(fd, text);
                 } else if (const auto* t = std::get_if<dxp::Think>(&a)) {
                     MoveList legal;
                     t->game.rules().generate_moves(t->game.position(), legal);
@@ -90,39 +66,34 @@ private:
                     if (!legal.empty()) move = legal[static_cast<int>(t->game.moves().size() * 5 % legal.size())];
                     apply(session.engine_move(t->id, move, now()));
                 } else if (const auto* g = std::get_if<dxp::GameFinished>(&a)) {
-                    lines_.push_back("F game " + std::to_string(g->record.game_number) + ": " + g->record.white + " - " +
-                                     g->record.black + " " + result_text(g->record.result(), Scoring::TwoPoints) +
-                                     " " + g->record.termination);
+                    lines_.push_back("F game " + std::to_string(g->record.game_number) + ": " + g->record.white +
+                                     " - " + g->record.black + " " +
+                                     result_text(g->record.result(), Scoring::TwoPoints) + " " + g->record.termination);
                 } else if (std::holds_alternative<dxp::Close>(a)) {
                     open = false;
                 }
             }
         };
-        char buffer[4096];
-        while (open && !stop_) {
-            pollfd q{fd, POLLIN, 0};
-            if (::poll(&q, 1, 20) > 0) {
-                const ssize_t n = ::recv(fd, buffer, sizeof buffer, 0);
-                if (n <= 0) {
+        test::serve_dxp(
+            fd, stop,
+            [&](const std::string& text) {
+                if (text.empty()) {
                     lines_.push_back("F connection closed by the initiator");
                     apply(session.disconnected(now()));
-                    break;
+                    return false;
                 }
-                for (const auto& f : reader.feed(std::string_view(buffer, static_cast<size_t>(n)))) {
-                    lines_.push_back("F< " + masked(f.text));
-                    apply(session.receive(f.text, now()));
-                }
-            }
-            if (const auto at = session.deadline(); at && now() >= *at) apply(session.timeout(now()));
-        }
-        ::close(fd);
+                lines_.push_back("F< " + masked(text));
+                apply(session.receive(text, now()));
+                return open;
+            },
+            [&] {
+                if (const auto at = session.deadline(); at && now() >= *at) apply(session.timeout(now()));
+                return open;
+            });
     }
 
-    int listener_ = -1;
-    int port_ = 0;
-    std::atomic<bool> stop_{false};
-    std::thread thread_;
     std::vector<std::string> lines_;
+    test::LoopbackServer server_;  // last: its thread uses the members above
 };
 
 TEST(DxpMatchGolden, BuiltinEngineAgainstAScriptedFollower) {
@@ -133,7 +104,8 @@ TEST(DxpMatchGolden, BuiltinEngineAgainstAScriptedFollower) {
     ScriptedFollower follower;
 
     MatchConfig c;
-    c.engines = {*parse_player_spec("dxp://127.0.0.1:" + std::to_string(follower.port())), *parse_player_spec("builtin")};
+    c.engines = {*parse_player_spec("dxp://127.0.0.1:" + std::to_string(follower.port())),
+                 *parse_player_spec("builtin")};
     c.games = 2;
     c.game.limits.clock = TimeControl::sudden_death(60);
     c.game.limits.depth = 2;

@@ -1,18 +1,14 @@
 // The match runner's DXP player against peers that misbehave, each a script on a loopback
 // socket: a refusal, an illegal move, a resignation, a take-back request, a peer that hangs
 // up. Every case must end as the referee's failure kind, never as a hang.
-#include <arpa/inet.h>
 #include <gtest/gtest.h>
-#include <netinet/in.h>
-#include <poll.h>
-#include <sys/socket.h>
 #include <unistd.h>
 
 #include <atomic>
 #include <functional>
-#include <thread>
+#include <mutex>
 
-#include "protocol/dxp/framing.hpp"
+#include "tests/support/loopback_server.hpp"
 #include "tools/match/player.hpp"
 
 namespace kroon::match {
@@ -29,24 +25,9 @@ class ScriptedPeer {
 public:
     using Reply = std::function<std::vector<std::string>(const std::string&)>;
 
-    explicit ScriptedPeer(Reply reply) : reply_(std::move(reply)) {
-        listener_ = ::socket(AF_INET, SOCK_STREAM, 0);
-        sockaddr_in address{};
-        address.sin_family = AF_INET;
-        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        ::bind(listener_, reinterpret_cast<sockaddr*>(&address), sizeof address);
-        ::listen(listener_, 1);
-        socklen_t length = sizeof address;
-        ::getsockname(listener_, reinterpret_cast<sockaddr*>(&address), &length);
-        port_ = ntohs(address.sin_port);
-        thread_ = std::thread([this] { serve(); });
-    }
-    ~ScriptedPeer() {
-        stop_ = true;
-        thread_.join();
-        ::close(listener_);
-    }
-    std::string address() const { return "dxp://127.0.0.1:" + std::to_string(port_); }
+    explicit ScriptedPeer(Reply reply)
+        : reply_(std::move(reply)), server_([this](int fd, const std::atomic<bool>& stop) { serve(fd, stop); }) {}
+    std::string address() const { return "dxp://127.0.0.1:" + std::to_string(server_.port()); }
     std::vector<std::string> received() {
         std::lock_guard lock(mutex_);
         return received_;
@@ -62,160 +43,115 @@ public:
     }
 
 private:
-    void serve() {
-        pollfd p{listener_, POLLIN, 0};
-        while (!stop_ && ::poll(&p, 1, 50) <= 0) {
-        }
-        if (stop_) return;
-        const int fd = ::accept(listener_, nullptr, nullptr);
-        dxp::FrameReader reader;
-        char buffer[1024];
-        bool open = true;
-        while (open && !stop_) {
-            pollfd q{fd, POLLIN, 0};
-            if (::poll(&q, 1, 50) <= 0) continue;
-            const ssize_t n = ::recv(fd, buffer, sizeof buffer, 0);
-            if (n <= 0) break;
-            for (const auto& f : reader.feed(std::string_view(buffer, static_cast<size_t>(n)))) {
-                {
-                    std::lock_guard lock(mutex_);
-                    received_.push_back(f.text);
-                }
-                for (const auto& answer : reply_(f.text)) {
-                    if (answer.empty()) {
-                        open = false;
-                        break;
-                    }
-                    const std::string bytes = dxp::frame(answer);
-                    (void)!::send(fd, bytes.data(), bytes.size(), MSG_NOSIGNAL);
-                }
-                if (!open) break;
+    void serve(int fd, const std::atomic<bool>& stop) {
+        test::serve_dxp(fd, stop, [&](const std::string& text) {
+            if (text.empty()) return false;
+            {
+                std::lock_guard lock(mutex_);
+                received_.push_back(text);
             }
-        }
-        ::close(fd);
+            for (const auto& answer : reply_(text)) {
+                if (answer.empty()) return false;
+                test::send_dxp(fd, answer);
+            }
+            return true;
+        });
     }
 
     Reply reply_;
-    int listener_ = -1;
-    int port_ = 0;
-    std::atomic<bool> stop_{false};
-    std::thread thread_;
     std::mutex mutex_;
     std::vector<std::string> received_;
+    test::LoopbackServer server_;  // last: its thread uses the members above
 };
 
-std::unique_ptr<Player> start(const ScriptedPeer& peer) {
-    PlayerSettings settings;
-    settings.clock = TimeControl::sudden_death(60);
-    settings.start_timeout = 5;
-    auto player = start_player(*parse_player_spec(peer.address()), settings);
-    EXPECT_TRUE(player.ok()) << player.error();
-    return player.ok() ? std::move(player.value()) : nullptr;
-}
+// The player connected to the peer, in a new game where it has `side`.
+class DxpPlayerTest : public ::testing::Test {
+protected:
+    void start(ScriptedPeer::Reply reply, std::optional<Color> side) {
+        peer_ = std::make_unique<ScriptedPeer>(std::move(reply));
+        PlayerSettings settings;
+        settings.clock = TimeControl::sudden_death(60);
+        settings.start_timeout = 5;
+        auto started = start_player(*parse_player_spec(peer_->address()), settings);
+        ASSERT_TRUE(started.ok()) << started.error();
+        player_ = std::move(started.value());
+        if (side) {
+            ASSERT_FALSE(player_->new_game(game_, *side));
+        }
+    }
+    // The peer's answer to the game so far.
+    Answer peer_move(double wait = 5) {
+        MoveRequest request;
+        request.wait = wait;
+        return player_->think(game_, request);
+    }
+    static Failure::Kind failure_kind(const Answer& answer) {
+        EXPECT_TRUE(std::holds_alternative<Failure>(answer));
+        return std::holds_alternative<Failure>(answer) ? std::get<Failure>(answer).kind : Failure::Stopped;
+    }
 
-MoveRequest quick() {
-    MoveRequest r;
-    r.wait = 5;
-    return r;
-}
+    std::unique_ptr<ScriptedPeer> peer_;
+    std::unique_ptr<Player> player_;
+    Game game_;
+};
 
 const std::string accept = "A" + padded("Scripted peer") + "0";
 
-TEST(DxpPlayer, ARefusedGameIsAFailureWithTheCode) {
-    ScriptedPeer peer([](const std::string& m) {
-        return m[0] == 'R' ? std::vector<std::string>{"A" + padded("Picky") + "2"} : std::vector<std::string>{};
-    });
-    auto player = start(peer);
-    ASSERT_TRUE(player);
-    const auto failure = player->new_game(Game(), Color::White);
+// Answers the game request with `first`, then each of our moves with `then`.
+ScriptedPeer::Reply script(std::vector<std::string> first, std::vector<std::string> then = {}) {
+    return [first, then](const std::string& m) {
+        if (m[0] == 'R') return first;
+        if (m[0] == 'M') return then;
+        return std::vector<std::string>{};
+    };
+}
+
+TEST_F(DxpPlayerTest, ARefusedGameIsAFailureWithTheCode) {
+    start(script({"A" + padded("Picky") + "2"}), std::nullopt);
+    const auto failure = player_->new_game(game_, Color::White);
     ASSERT_TRUE(failure);
     EXPECT_EQ(failure->kind, Failure::Garbage);
     EXPECT_NE(failure->detail.find("refused the game, code 2"), std::string::npos) << failure->detail;
-    EXPECT_EQ(player->name(), "Picky");
+    EXPECT_EQ(player_->name(), "Picky");
 }
 
-TEST(DxpPlayer, AnIllegalMoveLosesAsAnIllegalMove) {
-    ScriptedPeer peer([](const std::string& m) {
-        if (m[0] == 'R') return std::vector<std::string>{accept, "M0001322700"};  // 32-27 is fine
-        if (m[0] == 'M') return std::vector<std::string>{"M0001271800"};         // 27-18 is no move
-        return std::vector<std::string>{};
-    });
-    auto player = start(peer);
-    ASSERT_TRUE(player);
-    EXPECT_FALSE(player->name_known());
-    Game game;
-    ASSERT_FALSE(player->new_game(game, Color::White));
-    EXPECT_TRUE(player->name_known());
-    EXPECT_EQ(player->name(), "Scripted peer");
-    const Answer first = player->think(game, quick());
+TEST_F(DxpPlayerTest, AnIllegalMoveLosesAsAnIllegalMove) {
+    // 32-27 is a move; 27-18 is not.
+    start(script({accept, "M0001322700"}, {"M0001271800"}), std::nullopt);
+    EXPECT_FALSE(player_->name_known());
+    ASSERT_FALSE(player_->new_game(game_, Color::White));
+    EXPECT_TRUE(player_->name_known());
+    EXPECT_EQ(player_->name(), "Scripted peer");
+    const Answer first = peer_move();
     ASSERT_TRUE(std::holds_alternative<MoveReply>(first));
-    ASSERT_TRUE(game.play(std::get<MoveReply>(first).move));
-    ASSERT_TRUE(game.play_text("19-23"));  // our side's move, from the other engine
-    const Answer second = player->think(game, quick());
-    ASSERT_TRUE(std::holds_alternative<Failure>(second));
-    EXPECT_EQ(std::get<Failure>(second).kind, Failure::IllegalMove) << std::get<Failure>(second).detail;
+    ASSERT_TRUE(game_.play(std::get<MoveReply>(first).move));
+    ASSERT_TRUE(game_.play_text("19-23"));  // our side's move, from the other engine
+    EXPECT_EQ(failure_kind(peer_move()), Failure::IllegalMove);
 }
 
-TEST(DxpPlayer, AGameEndSayingILoseIsAResignation) {
-    ScriptedPeer peer([](const std::string& m) {
-        if (m[0] == 'R') return std::vector<std::string>{accept};
-        if (m[0] == 'M') return std::vector<std::string>{"E10"};
-        return std::vector<std::string>{};
-    });
-    auto player = start(peer);
-    ASSERT_TRUE(player);
-    Game game;
-    ASSERT_FALSE(player->new_game(game, Color::Black));
-    ASSERT_TRUE(game.play_text("32-28"));
-    const Answer answer = player->think(game, quick());
-    ASSERT_TRUE(std::holds_alternative<Failure>(answer));
-    EXPECT_EQ(std::get<Failure>(answer).kind, Failure::Resigned);
-    EXPECT_TRUE(peer.receives("E00"));  // we confirmed the end of the game
+TEST_F(DxpPlayerTest, AGameEndSayingILoseIsAResignation) {
+    start(script({accept}, {"E10"}), Color::Black);
+    ASSERT_TRUE(game_.play_text("32-28"));
+    EXPECT_EQ(failure_kind(peer_move()), Failure::Resigned);
+    EXPECT_TRUE(peer_->receives("E00"));  // we confirmed the end of the game
 }
 
-TEST(DxpPlayer, TakeBacksAreDeclinedAndTheGameGoesOn) {
-    ScriptedPeer peer([](const std::string& m) {
-        if (m[0] == 'R') return std::vector<std::string>{accept, "B001W", "M0001322800"};
-        return std::vector<std::string>{};
-    });
-    auto player = start(peer);
-    ASSERT_TRUE(player);
-    Game game;
-    ASSERT_FALSE(player->new_game(game, Color::White));
-    const Answer answer = player->think(game, quick());
+TEST_F(DxpPlayerTest, TakeBacksAreDeclinedAndTheGameGoesOn) {
+    start(script({accept, "B001W", "M0001322800"}), Color::White);
+    const Answer answer = peer_move();
     ASSERT_TRUE(std::holds_alternative<MoveReply>(answer));
-    EXPECT_EQ(game.rules().format_move(game.position(), std::get<MoveReply>(answer).move), "32-28");
-    EXPECT_TRUE(peer.receives("K1"));  // code 1: not supported
+    EXPECT_EQ(game_.rules().format_move(game_.position(), std::get<MoveReply>(answer).move), "32-28");
+    EXPECT_TRUE(peer_->receives("K1"));  // code 1: not supported
 }
 
-TEST(DxpPlayer, APeerThatHangsUpHasCrashed) {
-    ScriptedPeer peer([](const std::string& m) {
-        if (m[0] == 'R') return std::vector<std::string>{accept, ""};
-        return std::vector<std::string>{};
-    });
-    auto player = start(peer);
-    ASSERT_TRUE(player);
-    Game game;
-    ASSERT_FALSE(player->new_game(game, Color::White));
-    const Answer answer = player->think(game, quick());
-    ASSERT_TRUE(std::holds_alternative<Failure>(answer));
-    EXPECT_EQ(std::get<Failure>(answer).kind, Failure::Crashed) << std::get<Failure>(answer).detail;
+TEST_F(DxpPlayerTest, APeerThatHangsUpHasCrashed) {
+    start(script({accept, ""}), Color::White);
+    EXPECT_EQ(failure_kind(peer_move()), Failure::Crashed);
 }
 
-TEST(DxpPlayer, SilenceIsATimeout) {
-    ScriptedPeer peer([](const std::string& m) {
-        if (m[0] == 'R') return std::vector<std::string>{accept};
-        return std::vector<std::string>{};
-    });
-    auto player = start(peer);
-    ASSERT_TRUE(player);
-    Game game;
-    ASSERT_FALSE(player->new_game(game, Color::White));
-    MoveRequest request;
-    request.wait = 0.3;
-    const Answer answer = player->think(game, request);
-    ASSERT_TRUE(std::holds_alternative<Failure>(answer));
-    EXPECT_EQ(std::get<Failure>(answer).kind, Failure::Timeout);
+TEST_F(DxpPlayerTest, SilenceIsATimeout) {
+    start(script({accept}), Color::White);
+    EXPECT_EQ(failure_kind(peer_move(0.3)), Failure::Timeout);
 }
 
 }  // namespace

@@ -7,8 +7,8 @@
 #include <thread>
 
 #include "engine/movegen/movegen.hpp"
-#include "engine/rules/rulebook.hpp"
 #include "engine/notation/move_text.hpp"
+#include "engine/rules/rulebook.hpp"
 #include "tools/match/game_runner.hpp"
 
 namespace kroon::match {
@@ -157,8 +157,8 @@ TEST(GameRunner, MoveLimitAdjudicatesADraw) {
 }
 
 TEST(GameRunner, ScoresAdjudicateAWinWhenBothEnginesAgree) {
-    ScriptedPlayer white({}, 500);    // White thinks it is 5 men up
-    ScriptedPlayer black({}, -500);   // and so does Black
+    ScriptedPlayer white({}, 500);   // White thinks it is 5 men up
+    ScriptedPlayer black({}, -500);  // and so does Black
     GameSettings s;
     s.limits.depth = 1;
     s.adjudication.win_score = 300;

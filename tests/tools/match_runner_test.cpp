@@ -14,8 +14,8 @@
 #include <fstream>
 #include <set>
 
-#include "engine/rules/rulebook.hpp"
 #include "engine/notation/pdn.hpp"
+#include "engine/rules/rulebook.hpp"
 #include "tools/match/child_process.hpp"
 #include "tools/match/match_runner.hpp"
 #include "tools/match/match_stats.hpp"
@@ -45,10 +45,14 @@ protected:
         out << "#!/bin/sh\n"
                "while IFS= read -r line; do\n"
                "  case \"$line\" in\n"
-               "    hub) printf 'id name=" << name << " version=1\\nwait\\n' ;;\n"
+               "    hub) printf 'id name="
+            << name
+            << " version=1\\nwait\\n' ;;\n"
                "    init) printf 'ready\\n' ;;\n"
                "    pos*) pos=\"$line\" ;;\n"
-               "    go*) " << on_go << " ;;\n"
+               "    go*) "
+            << on_go
+            << " ;;\n"
                "    quit) exit 0 ;;\n"
                "  esac\n"
                "done\n";
@@ -129,7 +133,8 @@ TEST_F(MatchTest, TwoKroonHubProcesses) {
 
 TEST_F(MatchTest, EngineThatDiesMidGameLosesAndIsRestarted) {
     // Plays 32-28 when it is White at the start, and exits as soon as it must answer a move.
-    const std::string dying = script("Dying", "case \"$pos\" in *moves=*) exit 3 ;; *) printf 'done move=32-28\\n' ;; esac");
+    const std::string dying =
+        script("Dying", "case \"$pos\" in *moves=*) exit 3 ;; *) printf 'done move=32-28\\n' ;; esac");
     MatchRunner runner(config({dying, "builtin"}, 2));
     std::atomic<bool> stop{false};
     const auto state = runner.run(stop);
@@ -288,8 +293,8 @@ TEST_F(MatchTest, SelfPlayGameInEveryVariant) {
 }
 
 TEST_F(MatchTest, CommandLineMatchAndErrors) {
-    const auto [code, output] = run_kroon("match builtin builtin --depth 1 --games 2 --max-moves 30 --hash 8 --pdn " +
-                                          path("cli.pdn"));
+    const auto [code, output] =
+        run_kroon("match builtin builtin --depth 1 --games 2 --max-moves 30 --hash 8 --pdn " + path("cli.pdn"));
     EXPECT_EQ(code, 0) << output;
     EXPECT_NE(output.find("[2/2]"), std::string::npos) << output;
     EXPECT_NE(output.find("Elo difference"), std::string::npos) << output;

@@ -11,9 +11,11 @@ namespace {
 
 TEST(Berger, SixPlayersMatchTheFideTable) {
     // FIDE's Berger table for 6 players, 1-based, white first.
-    const std::vector<std::vector<Pairing>> expected = {
-        {{1, 6}, {2, 5}, {3, 4}}, {{6, 4}, {5, 3}, {1, 2}}, {{2, 6}, {3, 1}, {4, 5}},
-        {{6, 5}, {1, 4}, {2, 3}}, {{3, 6}, {4, 2}, {5, 1}}};
+    const std::vector<std::vector<Pairing>> expected = {{{1, 6}, {2, 5}, {3, 4}},
+                                                        {{6, 4}, {5, 3}, {1, 2}},
+                                                        {{2, 6}, {3, 1}, {4, 5}},
+                                                        {{6, 5}, {1, 4}, {2, 3}},
+                                                        {{3, 6}, {4, 2}, {5, 1}}};
     const auto rounds = berger_rounds(6);
     ASSERT_EQ(rounds.size(), expected.size());
     for (size_t r = 0; r < rounds.size(); ++r)

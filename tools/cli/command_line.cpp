@@ -95,8 +95,8 @@ public:
     }
     std::string make_subcommand(const CLI::App* sub) const override {
         std::ostringstream out;
-        CLI::detail::format_help(out, sub->get_display_name(true), wrapped(sub->get_description(), help_width - name_column),
-                                 name_column);
+        CLI::detail::format_help(out, sub->get_display_name(true),
+                                 wrapped(sub->get_description(), help_width - name_column), name_column);
         return out.str();
     }
     // " N" for `--depth N`: the value's name; its range and default go with the description.
@@ -142,9 +142,10 @@ int usage_error(const Streams& io, const std::string& command, const std::string
 }  // namespace
 
 int run_kroon(const std::vector<std::string>& args, const Streams& io) {
-    CLI::App kroon("Kroon, a draughts engine: international, Frisian, English checkers and 13 more variants.\n"
-                   "Without a command it starts the interactive console. Every command takes --help.",
-                   "kroon");
+    CLI::App kroon(
+        "Kroon, a draughts engine: international, Frisian, English checkers and 13 more variants.\n"
+        "Without a command it starts the interactive console. Every command takes --help.",
+        "kroon");
     kroon.formatter(std::make_shared<Formatter>());
     kroon.require_subcommand(0, 1);
     kroon.footer("Rules: docs/rules.md. Protocols: docs/protocols.md.");

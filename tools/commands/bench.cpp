@@ -16,7 +16,9 @@ Run add_bench(CLI::App& kroon, const Streams& io) {
         "table each, and prints nodes, time and nodes per second. The total node count is the bench signature "
         "(single thread: any change to the search or the evaluation changes it).");
     auto options = std::make_shared<tools::BenchOptions>();
-    command->add_option("--depth", options->depth, "nominal search depth")->check(CLI::Range(1, 40))->capture_default_str();
+    command->add_option("--depth", options->depth, "nominal search depth")
+        ->check(CLI::Range(1, 40))
+        ->capture_default_str();
     add_search_size(*command, options->threads, options->hash_mib);
     return [options, io] {
         std::ostream& out = io.out;

@@ -10,8 +10,8 @@ namespace {
 
 struct DxpArgs {
     dxp::TransportConfig config;
-    std::string listen;    // [HOST:]PORT, may be empty
-    std::string connect;   // HOST:PORT
+    std::string listen;   // [HOST:]PORT, may be empty
+    std::string connect;  // HOST:PORT
     std::string colour = "alternate";
     std::string positions;  // file
     double move_time = 0;
@@ -78,13 +78,16 @@ Run add_dxp(CLI::App& kroon, const Streams& io) {
         ->type_name("C")
         ->check(CLI::IsMember({"alternate", "white", "black"}))
         ->capture_default_str();
-    command->add_option("--positions", args->positions,
-                        "initiator: start positions, FEN lines or PDN games; each played with both colours when "
-                        "alternating")
+    command
+        ->add_option("--positions", args->positions,
+                     "initiator: start positions, FEN lines or PDN games; each played with both colours when "
+                     "alternating")
         ->type_name("FILE");
     command->add_option("--max-games", c.session.follower_max_games, "follower: refuse games (code 3) after N")
         ->check(CLI::Range(0, 1000000));
-    command->add_option("--name", c.session.name, "the name sent to the peer")->type_name("NAME")->capture_default_str();
+    command->add_option("--name", c.session.name, "the name sent to the peer")
+        ->type_name("NAME")
+        ->capture_default_str();
     command->add_option("--pdn", c.pdn_path, "append every finished game to FILE")->type_name("FILE");
     command->add_option("--log", c.log_path, "log all protocol traffic to FILE")->type_name("FILE");
     command->add_flag("--verbose", c.verbose, "protocol traffic on stderr too");

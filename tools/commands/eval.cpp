@@ -38,7 +38,8 @@ Run add_eval(CLI::App& kroon, const Streams& io) {
         std::ostream& out = io.out;
         out << "variant " << rules.name() << "  fen " << rules.format_fen(pos) << "\n";
         out << std::left << std::setw(14) << "term" << std::right << std::setw(9) << "white" << std::setw(9) << "black"
-            << std::setw(9) << "diff" << "\n";
+            << std::setw(9) << "diff"
+            << "\n";
         for (const auto& t : breakdown.terms)
             out << std::left << std::setw(14) << t.name << std::right << std::setw(9) << men(t.white) << std::setw(9)
                 << men(t.black) << std::setw(9) << men(t.white - t.black) << "\n";

@@ -47,8 +47,10 @@ match::Tally first_engine_tally(const match::MatchState& state) {
     match::Tally t;
     for (const auto& g : state.finished) {
         if (g.result == GameResult::Ongoing) continue;
-        if (g.spec.white == 0) t.add(g.result, true);
-        else t.add(g.result, false);
+        if (g.spec.white == 0)
+            t.add(g.result, true);
+        else
+            t.add(g.result, false);
     }
     return t;
 }
@@ -65,8 +67,8 @@ void print_progress(std::ostream& out, const match::MatchState& state, const mat
         << result_text(g.result, scoring) << "  " << g.termination << " (" << g.plies << " plies)\n";
     if (state.engines.size() == 2) {
         const match::Tally t = first_engine_tally(state);
-        out << "    " << state.engines[0].name << " " << points_text(t.score()) << "/" << t.games() << " (" << tally_text(t)
-            << ")  " << elo_text(match::estimate_elo(t)) << "\n";
+        out << "    " << state.engines[0].name << " " << points_text(t.score()) << "/" << t.games() << " ("
+            << tally_text(t) << ")  " << elo_text(match::estimate_elo(t)) << "\n";
     }
     out.flush();
 }
@@ -74,15 +76,16 @@ void print_progress(std::ostream& out, const match::MatchState& state, const mat
 void print_report(std::ostream& out, const match::MatchState& state, const match::MatchConfig& config) {
     const Variant v = config.game.variant;
     const Scoring scoring = rulebook(v).scoring();
-    out << "\n" << (state.interrupted ? "Interrupted" : "Finished") << ": " << state.finished.size() << " of "
+    out << "\n"
+        << (state.interrupted ? "Interrupted" : "Finished") << ": " << state.finished.size() << " of "
         << state.schedule.size() << " games, " << rulebook(v).name() << ", games in " << config.pdn_path << "\n";
     if (state.engines.size() == 2) {
         const match::Tally t = first_engine_tally(state);
         const auto e = match::estimate_elo(t);
         out << "  " << state.engines[0].name << " vs " << state.engines[1].name << ": " << points_text(t.score())
             << " - " << points_text(t.games() - t.score()) << "  (" << tally_text(t) << ")\n"
-            << "  Elo difference " << match::format_elo(e.elo) << ", 95% interval [" << match::format_elo(e.low)
-            << ", " << match::format_elo(e.high) << "], likelihood of superiority " << percent(e.los) << "\n";
+            << "  Elo difference " << match::format_elo(e.elo) << ", 95% interval [" << match::format_elo(e.low) << ", "
+            << match::format_elo(e.high) << "], likelihood of superiority " << percent(e.los) << "\n";
     } else {
         std::vector<match::GameOutcome> outcomes;
         for (const auto& g : state.finished) outcomes.push_back({g.spec.white, g.spec.black, g.result});
@@ -132,9 +135,10 @@ void add_match_options(CLI::App& command, MatchArgs& a) {
                     "gives the peer whole minutes: --tc of at least 60)")
         ->required();
     add_variant(command, c.game.variant);
-    command.add_option("--tc", a.tc,
-                       "clock: 60 (sudden death), 300+2 (increment), 40/7200:1800, 50/2h:25/1h (moves in time, "
-                       "repeating; time left carries over); the default is 10+0.1 when no limit is given")
+    command
+        .add_option("--tc", a.tc,
+                    "clock: 60 (sudden death), 300+2 (increment), 40/7200:1800, 50/2h:25/1h (moves in time, "
+                    "repeating; time left carries over); the default is 10+0.1 when no limit is given")
         ->type_name("TC");
     add_seconds(command, "--movetime", limits.move_time, "seconds per move", 0.001, 86400);
     command.add_option("--depth", a.depth, "depth per move")->check(CLI::Range(1, 200));
@@ -147,25 +151,34 @@ void add_match_options(CLI::App& command, MatchArgs& a) {
     command.add_option("--random-openings", a.random_openings, "random openings of N plies instead")
         ->type_name("N")
         ->check(CLI::Range(1, 200));
-    command.add_option("--seed", a.seed, "seed of the random openings")->check(CLI::Range(0, 2000000000))->capture_default_str();
+    command.add_option("--seed", a.seed, "seed of the random openings")
+        ->check(CLI::Range(0, 2000000000))
+        ->capture_default_str();
     command.add_option("--concurrency", c.concurrency, "games played at once")
         ->check(CLI::Range(1, 256))
         ->capture_default_str();
-    command.add_option("--pdn", c.pdn_path, "the games, appended as each ends")->type_name("FILE")->capture_default_str();
+    command.add_option("--pdn", c.pdn_path, "the games, appended as each ends")
+        ->type_name("FILE")
+        ->capture_default_str();
     command.add_flag("--long-notation", a.long_notation, "captures with every landing square in the PDN");
     command.add_flag("--resume", c.resume, "continue the match recorded in the PDN file");
     command.add_option("--event", c.event, "PDN Event tag")->capture_default_str();
-    command.add_option("--max-moves", adj.max_moves,
-                       "adjudication: end at move N: a draw, or a win when both engines' scores agree on at least "
-                       "--win-score")
+    command
+        .add_option("--max-moves", adj.max_moves,
+                    "adjudication: end at move N: a draw, or a win when both engines' scores agree on at least "
+                    "--win-score")
         ->check(CLI::Range(1, 100000));
-    command.add_option("--win-score", adj.win_score, "adjudication: a win when both engines report at least CP "
-                                                     "(hundredths of a man) for --win-moves moves each")
+    command
+        .add_option("--win-score", adj.win_score,
+                    "adjudication: a win when both engines report at least CP "
+                    "(hundredths of a man) for --win-moves moves each")
         ->type_name("CP")
         ->check(CLI::Range(1, 100000));
     command.add_option("--win-moves", adj.win_moves, "see --win-score")->check(CLI::Range(1, 1000));
-    command.add_option("--draw-score", adj.draw_score, "adjudication: a draw when both report |score| <= CP for "
-                                                       "--draw-moves moves each, not before move --draw-from")
+    command
+        .add_option("--draw-score", adj.draw_score,
+                    "adjudication: a draw when both report |score| <= CP for "
+                    "--draw-moves moves each, not before move --draw-from")
         ->type_name("CP")
         ->check(CLI::Range(0, 100000));
     command.add_option("--draw-moves", adj.draw_moves, "see --draw-score")->check(CLI::Range(1, 1000));
@@ -176,8 +189,9 @@ void add_match_options(CLI::App& command, MatchArgs& a) {
                      "the KNDB points-victory articles (international; docs/rules.md, Points victory)");
     command.add_flag("--frisian-repetition", c.game.rules.frisian_repetition,
                      "threefold repetition draws in Frisian too (not a Frisian rule)");
-    command.add_option("--no-progress", c.game.rules.no_progress_moves_8x8,
-                       "8x8 games: moves each without a capture or a man move before a draw, 0 = none")
+    command
+        .add_option("--no-progress", c.game.rules.no_progress_moves_8x8,
+                    "8x8 games: moves each without a capture or a man move before a draw, 0 = none")
         ->check(CLI::Range(0, 10000))
         ->capture_default_str();
     command.add_option("--option", a.hub_options, "set-param NAME=VALUE for every Hub engine (repeatable)")

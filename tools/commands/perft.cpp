@@ -27,8 +27,14 @@ void add_perft_options(CLI::App& command, PerftArgs& args) {
         ->type_name("");
 }
 
-// The depth, and `start` as the other way to ask for the start position.
-int read_depth(PerftArgs& args) {
+struct Request {
+    const Rulebook& rules;
+    Position position;
+    int depth = 0;
+};
+
+// The position and the depth (`start` before it is the other way to ask for the start).
+Request read_request(PerftArgs args) {
     if (args.words.size() == 2) {
         if (args.words[0] != "start") throw UsageError("expected [start] DEPTH, not '" + args.words[0] + "'");
         args.position.fen = "start";
@@ -37,7 +43,7 @@ int read_depth(PerftArgs& args) {
     const std::string& text = args.words.back();
     if (!CLI::detail::lexical_cast(text, depth) || depth < 1 || depth > 30)
         throw UsageError("DEPTH must be a whole number from 1 to 30, not '" + text + "'");
-    return depth;
+    return {rulebook(args.position.variant), read_position(args.position), depth};
 }
 
 // Progress of a deep count on stderr, only when a person is watching.
@@ -61,9 +67,7 @@ Run add_perft(CLI::App& kroon, const Streams& io) {
     auto args = std::make_shared<PerftArgs>();
     add_perft_options(*command, *args);
     return [args, io] {
-        const int depth = read_depth(*args);
-        const Rulebook& rules = rulebook(args->position.variant);
-        const Position pos = read_position(args->position);
+        const auto [rules, pos, depth] = read_request(*args);
         std::ostream& out = io.out;
         out << "variant " << rules.name() << "  fen " << rules.format_fen(pos) << "\n";
         std::uint64_t total_nodes = 0;
@@ -95,9 +99,7 @@ Run add_divide(CLI::App& kroon, const Streams& io) {
     auto args = std::make_shared<PerftArgs>();
     add_perft_options(*command, *args);
     return [args, io] {
-        const int depth = read_depth(*args);
-        const Rulebook& rules = rulebook(args->position.variant);
-        const Position pos = read_position(args->position);
+        const auto [rules, pos, depth] = read_request(*args);
         const auto start = Clock::now();
         std::uint64_t total = 0;
         const auto entries = rules.divide(pos, depth, progress_printer());

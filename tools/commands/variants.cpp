@@ -23,8 +23,9 @@ const char* precedence_text(Precedence p) {
 }  // namespace
 
 Run add_variants(CLI::App& kroon, const Streams& io) {
-    kroon.add_subcommand("variants", "Lists every variant name accepted by --variant, with its main rules "
-                                     "(the rules in full: docs/rules.md).");
+    kroon.add_subcommand("variants",
+                         "Lists every variant name accepted by --variant, with its main rules "
+                         "(the rules in full: docs/rules.md).");
     return [io] {
         for (const Variant v : all_variants) {
             const RuleTraits& r = rulebook(v).traits();

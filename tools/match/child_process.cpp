@@ -21,8 +21,8 @@ constexpr size_t longest_line = 1 << 20;
 
 }  // namespace
 
-Result<std::unique_ptr<ChildProcess>> ChildProcess::start(const std::string& command,
-                                                          const std::string& stderr_path, bool keep_stderr) {
+Result<std::unique_ptr<ChildProcess>> ChildProcess::start(const std::string& command, const std::string& stderr_path,
+                                                          bool keep_stderr) {
     // Writing to an engine that has died must be an error value, not a signal that kills us.
     static const bool sigpipe_ignored = [] { return ::signal(SIGPIPE, SIG_IGN) != SIG_ERR; }();
     (void)sigpipe_ignored;
@@ -33,10 +33,9 @@ Result<std::unique_ptr<ChildProcess>> ChildProcess::start(const std::string& com
         ::close(in[1]);
         return Error{std::string("pipe: ") + std::strerror(errno)};
     }
-    const int err = stderr_path.empty() && keep_stderr
-                        ? ::fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 0)
-                        : ::open(stderr_path.empty() ? "/dev/null" : stderr_path.c_str(),
-                                 O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    const int err = stderr_path.empty() && keep_stderr ? ::fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 0)
+                                                       : ::open(stderr_path.empty() ? "/dev/null" : stderr_path.c_str(),
+                                                                O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
     if (err < 0) {
         for (int fd : {in[0], in[1], out[0], out[1]}) ::close(fd);
         return Error{"cannot open " + stderr_path + ": " + std::strerror(errno)};
@@ -139,8 +138,8 @@ bool ChildProcess::running() {
 }
 
 bool ChildProcess::wait_exit(double timeout) {
-    const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                             std::chrono::duration<double>(timeout));
+    const auto deadline =
+        Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(timeout));
     while (running()) {
         if (Clock::now() >= deadline) return false;
         std::this_thread::sleep_for(std::chrono::milliseconds(5));

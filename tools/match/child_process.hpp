@@ -20,8 +20,7 @@ public:
     // its own process group. stderr goes to `stderr_path`, or when that is empty to ours if
     // `keep_stderr` (test harnesses) and else to /dev/null. The first call sets SIGPIPE to
     // ignored for the whole program: writes to a dead child then fail.
-    static Result<std::unique_ptr<ChildProcess>> start(const std::string& command,
-                                                       const std::string& stderr_path = {},
+    static Result<std::unique_ptr<ChildProcess>> start(const std::string& command, const std::string& stderr_path = {},
                                                        bool keep_stderr = false);
     ~ChildProcess();
     ChildProcess(const ChildProcess&) = delete;

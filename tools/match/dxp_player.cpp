@@ -18,7 +18,8 @@ Result<std::unique_ptr<Player>> DxpPlayer::start(const PlayerSpec& spec, const P
     if (settings.variant != Variant::International)
         return Error{"DXP peers play international draughts only (" + spec.label + ")"};
     if (minutes_of(settings.clock) < 1)
-        return Error{"DXP tells the peer whole minutes per game: give a clock (--tc) of at least 60 s for " + spec.label};
+        return Error{"DXP tells the peer whole minutes per game: give a clock (--tc) of at least 60 s for " +
+                     spec.label};
     std::unique_ptr<DxpPlayer> player(new DxpPlayer());
     player->spec_ = spec;
     player->settings_ = settings;
@@ -70,11 +71,11 @@ std::optional<Failure> DxpPlayer::new_game(const Game& game, Color side) {
     request.moves = 0;  // the runner adjudicates; some peers end the game at the limit
     if (!(game.position() == game.rules().start_position())) request.position = game.position();
     client_->request_game(request);
-    const auto wait = client_->wait_until(
-        [&] { return client_->session().state() != dxp::SessionState::Requested; }, settings_.start_timeout,
-        settings_.stop);
+    const auto wait = client_->wait_until([&] { return client_->session().state() != dxp::SessionState::Requested; },
+                                          settings_.start_timeout, settings_.stop);
     switch (wait) {
-        case dxp::SessionClient::Wait::Timeout: return Failure{Failure::Timeout, name() + " did not answer the game request"};
+        case dxp::SessionClient::Wait::Timeout:
+            return Failure{Failure::Timeout, name() + " did not answer the game request"};
         case dxp::SessionClient::Wait::Stopped: return Failure{Failure::Stopped, "the match was stopped"};
         case dxp::SessionClient::Wait::Closed:
         case dxp::SessionClient::Wait::Done: break;
@@ -95,16 +96,18 @@ Answer DxpPlayer::think(const Game& game, const MoveRequest& request) {
     // The peer's move is the session's next one (it may have arrived with the GAMEACC).
     const size_t wanted = game.moves().size() - opening_plies_ + 1;
     const auto& played = client_->session().moves();
-    const auto wait = client_->wait_until([&] { return !in_game() || played.size() >= wanted; }, request.wait,
-                                          settings_.stop);
+    const auto wait =
+        client_->wait_until([&] { return !in_game() || played.size() >= wanted; }, request.wait, settings_.stop);
     if (wait == dxp::SessionClient::Wait::Stopped) return Failure{Failure::Stopped, "the match was stopped"};
     // The move counts even when it ended the game (the session has then opened the game end).
     if (played.size() >= wanted) return MoveReply{played[wanted - 1], std::nullopt};
     if (wait == dxp::SessionClient::Wait::Timeout) return Failure{Failure::Timeout, name() + " gave no move"};
     // The game ended in the session without a move from the peer: its referee says why.
     const Verdict verdict = client_->session().game().verdict();
-    if (verdict.reason == Reason::Resignation) return Failure{Failure::Resigned, name() + " resigned (GAMEEND \"I lose\")"};
-    if (verdict.reason == Reason::IllegalMove) return Failure{Failure::IllegalMove, name() + ": " + client_->last_warning()};
+    if (verdict.reason == Reason::Resignation)
+        return Failure{Failure::Resigned, name() + " resigned (GAMEEND \"I lose\")"};
+    if (verdict.reason == Reason::IllegalMove)
+        return Failure{Failure::IllegalMove, name() + ": " + client_->last_warning()};
     if (!client_->open()) return lost_connection(" during the game");
     return Failure{Failure::Garbage, name() + " ended the game before the rules did (" + client_->last_warning() + ")"};
 }
@@ -116,9 +119,9 @@ void DxpPlayer::game_over(const Game& game) {
     // itself (at once on our turn, after the peer's chance to do so on its turn). Anything
     // else (adjudication, a clock, the other engine's failure) is ended here.
     if (in_game() && !client_->session().game().is_over()) client_->end_game(game.verdict(), game.termination());
-    const auto wait = client_->wait_until(
-        [&] { return client_->session().state() == dxp::SessionState::Idle || !client_->open(); },
-        game_end_wait + confirm_wait, settings_.stop);
+    const auto wait =
+        client_->wait_until([&] { return client_->session().state() == dxp::SessionState::Idle || !client_->open(); },
+                            game_end_wait + confirm_wait, settings_.stop);
     if (wait != dxp::SessionClient::Wait::Done) client_.reset();  // start clean for the next game
 }
 

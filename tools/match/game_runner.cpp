@@ -55,9 +55,9 @@ void adjudicate(Game& game, const ScoreTrail& trail, const Adjudication& a) {
         }
     if (a.draw_moves > 0 && plies >= 2 * a.draw_from_move &&
         trail.last(2 * a.draw_moves, [&](int s) { return std::abs(s) <= a.draw_score; })) {
-        game.end({GameResult::Draw, Reason::Adjudication},
-                 "both engines scored within " + std::to_string(a.draw_score) + " for " +
-                     std::to_string(a.draw_moves) + " moves each");
+        game.end({GameResult::Draw, Reason::Adjudication}, "both engines scored within " +
+                                                               std::to_string(a.draw_score) + " for " +
+                                                               std::to_string(a.draw_moves) + " moves each");
         return;
     }
     if (a.max_moves > 0 && plies >= 2 * a.max_moves) {
@@ -67,7 +67,8 @@ void adjudicate(Game& game, const ScoreTrail& trail, const Adjudication& a) {
                      "move limit " + std::to_string(a.max_moves) + " reached; both engines scored " +
                          side_name(*winner) + " at least " + std::to_string(a.win_score));
         } else {
-            game.end({GameResult::Draw, Reason::Adjudication}, "move limit " + std::to_string(a.max_moves) + " reached");
+            game.end({GameResult::Draw, Reason::Adjudication},
+                     "move limit " + std::to_string(a.max_moves) + " reached");
         }
     }
 }
@@ -129,8 +130,8 @@ PlayedGame play_game(Player& white, Player& black, const Opening& opening, const
             }
             out.failed = side;
             if (failure->kind == Failure::Timeout && !clock.unlimited()) {
-                lose(side, Reason::TimeForfeit, side_name(side) + "'s flag fell: no move in the " +
-                                                    seconds_text(clock.remaining(side)) + " left");
+                lose(side, Reason::TimeForfeit,
+                     side_name(side) + "'s flag fell: no move in the " + seconds_text(clock.remaining(side)) + " left");
             } else if (failure->kind == Failure::IllegalMove) {
                 lose(side, Reason::IllegalMove, failure->detail);
             } else {
@@ -143,8 +144,9 @@ PlayedGame play_game(Player& white, Player& black, const Opening& opening, const
         out.seconds.push_back(elapsed);
         const double left = clock.remaining(side);
         if (!clock.record_move(side, elapsed)) {  // KNDB art. 10.5, 12.1
-            lose(side, Reason::TimeForfeit, side_name(side) + "'s flag fell: the move took " + seconds_text(elapsed) +
-                                                " with " + seconds_text(left) + " left");
+            lose(side, Reason::TimeForfeit,
+                 side_name(side) + "'s flag fell: the move took " + seconds_text(elapsed) + " with " +
+                     seconds_text(left) + " left");
             break;
         }
         if (!game.play(reply.move)) {

@@ -23,12 +23,12 @@ struct Opening {
 };
 
 struct Adjudication {
-    int max_moves = 0;       // full moves; at the limit a draw, or a win by score (see below)
-    int win_score = 0;       // hundredths of a man; 0 = no win adjudication
-    int win_moves = 0;       // both engines report at least win_score for this many moves each
-    int draw_score = 0;      // |score| at most this ...
-    int draw_moves = 0;      // ... for this many moves each (0 = no draw adjudication)
-    int draw_from_move = 40; // KNDB art. 13.3: no agreed draw before both made 40 moves
+    int max_moves = 0;        // full moves; at the limit a draw, or a win by score (see below)
+    int win_score = 0;        // hundredths of a man; 0 = no win adjudication
+    int win_moves = 0;        // both engines report at least win_score for this many moves each
+    int draw_score = 0;       // |score| at most this ...
+    int draw_moves = 0;       // ... for this many moves each (0 = no draw adjudication)
+    int draw_from_move = 40;  // KNDB art. 13.3: no agreed draw before both made 40 moves
 };
 
 struct Limits {
@@ -49,9 +49,9 @@ struct GameSettings {
 
 struct PlayedGame {
     Game game;
-    std::optional<Color> failed;   // this side's player failed and must be replaced
-    bool abandoned = false;        // stopped before the end (not recorded)
-    std::vector<double> seconds;   // thinking time per move played by the players
+    std::optional<Color> failed;  // this side's player failed and must be replaced
+    bool abandoned = false;       // stopped before the end (not recorded)
+    std::vector<double> seconds;  // thinking time per move played by the players
 };
 
 PlayedGame play_game(Player& white, Player& black, const Opening& opening, const GameSettings& settings,

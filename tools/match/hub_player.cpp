@@ -89,7 +89,8 @@ Result<std::unique_ptr<Player>> HubPlayer::start(const PlayerSpec& spec, const P
     if (settings.variant != Variant::International && !variant_offered)
         return Error{player->name_ + " does not offer the variant '" + wanted + "'" +
                      (variant_declared ? "" : " (it declares no variant parameter)")};
-    if (variant_declared) player->process_->send(hub::LineBuilder("set-param").add("name", "variant").add("value", wanted).str());
+    if (variant_declared)
+        player->process_->send(hub::LineBuilder("set-param").add("name", "variant").add("value", wanted).str());
     for (const auto& [name, value] : settings.hub_options)
         player->process_->send(hub::LineBuilder("set-param").add("name", name).add("value", value).str());
     player->process_->send("init");

@@ -87,7 +87,8 @@ Result<MatchState> MatchRunner::run(const std::atomic<bool>& stop, const Progres
     std::vector<bool> named;
     for (int i = 0; i < n; ++i) {
         auto player = start_player(config_.engines[i], player_settings);
-        if (!player) return Error{"engine " + std::to_string(i + 1) + " (" + config_.engines[i].label + "): " + player.error()};
+        if (!player)
+            return Error{"engine " + std::to_string(i + 1) + " (" + config_.engines[i].label + "): " + player.error()};
         names.push_back((*player)->name());
         named.push_back((*player)->name_known());
         state.engines.push_back({});
@@ -99,8 +100,8 @@ Result<MatchState> MatchRunner::run(const std::atomic<bool>& stop, const Progres
     // Games already in the PDN file.
     std::vector<bool> done(state.schedule.size(), false);
     std::error_code ec;
-    const bool file_has_games = std::filesystem::exists(config_.pdn_path, ec) &&
-                                std::filesystem::file_size(config_.pdn_path, ec) > 0;
+    const bool file_has_games =
+        std::filesystem::exists(config_.pdn_path, ec) && std::filesystem::file_size(config_.pdn_path, ec) > 0;
     if (file_has_games && !config_.resume)
         return Error{config_.pdn_path + " already holds games: use --resume to continue that match, or another --pdn"};
     if (file_has_games) {
@@ -111,7 +112,8 @@ Result<MatchState> MatchRunner::run(const std::atomic<bool>& stop, const Progres
             int number = 0;
             if (round) std::from_chars(round->data(), round->data() + round->size(), number);
             if (number < 1 || number > static_cast<int>(state.schedule.size()))
-                return Error{config_.pdn_path + ": game with Round \"" + round.value_or("") + "\" is not part of this match"};
+                return Error{config_.pdn_path + ": game with Round \"" + round.value_or("") +
+                             "\" is not part of this match"};
             const ScheduledGame& spec = state.schedule[number - 1];
             for (const auto& [engine, tag] : {std::pair{spec.white, "White"}, std::pair{spec.black, "Black"}})
                 if (!named[engine] && g.tag(tag)) {
@@ -120,14 +122,16 @@ Result<MatchState> MatchRunner::run(const std::atomic<bool>& stop, const Progres
                     set_names(state.engines, names);
                 }
             if (g.tag("White") != state.engines[spec.white].name || g.tag("Black") != state.engines[spec.black].name)
-                return Error{config_.pdn_path + ": game " + std::to_string(number) + " was " + g.tag("White").value_or("?") +
-                             " - " + g.tag("Black").value_or("?") + ", this match has " + state.engines[spec.white].name +
-                             " - " + state.engines[spec.black].name + " there"};
+                return Error{config_.pdn_path + ": game " + std::to_string(number) + " was " +
+                             g.tag("White").value_or("?") + " - " + g.tag("Black").value_or("?") + ", this match has " +
+                             state.engines[spec.white].name + " - " + state.engines[spec.black].name + " there"};
             if (done[number - 1] || g.result == GameResult::Ongoing) continue;
             done[number - 1] = true;
-            FinishedGame f{spec, g.result, Reason::None, g.tag("Termination").value_or(""),
-                           static_cast<int>(g.moves.size()), true};
-            f.reason = reason_of_description(rulebook(config_.game.variant), config_.game.rules.points_victory, g.result, f.termination);
+            FinishedGame f{
+                spec, g.result, Reason::None, g.tag("Termination").value_or(""), static_cast<int>(g.moves.size()),
+                true};
+            f.reason = reason_of_description(rulebook(config_.game.variant), config_.game.rules.points_victory,
+                                             g.result, f.termination);
             count_failure(state, f);
             state.finished.push_back(f);
         }
@@ -141,9 +145,14 @@ Result<MatchState> MatchRunner::run(const std::atomic<bool>& stop, const Progres
     header.date = pdn_date_today();
     if (!config_.game.limits.clock.unlimited()) header.time_control = format_time_control(config_.game.limits.clock);
 
-    const auto record = [&](const ScheduledGame& spec, const Game& game, const std::vector<std::unique_ptr<Player>>* pool) {
-        FinishedGame f{spec, game.verdict().result, game.verdict().reason, game.termination(),
-                       static_cast<int>(game.moves().size()), false};
+    const auto record = [&](const ScheduledGame& spec, const Game& game,
+                            const std::vector<std::unique_ptr<Player>>* pool) {
+        FinishedGame f{spec,
+                       game.verdict().result,
+                       game.verdict().reason,
+                       game.termination(),
+                       static_cast<int>(game.moves().size()),
+                       false};
         std::lock_guard lock(mutex);
         for (const int engine : {spec.white, spec.black})
             if (pool && !named[engine] && (*pool)[engine] && (*pool)[engine]->name_known()) {

@@ -31,16 +31,19 @@ std::vector<std::vector<Pairing>> berger_rounds(int players) {
 void Tally::add(GameResult result, bool as_white) {
     const double s = score_fraction(result, as_white ? Color::White : Color::Black);
     if (result == GameResult::Ongoing) return;
-    if (s == 1.0) ++wins;
-    else if (s == 0.75) ++points_wins;
-    else if (s == 0.5) ++draws;
-    else if (s == 0.25) ++points_losses;
-    else ++losses;
+    if (s == 1.0)
+        ++wins;
+    else if (s == 0.75)
+        ++points_wins;
+    else if (s == 0.5)
+        ++draws;
+    else if (s == 0.25)
+        ++points_losses;
+    else
+        ++losses;
 }
 
-double Tally::score() const {
-    return wins + 0.5 * draws + 0.75 * points_wins + 0.25 * points_losses;
-}
+double Tally::score() const { return wins + 0.5 * draws + 0.75 * points_wins + 0.25 * points_losses; }
 
 double elo_of_score(double fraction) {
     if (fraction <= 0) return -std::numeric_limits<double>::infinity();
@@ -54,8 +57,10 @@ EloEstimate estimate_elo(const Tally& t) {
     if (n == 0) return e;
     const double mean = t.score() / n;
     // Per-game variance of the score, over the five kinds of result.
-    const double outcomes[][2] = {{1.0, double(t.wins)},         {0.75, double(t.points_wins)},
-                                  {0.5, double(t.draws)},        {0.25, double(t.points_losses)},
+    const double outcomes[][2] = {{1.0, double(t.wins)},
+                                  {0.75, double(t.points_wins)},
+                                  {0.5, double(t.draws)},
+                                  {0.25, double(t.points_losses)},
                                   {0.0, double(t.losses)}};
     double variance = 0, deviation_sum = 0, deviation_squares = 0;
     for (const auto& [x, count] : outcomes) {

@@ -35,10 +35,10 @@ struct Tally {
 };
 
 struct EloEstimate {
-    double elo = 0;       // may be +-infinity for 100% or 0% scores
-    double low = 0;       // 95% interval
+    double elo = 0;  // may be +-infinity for 100% or 0% scores
+    double low = 0;  // 95% interval
     double high = 0;
-    double los = 0.5;     // likelihood of superiority, 0..1
+    double los = 0.5;  // likelihood of superiority, 0..1
 };
 EloEstimate estimate_elo(const Tally& tally);
 double elo_of_score(double fraction);

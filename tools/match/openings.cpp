@@ -48,8 +48,9 @@ Result<std::vector<Opening>> read_openings(std::string_view text, Variant varian
         for (size_t i = 0; i < file.games.size(); ++i) {
             const PdnGame& g = file.games[i];
             if (g.variant != variant)
-                return Error{"opening game " + std::to_string(i + 1) + " is " + std::string(rulebook(g.variant).name()) +
-                             ", not " + std::string(rulebook(variant).name())};
+                return Error{"opening game " + std::to_string(i + 1) + " is " +
+                             std::string(rulebook(g.variant).name()) + ", not " +
+                             std::string(rulebook(variant).name())};
             Opening o{g.start, g.moves, "opening " + std::to_string(i + 1)};
             if (const auto e = check_playable(o, variant, o.label)) return *e;
             out.push_back(std::move(o));

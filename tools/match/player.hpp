@@ -20,13 +20,13 @@
 namespace kroon::match {
 
 struct MoveRequest {
-    double time_left = -1;   // the mover's clock in seconds; negative = no clock
-    double increment = 0;    // added after the move
-    int moves_to_go = 0;     // moves until the next time control; 0 = rest of the game
-    double move_time = 0;    // fixed time per move, 0 = none
+    double time_left = -1;  // the mover's clock in seconds; negative = no clock
+    double increment = 0;   // added after the move
+    int moves_to_go = 0;    // moves until the next time control; 0 = rest of the game
+    double move_time = 0;   // fixed time per move, 0 = none
     int depth = 0;
     std::uint64_t nodes = 0;
-    double wait = 60;        // seconds after which a silent player counts as lost
+    double wait = 60;  // seconds after which a silent player counts as lost
 };
 
 struct MoveReply {
@@ -65,7 +65,7 @@ struct PlayerSpec {
     enum Kind { Hub, Builtin, Dxp } kind = Hub;
     std::string command;  // Hub: the command line; DXP: host
     int port = 0;
-    std::string label;    // what the user typed
+    std::string label;  // what the user typed
 };
 Result<PlayerSpec> parse_player_spec(const std::string& text);
 
@@ -73,10 +73,10 @@ struct PlayerSettings {
     Variant variant = Variant::International;
     RuleOptions rules;  // the referee's options, for protocols that referee too (DXP)
     std::vector<std::pair<std::string, std::string>> hub_options;  // set-param before init
-    int threads = 1;       // built-in engine
-    int hash_mib = 64;     // built-in engine
-    std::string stderr_path;  // Hub engines' stderr ("" = discarded)
-    double start_timeout = 30;  // seconds to answer `hub` and `init`, or GAMEREQ
+    int threads = 1;                                               // built-in engine
+    int hash_mib = 64;                                             // built-in engine
+    std::string stderr_path;                                       // Hub engines' stderr ("" = discarded)
+    double start_timeout = 30;                                     // seconds to answer `hub` and `init`, or GAMEREQ
     // The match's clock, for protocols that announce it before the game (DXP's minutes).
     TimeControl clock;
     const std::atomic<bool>* stop = nullptr;  // Ctrl-C: give up waiting

@@ -1,0 +1,19 @@
+# Every C++ file of the tree is laid out as .clang-format says (tools/format.sh applies it).
+# Run as: cmake -DROOT=<source dir> -DCLANG_FORMAT=<program> -P check_format.cmake
+if(NOT CLANG_FORMAT)
+  message(FATAL_ERROR "clang-format was not found: tools/setup.sh installs it (Debian package clang-format)")
+endif()
+set(sources "")
+foreach(folder engine eval search protocol tools tests)
+  file(GLOB_RECURSE found "${ROOT}/${folder}/*.hpp" "${ROOT}/${folder}/*.cpp")
+  list(APPEND sources ${found})
+endforeach()
+execute_process(COMMAND "${CLANG_FORMAT}" --dry-run --Werror --style=file ${sources}
+                WORKING_DIRECTORY "${ROOT}"
+                RESULT_VARIABLE status
+                ERROR_VARIABLE complaints)
+if(NOT status EQUAL 0)
+  message(FATAL_ERROR "files not formatted (run tools/format.sh):\n${complaints}")
+endif()
+list(LENGTH sources count)
+message(STATUS "${count} files formatted")
