@@ -1,17 +1,44 @@
-// Run-time entry points of the evaluation for code above the search (tools, tests, console).
-// The search itself calls eval::evaluate<R> from evaluator.hpp directly.
+// Run-time entry points of the evaluation for code above the search (tools, front ends,
+// tests), and the choice between the two evaluations: the hand-written terms
+// (evaluator.hpp) or weights learned from Kroon's own games (learned.hpp). The search calls
+// the templated evaluations directly.
 #pragma once
 
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/position/position.hpp"
 #include "engine/rules/rulebook.hpp"
+#include "eval/weights.hpp"
 
 namespace kroon::eval {
 
+enum class EvalKind { Hand, Learned };
+
+// "hand" or "learned"; also lidraughts' "pst" (hand) and "pattern" (learned).
+std::optional<EvalKind> parse_eval_kind(std::string_view text);
+std::string_view eval_kind_name(EvalKind kind);
+
+// What scores positions. Learned uses the weights of a file when they are for the game's
+// variant, else the weights built into the program; a variant without weights is scored by
+// the hand-written evaluation.
+struct Evaluation {
+    EvalKind kind = EvalKind::Learned;
+    std::shared_ptr<const Weights> file;  // from --eval-file or set-param eval-file
+
+    // The weights for positions of `variant`, or null for the hand-written evaluation.
+    std::shared_ptr<const Weights> weights_for(Variant variant) const;
+    // Which evaluation scores `variant`, in words ("learned, built in", "hand-written").
+    std::string describe(Variant variant) const;
+};
+
 // Score of the position for the side to move, in hundredths of a man.
-int evaluate(const Rulebook& rules, const Position& pos);
+int evaluate(const Rulebook& rules, const Evaluation& evaluation, const Position& pos);
 
 struct TermLine {
     std::string name;
@@ -20,6 +47,7 @@ struct TermLine {
 };
 
 struct Breakdown {
+    std::string evaluation;  // which evaluation, in words
     std::vector<TermLine> terms;
     int white_view = 0;         // final score from White's side
     int side_to_move_view = 0;  // what the search sees
@@ -27,6 +55,26 @@ struct Breakdown {
     int before_scaling = 0;     // White's view before that scaling
 };
 
-Breakdown explain(const Rulebook& rules, const Position& pos);
+Breakdown explain(const Rulebook& rules, const Evaluation& evaluation, const Position& pos);
+
+// The features of a position as the learned evaluation sees them (features.hpp), for the
+// trainer: the score is the sum of the weights of the pattern hits (with their sign) and of
+// the dense counts times their weights, each blended by the phase.
+struct PatternHit {
+    std::uint16_t table = 0;
+    std::uint16_t index = 0;
+    std::int8_t sign = 0;
+};
+struct FeatureList {
+    int phase = 0;       // men on the board
+    int full_phase = 0;  // men at the start
+    int pattern_hits = 0;
+    std::array<PatternHit, 2 * 16> patterns{};
+    std::array<std::int16_t, dense_count> dense{};  // White minus Black
+};
+FeatureList features(const Rulebook& rules, const Position& pos);
+// The learned score of `features` from White's point of view, before scaling drawn endings:
+// what the trainer fits (the same sum as learned_white_view).
+double feature_score(const Weights& weights, const FeatureList& features);
 
 }  // namespace kroon::eval

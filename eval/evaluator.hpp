@@ -9,6 +9,7 @@
 
 #include "engine/position/position.hpp"
 #include "engine/rules/rules.hpp"
+#include "eval/board_facts.hpp"
 #include "eval/eval_masks.hpp"
 #include "eval/terms.hpp"
 
@@ -17,7 +18,7 @@ namespace kroon::eval {
 // Values per board, set by hand and checked in self-play: a flying king is worth about
 // three men on 10x10 and less on 8x8; a king that steps (English, Italian) far less.
 template <RuleSet R>
-struct Weights {
+struct HandWeights {
     static constexpr bool big = R::Board::squares == 50;
     static constexpr int man = 100;
     static constexpr int king = big ? 300 : R::flying_kings ? 250 : 150;
@@ -43,11 +44,42 @@ struct Weights {
     static constexpr int opposition_max_men = 4;
 };
 
+// Endings that are drawn however many pieces one side has left: the score is scaled down so
+// the search prefers real winning chances (KNDB art. 9 and Frisian art. 18/21 end them).
+template <RuleSet R, class Sink>
+int scale_drawn_endings(const Position& pos, int score, Sink& sink) {
+    using M = Masks<typename R::Board>;
+    constexpr bool big = R::Board::squares == 50;
+    for (Color strong : {Color::White, Color::Black}) {
+        const Color weak = ~strong;
+        if (pos.men(weak) || popcount(pos.kings(weak)) != 1) continue;
+        const int strong_pieces = popcount(pos.pieces(strong));
+        const int strong_kings = popcount(pos.kings(strong));
+        int divisor = 1;
+        if constexpr (big) {
+            if (strong_pieces <= 2 && strong_kings >= 1) divisor = 16;
+            // One king against three with a king: drawn when the lone king holds the long
+            // diagonal, otherwise the 16-move rule still gives good drawing chances.
+            else if (strong_pieces == 3 && strong_kings >= 1)
+                divisor = (pos.kings(weak) & M::long_diagonal) ? 16 : 2;
+        } else {
+            if (strong_pieces == 1 && strong_kings == 1) divisor = 16;
+        }
+        if (divisor > 1) {
+            const int scaled = score / divisor;
+            sink.scaled(score, scaled);
+            return scaled;
+        }
+    }
+    return score;
+}
+
 template <RuleSet R, class Sink>
 class Evaluator {
     using B = typename R::Board;
     using M = Masks<B>;
-    using W = Weights<R>;
+    using W = HandWeights<R>;
+    using Facts = BoardFacts<R>;
 
 public:
     Evaluator(const Position& pos, Sink& sink) : pos_(pos), sink_(sink) {}
@@ -61,7 +93,7 @@ public:
         endgame_ = W::start_men - men;
         int score = side(Color::White) - side(Color::Black);
         score += opposition();
-        score = scale_known_endings(score);
+        score = scale_drawn_endings<R>(pos_, score, sink_);
         if (score > max_score) score = max_score;
         if (score < -max_score) score = -max_score;
         return score;
@@ -83,18 +115,14 @@ private:
 
     int side(Color c) {
         const int ci = index(c);
-        const Color them = ~c;
         const Bitboard men = pos_.men(c);
         const Bitboard kings = pos_.kings(c);
         const Bitboard own = pos_.pieces(c);
-        const Bitboard enemy = pos_.pieces(them);
         int total = 0;
 
         add(Term::Material, c, W::man * popcount(men) + W::king * popcount(kings), total);
 
-        int advance = 0;
-        for (int k = 0; k < 4; ++k) advance += popcount(men & M::row_plane[ci][k]) << k;
-        add(Term::Advancement, c, advance * phased(W::advance_opening, W::advance_endgame), total);
+        add(Term::Advancement, c, Facts::tempo(pos_, c) * phased(W::advance_opening, W::advance_endgame), total);
 
         add(Term::Centre, c, phased(W::centre * popcount(men & M::centre[ci]), 0), total);
 
@@ -109,68 +137,32 @@ private:
         add(Term::BackRank, c, phased(W::back_rank * popcount(men & M::back_rank[ci]), 0), total);
         add(Term::Edge, c, phased(-W::edge * popcount(men & M::edge[ci]), 0), total);
 
-        int runaways = 0;
-        if (!pos_.kings(them))
-            for (int b : Bits{men})
-                if (!(M::cone[ci][b] & enemy)) runaways += W::runaway_base + W::runaway_per_row * M::relative_row(c, b);
-        add(Term::Runaways, c, runaways, total);
-        any_runaway_ |= runaways != 0;
+        const auto runaways = Facts::runaways(pos_, c);
+        add(Term::Runaways, c, W::runaway_base * runaways.men + W::runaway_per_row * runaways.rows, total);
+        any_runaway_ |= runaways.men != 0;
 
-        // Free moves: the side that runs out of them first must give material away.
-        const Bitboard empty = B::all_squares & ~pos_.occupied();
-        const Bitboard to_left = c == Color::White ? empty << B::left_up : empty >> B::right_up;
-        const Bitboard to_right = c == Color::White ? empty << B::right_up : empty >> B::left_up;
-        const int steps = popcount(men & to_left) + popcount(men & to_right);
-        add(Term::Mobility, c, steps * phased(W::mobility_opening, W::mobility_endgame), total);
-
-        // Men that cannot step at all, held by a piece of the other side.
-        const Bitboard enemy_left = c == Color::White ? enemy << B::left_up : enemy >> B::right_up;
-        const Bitboard enemy_right = c == Color::White ? enemy << B::right_up : enemy >> B::left_up;
-        const Bitboard held = men & ~(to_left | to_right) & (enemy_left | enemy_right);
-        add(Term::Locks, c, -W::frozen * popcount(held), total);
+        // Free moves: the side that runs out of them first must give material away. Men that
+        // cannot step at all, held by a piece of the other side, are a burden.
+        const auto steps = Facts::steps(pos_, c);
+        add(Term::Mobility, c, steps.free * phased(W::mobility_opening, W::mobility_endgame), total);
+        add(Term::Locks, c, -W::frozen * steps.held, total);
 
         int king_score = W::king_diagonal * popcount(kings & M::long_diagonal);
-        for (int k : Bits{kings}) king_score += W::king_mobility * king_reach(k);
+        for (int k : Bits{kings}) king_score += W::king_mobility * Facts::king_reach(pos_, k);
         add(Term::Kings, c, king_score, total);
         return total;
     }
 
-    // The opposition ("the move", Lasker's systems of squares): in an ending of men against
-    // an equal number of men, the side that must move when the men meet has to give way and
-    // lose a tempo or a man. Split the squares by row parity (on a checkered board that is
-    // also a split by file parity); if one half holds an odd number of pieces, the side to
-    // move has the opposition, otherwise the other side has it. A man's step changes its row
-    // parity and passes the turn, so the holder only changes through captures: the term does
-    // not swing from ply to ply. It means nothing once a man can run through to the crowning
-    // row, or with a king on the board (a king wastes tempi at will). Returns White's view.
+    // The opposition (BoardFacts::opposition): in an ending of men against an equal number
+    // of men, the side that must move when the men meet has to give way and lose a tempo or a
+    // man. It means nothing once a man can run through to the crowning row, or with a king on
+    // the board (a king wastes tempi at will). Returns White's view.
     int opposition() {
-        if (pos_.kings() || any_runaway_) return 0;
-        const Bitboard white = pos_.men(Color::White);
-        const Bitboard black = pos_.men(Color::Black);
-        const int men = popcount(white);
-        if (men != popcount(black) || men == 0 || men > W::opposition_max_men) return 0;
-        const bool mover_has_it = popcount((white | black) & M::even_rows) & 1;
-        const Color holder = mover_has_it ? pos_.side_to_move() : ~pos_.side_to_move();
-        const int value = W::opposition / men;
-        sink_.add(Term::Opposition, holder, value);
-        return holder == Color::White ? value : -value;
-    }
-
-    // Empty squares a king can move to.
-    int king_reach(int k) const {
-        const Bitboard occupied = pos_.occupied();
-        int n = 0;
-        for (int d = 0; d < 4; ++d) {
-            if constexpr (R::flying_kings) {
-                const Bitboard ray = B::ray[d][k];
-                const Bitboard blockers = ray & occupied;
-                n += popcount(blockers ? ray & ~(B::ray[d][B::nearest(d, blockers)] | blockers) : ray);
-            } else {
-                const int to = B::step[d][k];
-                n += to >= 0 && !((occupied >> to) & 1);
-            }
-        }
-        return n;
+        const auto holder = Facts::opposition(pos_, any_runaway_, W::opposition_max_men);
+        if (!holder) return 0;
+        const int value = W::opposition / popcount(pos_.men(Color::White));
+        sink_.add(Term::Opposition, *holder, value);
+        return *holder == Color::White ? value : -value;
     }
 
     // Antidraughts: the side that runs out of pieces or moves wins, so every piece left is
@@ -190,33 +182,6 @@ private:
         const int left = B::step[c == Color::White ? SouthWest : NorthWest][b];
         const int right = B::step[c == Color::White ? SouthEast : NorthEast][b];
         return (left < 0 || ((own >> left) & 1)) && (right < 0 || ((own >> right) & 1));
-    }
-
-    // Endings that are drawn however many pieces one side has left: scale the score down so
-    // the search prefers real winning chances (KNDB art. 9 and Frisian art. 18/21 end them).
-    int scale_known_endings(int score) {
-        for (Color strong : {Color::White, Color::Black}) {
-            const Color weak = ~strong;
-            if (pos_.men(weak) || popcount(pos_.kings(weak)) != 1) continue;
-            const int strong_pieces = popcount(pos_.pieces(strong));
-            const int strong_kings = popcount(pos_.kings(strong));
-            int divisor = 1;
-            if constexpr (W::big) {
-                if (strong_pieces <= 2 && strong_kings >= 1) divisor = 16;
-                // One king against three with a king: drawn when the lone king holds the long
-                // diagonal, otherwise the 16-move rule still gives good drawing chances.
-                else if (strong_pieces == 3 && strong_kings >= 1)
-                    divisor = (pos_.kings(weak) & M::long_diagonal) ? 16 : 2;
-            } else {
-                if (strong_pieces == 1 && strong_kings == 1) divisor = 16;
-            }
-            if (divisor > 1) {
-                const int scaled = score / divisor;
-                sink_.scaled(score, scaled);
-                return scaled;
-            }
-        }
-        return score;
     }
 
     const Position& pos_;

@@ -39,6 +39,7 @@ struct alignas(64) NodeCounter {
 struct SearchContext {
     TranspositionTable* table = nullptr;
     RootState root;
+    std::shared_ptr<const eval::Weights> weights;  // the learned evaluation's; null: hand-written
     Limits limits;
     TimePlan plan;
     Clock::time_point start_time;

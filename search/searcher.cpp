@@ -45,6 +45,16 @@ void Searcher::new_game() {
     impl_->table.clear();
 }
 
+void Searcher::set_evaluation(const eval::Evaluation& evaluation) {
+    stop();
+    wait();
+    if (evaluation.kind != impl_->options.evaluation.kind || evaluation.file != impl_->options.evaluation.file)
+        impl_->table.clear();  // stored scores came from the other evaluation
+    impl_->options.evaluation = evaluation;
+}
+
+const eval::Evaluation& Searcher::evaluation() const { return impl_->options.evaluation; }
+
 void Searcher::set_position(const Game& game) { impl_->root = root_of(game); }
 
 void Searcher::start(const Limits& limits, Listener listener) {
@@ -55,6 +65,7 @@ void Searcher::start(const Limits& limits, Listener listener) {
     context->start_time = Clock::now();
     context->table = &impl_->table;
     context->root = impl_->root;
+    context->weights = impl_->options.evaluation.weights_for(impl_->root.variant);
     context->limits = limits;
     context->plan = plan_time(limits);
     context->threads = impl_->options.threads;

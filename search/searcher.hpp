@@ -19,6 +19,7 @@
 
 #include "engine/game/game.hpp"
 #include "engine/movegen/move.hpp"
+#include "eval/evaluate.hpp"
 
 namespace kroon::search {
 
@@ -84,6 +85,8 @@ struct Listener {
 struct Options {
     int threads = 1;
     int hash_mib = 64;
+    // The learned evaluation where the variant has weights, unless told otherwise.
+    eval::Evaluation evaluation;
 };
 
 class Searcher {
@@ -98,6 +101,9 @@ public:
     void set_hash_size(int mib);  // falls back to a smaller table when memory is short
     // Clears the transposition table (the history heuristics live in each search's workers).
     void new_game();
+    // Which evaluation scores the positions; the table is cleared when it changes.
+    void set_evaluation(const eval::Evaluation& evaluation);
+    const eval::Evaluation& evaluation() const;
     // The game so far, for its variant, repetitions and the draw rules it is played under
     // (its RuleOptions: points victory, the 8x8 no-progress limit, ...). The search starts
     // from its current position.

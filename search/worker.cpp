@@ -6,12 +6,13 @@
 #include "engine/game/referee.hpp"
 #include "engine/movegen/movegen.hpp"
 #include "eval/evaluator.hpp"
+#include "eval/learned.hpp"
 
 namespace kroon::search {
 
 template <RuleSet R>
 Score Worker<R>::evaluate(const Position& pos) const {
-    return eval::evaluate<R>(pos);
+    return weights_ ? eval::evaluate_learned<R>(*weights_, pos) : eval::evaluate<R>(pos);
 }
 
 template <RuleSet R>

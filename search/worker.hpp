@@ -37,7 +37,8 @@ struct IterationResult {
 template <RuleSet R>
 class Worker {
 public:
-    Worker(SearchContext& context, int id) : context_(context), table_(*context.table), id_(id), main_(id == 0) {
+    Worker(SearchContext& context, int id)
+        : context_(context), table_(*context.table), weights_(context.weights.get()), id_(id), main_(id == 0) {
         const auto& root = context.root;
         path_ = root.history;
         base_ = static_cast<int>(path_.size());
@@ -121,6 +122,7 @@ private:
 
     SearchContext& context_;
     TranspositionTable& table_;
+    const eval::Weights* weights_;  // the learned evaluation's, or null for the hand-written one
     const int id_;
     const bool main_;
     std::uint64_t nodes_ = 0;

@@ -41,7 +41,7 @@ const std::vector<BenchPosition>& bench_positions() {
 }
 
 BenchResult run_bench(const BenchOptions& options, const std::function<void(const BenchLine&)>& on_line) {
-    search::Searcher searcher(search::Options{options.threads, options.hash_mib});
+    search::Searcher searcher(search::Options{options.threads, options.hash_mib, options.evaluation});
     BenchResult result;
     for (const auto& bp : bench_positions()) {
         const std::string fen = bp.fen;

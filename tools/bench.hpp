@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine/rules/variant.hpp"
+#include "eval/evaluate.hpp"
 
 namespace kroon::tools {
 
@@ -25,6 +26,7 @@ struct BenchOptions {
     int depth = 12;
     int threads = 1;
     int hash_mib = 16;
+    eval::Evaluation evaluation;
 };
 
 struct BenchLine {

@@ -6,6 +6,7 @@
 #include <ostream>
 
 #include "engine/rules/variant.hpp"
+#include "eval/evaluate.hpp"
 
 namespace kroon::console {
 
@@ -17,6 +18,7 @@ struct ConsoleOptions {
     Variant variant = Variant::International;
     int threads = 1;
     int hash_mib = 64;
+    eval::Evaluation evaluation;
 };
 
 // Runs commands from `in` until `quit` or the end of the input. Returns the exit status (0).

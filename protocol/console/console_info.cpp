@@ -121,12 +121,13 @@ void Session::cmd_history(const Words&) {
 }
 
 void Session::cmd_eval(const Words&) {
-    const eval::Breakdown b = eval::explain(game_.rules(), game_.position());
+    const eval::Breakdown b = eval::explain(game_.rules(), searcher_.evaluation(), game_.position());
+    out_ << "  evaluation: " << b.evaluation << "\n";
     char row[96];
-    std::snprintf(row, sizeof row, "  %-14s %8s %8s %8s\n", "term", "White", "Black", "White-Black");
+    std::snprintf(row, sizeof row, "  %-16s %8s %8s %8s\n", "term", "White", "Black", "White-Black");
     out_ << row;
     for (const auto& t : b.terms) {
-        std::snprintf(row, sizeof row, "  %-14s %8s %8s %8s\n", t.name.c_str(), men(t.white, false).c_str(),
+        std::snprintf(row, sizeof row, "  %-16s %8s %8s %8s\n", t.name.c_str(), men(t.white, false).c_str(),
                       men(t.black, false).c_str(), men(t.white - t.black).c_str());
         out_ << row;
     }

@@ -77,6 +77,13 @@ std::vector<std::string> param_lines(const Params& params) {
         int_param("threads", params.threads, min_threads, max_threads),
         int_param("tt-size", params.tt_size, min_tt_size, max_tt_size),
         LineBuilder("param").add("name", "log").add("value", params.log ? "true" : "false").add("type", "bool").str(),
+        LineBuilder("param")
+            .add("name", "eval")
+            .add("value", eval::eval_kind_name(params.eval))
+            .add("type", "enum")
+            .add("values", "learned hand")
+            .str(),
+        LineBuilder("param").add("name", "eval-file").add("value", params.eval_file).add("type", "string").str(),
     };
 }
 
@@ -108,6 +115,16 @@ Result<ParamChange> set_param(Params& params, const Command& command) {
         if (!b) return Error{"ponder: " + b.error()};
         params.ponder = *b;
         return ParamChange::Ponder;
+    }
+    if (*name == "eval") {
+        const auto kind = eval::parse_eval_kind(value);
+        if (!kind) return Error{"eval: '" + value + "' is not learned or hand"};
+        params.eval = *kind;
+        return ParamChange::Eval;
+    }
+    if (*name == "eval-file") {
+        params.eval_file = value;
+        return ParamChange::EvalFile;
     }
     if (*name == "log") {
         const auto b = read_bool(value);

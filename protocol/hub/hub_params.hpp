@@ -7,6 +7,9 @@
 //   ponder   the GUI ponders for us: each move may take 1.2 times its usual share of the clock
 //   log      Kroon's: log every protocol line to a file (`kroon hub --log FILE`, else
 //            kroon-hub.log in the working directory, which GUIs set to the engine's folder)
+//   eval     the evaluation: learned (weights learned from Kroon's games) or hand (the
+//            hand-written terms); lidraughts' draughtsnet sends pattern and pst for them
+//   eval-file  learned weights from a file, used for games of the file's variant
 // Other names (book, book-ply, book-margin, bb-size, eval, ...) are ignored, as the protocol
 // asks for anything unrecognised.
 #pragma once
@@ -17,6 +20,7 @@
 
 #include "engine/result.hpp"
 #include "engine/rules/variant.hpp"
+#include "eval/evaluate.hpp"
 #include "protocol/hub/hub_line.hpp"
 
 namespace kroon::hub {
@@ -27,6 +31,8 @@ struct Params {
     int tt_size = 22;
     bool ponder = false;
     bool log = false;
+    eval::EvalKind eval = eval::EvalKind::Learned;
+    std::string eval_file;  // "" for the built-in weights
 
     int hash_mib() const;  // 2^tt_size entries of 16 bytes
 };
@@ -44,7 +50,7 @@ std::optional<Variant> parse_hub_variant(std::string_view text);
 // One `param` line per parameter, current values shown.
 std::vector<std::string> param_lines(const Params& params);
 
-enum class ParamChange { None, Variant, Threads, Hash, Ponder, Log };
+enum class ParamChange { None, Variant, Threads, Hash, Ponder, Log, Eval, EvalFile };
 
 // Applies `set-param name=N value=V`. Integers out of range are clamped; an unknown name
 // changes nothing (ParamChange::None); a missing name or unreadable value is an error.

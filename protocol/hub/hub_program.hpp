@@ -5,10 +5,14 @@
 #include <iosfwd>
 #include <string>
 
+#include "eval/evaluate.hpp"
+
 namespace kroon::hub {
 
 struct ProgramOptions {
     std::string log_file;  // append every protocol line here ("" = only when set-param log asks)
+    eval::Evaluation evaluation;
+    std::string eval_file;  // where evaluation.file came from
 };
 
 // Serves until `quit` or the end of the input; returns the exit status (0, or 1 when the

@@ -65,11 +65,14 @@ int table_mib(const Params& params) {
 
 }  // namespace
 
-Session::Session(Writer write, LogSwitch log_switch, bool logging)
+Session::Session(Writer write, LogSwitch log_switch, bool logging, eval::Evaluation evaluation, std::string eval_file)
     : write_(std::move(write)),
       log_switch_(std::move(log_switch)),
+      evaluation_(std::move(evaluation)),
       done_sent_(std::make_shared<std::atomic<bool>>(false)) {
     params_.log = logging;
+    params_.eval = evaluation_.kind;
+    params_.eval_file = std::move(eval_file);
     reset_game();
 }
 
@@ -146,6 +149,7 @@ void Session::on_hub() {
 
 void Session::on_set_param(const Command& command) {
     const Variant old_variant = params_.variant;
+    const std::string old_eval_file = params_.eval_file;
     const auto change = set_param(params_, command);
     if (!change) return error(change.error());
     switch (*change) {
@@ -167,6 +171,23 @@ void Session::on_set_param(const Command& command) {
                 }
             }
             break;
+        case ParamChange::Eval:
+            evaluation_.kind = params_.eval;
+            if (searcher_) searcher_->set_evaluation(evaluation_);
+            break;
+        case ParamChange::EvalFile:
+            if (params_.eval_file.empty()) {
+                evaluation_.file = nullptr;
+            } else {
+                const auto weights = eval::read_weights_file(params_.eval_file);
+                if (!weights) {
+                    params_.eval_file = evaluation_.file ? old_eval_file : "";
+                    return error(weights.error());
+                }
+                evaluation_.file = *weights;
+            }
+            if (searcher_) searcher_->set_evaluation(evaluation_);
+            break;
         case ParamChange::Ponder:
         case ParamChange::None: break;
     }
@@ -182,6 +203,7 @@ search::Searcher& Session::searcher() {
         search::Options options;
         options.threads = params_.threads;
         options.hash_mib = table_mib(params_);
+        options.evaluation = evaluation_;
         searcher_ = std::make_unique<search::Searcher>(options);
     }
     return *searcher_;

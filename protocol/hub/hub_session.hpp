@@ -28,7 +28,10 @@ public:
     // Turns the protocol log on or off (the `log` parameter); an error message when it cannot.
     using LogSwitch = std::function<Result<bool>(bool on)>;
 
-    explicit Session(Writer write, LogSwitch log_switch = {}, bool logging = false);
+    // `evaluation` (with the path of its weights file, if any) is where `eval` and
+    // `eval-file` start.
+    explicit Session(Writer write, LogSwitch log_switch = {}, bool logging = false, eval::Evaluation evaluation = {},
+                     std::string eval_file = {});
     ~Session();
     Session(const Session&) = delete;
     Session& operator=(const Session&) = delete;
@@ -59,6 +62,7 @@ private:
     Writer write_;
     LogSwitch log_switch_;
     Params params_;
+    eval::Evaluation evaluation_;
     std::unique_ptr<search::Searcher> searcher_;
     // The GUI's game: the `pos` start position and its moves, read and replayed once. The GUI
     // decides when it is over, so moves after the referee's verdict are played too.

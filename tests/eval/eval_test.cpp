@@ -31,6 +31,9 @@ Position mirrored(Variant v, const Position& p) {
                                ~p.side_to_move());
 }
 
+// These tests are about the hand-written evaluation (the learned one: learned_test.cpp).
+const Evaluation hand{EvalKind::Hand, nullptr};
+
 int term(const Breakdown& b, const char* name, Color c) {
     for (const auto& t : b.terms)
         if (t.name == name) return c == Color::White ? t.white : t.black;
@@ -40,7 +43,7 @@ int term(const Breakdown& b, const char* name, Color c) {
 
 TEST(Eval, StartPositionsAreLevel) {
     for (Variant v : all_variants)
-        EXPECT_EQ(evaluate(rulebook(v), rulebook(v).start_position()), 0) << rulebook(v).name();
+        EXPECT_EQ(evaluate(rulebook(v), hand, rulebook(v).start_position()), 0) << rulebook(v).name();
 }
 
 TEST(Eval, SymmetricBetweenTheColours) {
@@ -53,9 +56,9 @@ TEST(Eval, SymmetricBetweenTheColours) {
                 rulebook(v).generate_moves(pos, moves);
                 if (moves.empty()) break;
                 rulebook(v).play(pos, moves[static_cast<int>(rng() % static_cast<unsigned>(moves.size()))]);
-                ASSERT_EQ(evaluate(rulebook(v), pos), evaluate(rulebook(v), mirrored(v, pos)))
+                ASSERT_EQ(evaluate(rulebook(v), hand, pos), evaluate(rulebook(v), hand, mirrored(v, pos)))
                     << rulebook(v).format_fen(pos);
-                const int s = evaluate(rulebook(v), pos);
+                const int s = evaluate(rulebook(v), hand, pos);
                 ASSERT_LE(s, max_score);
                 ASSERT_GE(s, -max_score);
             }
@@ -66,29 +69,31 @@ TEST(Eval, SymmetricBetweenTheColours) {
 TEST(Eval, TermsAddUpToTheTotal) {
     const Variant v = Variant::International;
     const Position pos = fen(v, "W:W26,27,28,30,32,33,34,35,38,43,44,45,48,50:B1,3,4,5,8,9,14,16,17,18,19,23,24,25");
-    const Breakdown b = explain(rulebook(v), pos);
+    const Breakdown b = explain(rulebook(v), hand, pos);
     ASSERT_FALSE(b.scaled);
     int sum = 0;
     for (const auto& t : b.terms) sum += t.white - t.black;
     EXPECT_EQ(sum, b.white_view);
-    EXPECT_EQ(b.side_to_move_view, evaluate(rulebook(v), pos));
+    EXPECT_EQ(b.side_to_move_view, evaluate(rulebook(v), hand, pos));
     EXPECT_EQ(term(b, "material", Color::White), 1400);
     EXPECT_EQ(term(b, "material", Color::Black), 1400);
 }
 
 TEST(Eval, AManUpIsAboutAMan) {
     const Variant v = Variant::International;
-    const int s = evaluate(rulebook(v), fen(v,
-                                            "W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:"
-                                            "B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19"));
+    const int s = evaluate(rulebook(v), hand,
+                           fen(v,
+                               "W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:"
+                               "B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19"));
     EXPECT_GT(s, 60);
     EXPECT_LT(s, 160);
 }
 
 TEST(Eval, KingsAreWorthSeveralMen) {
-    const Breakdown big = explain(rulebook(Variant::International), fen(Variant::International, "W:WK46,30:B10,15"));
+    const Breakdown big =
+        explain(rulebook(Variant::International), hand, fen(Variant::International, "W:WK46,30:B10,15"));
     EXPECT_GE(term(big, "material", Color::White) - 100, 250);
-    const Breakdown small = explain(rulebook(Variant::English), fen(Variant::English, "W:WK29,20:B5,8"));
+    const Breakdown small = explain(rulebook(Variant::English), hand, fen(Variant::English, "W:WK29,20:B5,8"));
     const int king8 = term(small, "material", Color::White) - 100;
     EXPECT_GT(king8, 100);
     EXPECT_LT(king8, term(big, "material", Color::White) - 100);
@@ -97,12 +102,12 @@ TEST(Eval, KingsAreWorthSeveralMen) {
 TEST(Eval, RunawayManIsRecognised) {
     const Variant v = Variant::International;
     // Nothing can stop the man on 21 from reaching the crowning row...
-    EXPECT_GT(term(explain(rulebook(v), fen(v, "W:W21:B4")), "runaways", Color::White), 0);
+    EXPECT_GT(term(explain(rulebook(v), hand, fen(v, "W:W21:B4")), "runaways", Color::White), 0);
     // ...but a man on 12 stands in its way.
-    EXPECT_EQ(term(explain(rulebook(v), fen(v, "W:W21:B12")), "runaways", Color::White), 0);
+    EXPECT_EQ(term(explain(rulebook(v), hand, fen(v, "W:W21:B12")), "runaways", Color::White), 0);
     // A man closer to the crowning row is worth more.
-    EXPECT_GT(term(explain(rulebook(v), fen(v, "W:W11:B4")), "runaways", Color::White),
-              term(explain(rulebook(v), fen(v, "W:W21:B4")), "runaways", Color::White));
+    EXPECT_GT(term(explain(rulebook(v), hand, fen(v, "W:W11:B4")), "runaways", Color::White),
+              term(explain(rulebook(v), hand, fen(v, "W:W21:B4")), "runaways", Color::White));
 }
 
 TEST(Eval, SupportedOutpostScores) {
@@ -110,25 +115,27 @@ TEST(Eval, SupportedOutpostScores) {
     // The man on 27 with 31 and 32 behind it; without them it is just a man in the centre.
     const Position supported = fen(v, "W:W27,31,32,45,50:B1,2,3,4,5");
     const Position alone = fen(v, "W:W27,41,45,47,50:B1,2,3,4,5");
-    EXPECT_GT(term(explain(rulebook(v), supported), "outposts", Color::White), 0);
-    EXPECT_EQ(term(explain(rulebook(v), alone), "outposts", Color::White), 0);
+    EXPECT_GT(term(explain(rulebook(v), hand, supported), "outposts", Color::White), 0);
+    EXPECT_EQ(term(explain(rulebook(v), hand, alone), "outposts", Color::White), 0);
 }
 
 TEST(Eval, DrawnKingEndingsScoreNearZero) {
     // One king against a king and a man (KNDB art. 9b makes it a draw in five moves).
-    const Breakdown intl = explain(rulebook(Variant::International), fen(Variant::International, "W:WK46,30:BK5"));
+    const Breakdown intl =
+        explain(rulebook(Variant::International), hand, fen(Variant::International, "W:WK46,30:BK5"));
     EXPECT_TRUE(intl.scaled);
     EXPECT_LT(std::abs(intl.white_view), 40);
     // One king against three pieces with the lone king on the long diagonal.
-    const Breakdown three = explain(rulebook(Variant::International), fen(Variant::International, "W:WK1,K3,K36:BK28"));
+    const Breakdown three =
+        explain(rulebook(Variant::International), hand, fen(Variant::International, "W:WK1,K3,K36:BK28"));
     EXPECT_LT(std::abs(three.white_view), 60);
     // One king each in English checkers.
-    EXPECT_LT(std::abs(evaluate(rulebook(Variant::English), fen(Variant::English, "W:WK14:BK30"))), 20);
+    EXPECT_LT(std::abs(evaluate(rulebook(Variant::English), hand, fen(Variant::English, "W:WK14:BK30"))), 20);
 }
 
 // +1 when White holds the opposition, -1 when Black does, 0 when the term does not apply.
 int opposition_holder(Variant v, const Position& pos) {
-    const Breakdown b = explain(rulebook(v), pos);
+    const Breakdown b = explain(rulebook(v), hand, pos);
     const int w = term(b, "opposition", Color::White), k = term(b, "opposition", Color::Black);
     EXPECT_FALSE(w && k);
     return (w > 0) - (k > 0);
@@ -189,8 +196,8 @@ TEST(Eval, OppositionChangesHandsOnlyThroughCaptures) {
 
 TEST(Eval, AntidraughtsWantsFewerPieces) {
     const Variant v = Variant::Antidraughts;
-    EXPECT_LT(evaluate(rulebook(v), fen(v, "W:W31,32,33:B1,2")), 0);
-    EXPECT_GT(evaluate(rulebook(v), fen(v, "W:W31,32:B1,2,3")), 0);
+    EXPECT_LT(evaluate(rulebook(v), hand, fen(v, "W:W31,32,33:B1,2")), 0);
+    EXPECT_GT(evaluate(rulebook(v), hand, fen(v, "W:W31,32:B1,2,3")), 0);
 }
 
 }  // namespace

@@ -268,7 +268,7 @@ TEST(HubOutput, DoneNeverSendsAnIllegalMove) {
 
 TEST(HubParams, DeclaredLikeScan) {
     const auto lines = param_lines(Params{});
-    ASSERT_EQ(lines.size(), 5u);
+    ASSERT_EQ(lines.size(), 7u);
     EXPECT_EQ(lines[0],
               "param name=variant value=normal type=enum values=\"normal killer bt frisian losing english brazilian "
               "russian pool czech spanish italian thai norwegian finnish frysk\"");
@@ -276,7 +276,23 @@ TEST(HubParams, DeclaredLikeScan) {
     EXPECT_EQ(lines[2], "param name=threads value=1 type=int min=1 max=64");
     EXPECT_EQ(lines[3], "param name=tt-size value=22 type=int min=16 max=30");
     EXPECT_EQ(lines[4], "param name=log value=false type=bool");
+    EXPECT_EQ(lines[5], "param name=eval value=learned type=enum values=\"learned hand\"");
+    EXPECT_EQ(lines[6], "param name=eval-file value=\"\" type=string");
     EXPECT_EQ(Params{}.hash_mib(), 64);
+}
+
+TEST(HubParams, EvalByKroonsAndDraughtsnetsNames) {
+    Params p;
+    EXPECT_EQ(*set_param(p, line("set-param name=eval value=hand")), ParamChange::Eval);
+    EXPECT_EQ(p.eval, eval::EvalKind::Hand);
+    EXPECT_EQ(*set_param(p, line("set-param name=eval value=pattern")), ParamChange::Eval);  // draughtsnet
+    EXPECT_EQ(p.eval, eval::EvalKind::Learned);
+    EXPECT_EQ(*set_param(p, line("set-param name=eval value=pst")), ParamChange::Eval);
+    EXPECT_EQ(p.eval, eval::EvalKind::Hand);
+    EXPECT_FALSE(set_param(p, line("set-param name=eval value=neural")).ok());
+    EXPECT_EQ(p.eval, eval::EvalKind::Hand);
+    EXPECT_EQ(*set_param(p, line("set-param name=eval-file value=/tmp/w.kw")), ParamChange::EvalFile);
+    EXPECT_EQ(p.eval_file, "/tmp/w.kw");
 }
 
 TEST(HubParams, SetParam) {

@@ -51,6 +51,8 @@ TEST(HubSession, Handshake) {
         "param name=threads value=1 type=int min=1 max=64",
         "param name=tt-size value=22 type=int min=16 max=30",
         "param name=log value=false type=bool",
+        "param name=eval value=learned type=enum values=\"learned hand\"",
+        "param name=eval-file value=\"\" type=string",
         "wait",
     };
     EXPECT_EQ(*lines, expected);
@@ -74,7 +76,7 @@ TEST(HubSession, SetParamBeforeInitAndLater) {
     engine->send("hub");
     const auto lines = engine->read_until("wait");
     ASSERT_TRUE(lines);
-    ASSERT_EQ(lines->size(), 7u);
+    ASSERT_EQ(lines->size(), 9u);
     EXPECT_EQ((*lines)[1],
               "param name=variant value=frisian type=enum values=\"normal killer bt frisian losing english brazilian "
               "russian pool czech spanish italian thai norwegian finnish frysk\"");

@@ -88,7 +88,7 @@ inline Game game_of(Variant v, const Position& start, const std::vector<Move>& m
 
 inline Found search_depth(Variant v, const Position& pos, int depth, const std::vector<Move>& history = {},
                           const Position* start = nullptr, const RuleOptions& rules = {}) {
-    Searcher searcher(Options{1, 16});
+    Searcher searcher(Options{1, 16, {}});
     searcher.new_game();
     searcher.set_position(game_of(v, start ? *start : pos, history, rules));
     Found found;

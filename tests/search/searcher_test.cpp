@@ -208,7 +208,7 @@ TEST(Searcher, PonderRunsUntilPonderHit) {
 TEST(Searcher, SeveralThreadsGiveALegalMove) {
     const Variant v = Variant::International;
     const Position pos = fen(v, middlegame);
-    Searcher searcher(Options{3, 16});
+    Searcher searcher(Options{3, 16, {}});
     searcher.set_position(game_of(v, pos));
     Limits limits;
     limits.depth = 9;

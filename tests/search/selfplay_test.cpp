@@ -14,7 +14,7 @@ enum class End { WhiteWins, BlackWins, Draw, MoveCap };
 
 End play_game(Variant v, unsigned seed, std::uint64_t nodes_per_move) {
     Game game(rulebook(v));  // the referee: every move checked, every ending by the rules
-    Searcher white(Options{1, 8}), black(Options{1, 8});
+    Searcher white(Options{1, 8, {}}), black(Options{1, 8, {}});
     std::mt19937 rng(seed);
     while (!game.is_over() && game.moves().size() < 300) {
         const Position& pos = game.position();

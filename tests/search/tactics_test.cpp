@@ -102,7 +102,7 @@ TEST(Tactics, OppositionDecidesLockedMen) {
             EXPECT_GE(minimax(v, pos, 6), material(v, pos) + c.mover_gains);
         else
             EXPECT_LE(minimax(v, pos, 6), material(v, pos) + c.mover_gains);
-        const eval::Breakdown b = eval::explain(rulebook(v), pos);
+        const eval::Breakdown b = eval::explain(rulebook(v), eval::Evaluation{eval::EvalKind::Hand, nullptr}, pos);
         const auto opposition = std::find_if(b.terms.begin(), b.terms.end(),
                                              [](const eval::TermLine& t) { return t.name == "opposition"; });
         ASSERT_NE(opposition, b.terms.end());

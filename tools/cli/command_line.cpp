@@ -44,6 +44,35 @@ void add_search_size(CLI::App& command, int& threads, int& hash_mib) {
         ->capture_default_str();
 }
 
+void add_evaluation(CLI::App& command, EvalArgs& args) {
+    command
+        .add_option_function<std::string>(
+            "--eval",
+            [&args](const std::string& name) {
+                const auto kind = eval::parse_eval_kind(name);
+                if (!kind) throw UsageError("--eval must be hand or learned, not '" + name + "'");
+                args.kind = *kind;
+            },
+            "the evaluation: learned (weights learned from Kroon's games, where the variant has them; the default) "
+            "or hand (the hand-written terms)")
+        ->type_name("KIND");
+    command.add_option("--eval-file", args.file, "learned weights from FILE instead of the built-in ones")
+        ->type_name("FILE");
+}
+
+eval::Evaluation read_evaluation(const EvalArgs& args, std::optional<Variant> variant) {
+    eval::Evaluation evaluation{args.kind, nullptr};
+    if (args.file.empty()) return evaluation;
+    const auto weights = eval::read_weights_file(args.file);
+    if (!weights) throw UsageError("--eval-file: " + weights.error());
+    if (variant && (*weights)->variant != *variant)
+        throw UsageError("--eval-file: " + args.file + " holds weights for " +
+                         std::string(rulebook((*weights)->variant).name()) + ", not " +
+                         std::string(rulebook(*variant).name()));
+    evaluation.file = *weights;
+    return evaluation;
+}
+
 CLI::Option* add_seconds(CLI::App& command, const std::string& name, double& seconds, const std::string& help,
                          double low, double high) {
     return command

@@ -14,6 +14,7 @@
 #include "engine/position/position.hpp"
 #include "engine/result.hpp"
 #include "engine/rules/variant.hpp"
+#include "eval/evaluate.hpp"
 
 namespace kroon::cli {
 
@@ -52,6 +53,16 @@ Position read_position(const PositionArgs& args);  // throws UsageError on a bad
 
 // --threads N and --hash MIB for commands that search.
 void add_search_size(CLI::App& command, int& threads, int& hash_mib);
+
+// --eval hand|learned and --eval-file FILE for commands that evaluate or search.
+struct EvalArgs {
+    eval::EvalKind kind = eval::EvalKind::Learned;
+    std::string file;
+};
+void add_evaluation(CLI::App& command, EvalArgs& args);
+// The evaluation asked for; a weights file that cannot be read, or is for another variant
+// than `variant` (when given), is a usage error.
+eval::Evaluation read_evaluation(const EvalArgs& args, std::optional<Variant> variant);
 
 // A real number of seconds (also 90s, 5m, 2h), checked to lie in [low, high].
 CLI::Option* add_seconds(CLI::App& command, const std::string& name, double& seconds, const std::string& help,

@@ -12,10 +12,13 @@ Run add_console(CLI::App& kroon, const Streams& io) {
         "Play against Kroon, let it play itself, analyse positions (type help inside). Reads commands line by "
         "line from stdin, so it can also be scripted through a pipe; `kroon` with no command starts it too.");
     auto options = std::make_shared<console::ConsoleOptions>();
+    auto evaluation = std::make_shared<EvalArgs>();
     add_variant(*command, options->variant);
     add_search_size(*command, options->threads, options->hash_mib);
-    return [options, io] {
+    add_evaluation(*command, *evaluation);
+    return [options, evaluation, io] {
         options->interactive = isatty(STDIN_FILENO) != 0;
+        options->evaluation = read_evaluation(*evaluation, std::nullopt);
         return console::run_console(io.in, io.out, *options);
     };
 }

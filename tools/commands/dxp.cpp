@@ -19,6 +19,7 @@ struct DxpArgs {
     CLI::Option* listen_option = nullptr;
     CLI::Option* connect_option = nullptr;
     CLI::Option* initiator_option = nullptr;
+    EvalArgs evaluation;
 };
 
 dxp::Endpoint endpoint(const std::string& text, const std::string& option) {
@@ -94,6 +95,7 @@ Run add_dxp(CLI::App& kroon, const Streams& io) {
     add_seconds(*command, "--move-time", args->move_time,
                 "think at most S seconds a move (quick matches; default: by the clock only)", 0.001, 3600);
     add_search_size(*command, c.search.threads, c.search.hash_mib);
+    add_evaluation(*command, args->evaluation);
     command->add_option("--reply-timeout", args->reply_timeout, "seconds to wait for GAMEACC or a GAMEEND confirmation")
         ->check(CLI::Range(1, 86400))
         ->capture_default_str();
@@ -116,6 +118,7 @@ Run add_dxp(CLI::App& kroon, const Streams& io) {
         if (config.session.name.empty()) throw UsageError("--name must not be blank");
         config.session.max_move_time = args->move_time;
         config.session.reply_timeout = args->reply_timeout;
+        config.search.evaluation = read_evaluation(args->evaluation, Variant::International);
         // The bound address on stdout, so a script (or a test) that asked for port 0 can find it.
         config.on_listening = [io](const dxp::Endpoint& e) {
             io.out << "listening on " << e.host << ":" << e.port << std::endl;

@@ -25,23 +25,26 @@ Run add_eval(CLI::App& kroon, const Streams& io) {
         "from White's side and from the side to move's.");
     auto args = std::make_shared<PositionArgs>();
     auto fen = std::make_shared<std::string>();
+    auto evaluation = std::make_shared<EvalArgs>();
     add_position(*command, *args);
+    add_evaluation(*command, *evaluation);
     command->add_option("FEN", *fen, "the position, as --fen (a FEN or start)");
-    return [args, fen, io] {
+    return [args, fen, evaluation, io] {
         if (!fen->empty()) {
             if (args->fen != "start") throw UsageError("two positions given");
             args->fen = *fen;
         }
         const Rulebook& rules = rulebook(args->variant);
         const Position pos = read_position(*args);
-        const auto breakdown = eval::explain(rules, pos);
+        const auto breakdown = eval::explain(rules, read_evaluation(*evaluation, args->variant), pos);
         std::ostream& out = io.out;
         out << "variant " << rules.name() << "  fen " << rules.format_fen(pos) << "\n";
-        out << std::left << std::setw(14) << "term" << std::right << std::setw(9) << "white" << std::setw(9) << "black"
+        out << "evaluation " << breakdown.evaluation << "\n";
+        out << std::left << std::setw(18) << "term" << std::right << std::setw(9) << "white" << std::setw(9) << "black"
             << std::setw(9) << "diff"
             << "\n";
         for (const auto& t : breakdown.terms)
-            out << std::left << std::setw(14) << t.name << std::right << std::setw(9) << men(t.white) << std::setw(9)
+            out << std::left << std::setw(18) << t.name << std::right << std::setw(9) << men(t.white) << std::setw(9)
                 << men(t.black) << std::setw(9) << men(t.white - t.black) << "\n";
         if (breakdown.scaled) out << "known drawish ending: " << men(breakdown.before_scaling) << " scaled down\n";
         out << "total (white) " << men(breakdown.white_view) << "\n"

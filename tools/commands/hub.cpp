@@ -11,12 +11,18 @@ Run add_hub(CLI::App& kroon, const Streams& io) {
         "lidraughts-bot and draughtsnet: start it as `kroon hub` where a GUI asks for `scan hub`. What Kroon reads "
         "and writes: docs/protocols.md, Hub.");
     auto options = std::make_shared<hub::ProgramOptions>();
+    auto evaluation = std::make_shared<EvalArgs>();
     command
         ->add_option("--log", options->log_file,
                      "append every protocol line in and out to FILE (set-param name=log value=true does the same, "
                      "by default to kroon-hub.log)")
         ->type_name("FILE");
-    return [options, io] { return hub::run_program(*options, io.in, io.out, io.err); };
+    add_evaluation(*command, *evaluation);
+    return [options, evaluation, io] {
+        options->evaluation = read_evaluation(*evaluation, std::nullopt);
+        options->eval_file = evaluation->file;
+        return hub::run_program(*options, io.in, io.out, io.err);
+    };
 }
 
 }  // namespace kroon::cli

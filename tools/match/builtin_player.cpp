@@ -6,7 +6,7 @@
 namespace kroon::match {
 
 BuiltinPlayer::BuiltinPlayer(const PlayerSettings& settings)
-    : settings_(settings), searcher_(search::Options{settings.threads, settings.hash_mib}) {}
+    : settings_(settings), searcher_(search::Options{settings.threads, settings.hash_mib, settings.evaluation}) {}
 
 std::string BuiltinPlayer::name() const { return "Kroon (built-in)"; }
 

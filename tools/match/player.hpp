@@ -16,6 +16,7 @@
 #include "engine/movegen/move.hpp"
 #include "engine/result.hpp"
 #include "engine/rules/variant.hpp"
+#include "eval/evaluate.hpp"
 
 namespace kroon::match {
 
@@ -75,6 +76,7 @@ struct PlayerSettings {
     std::vector<std::pair<std::string, std::string>> hub_options;  // set-param before init
     int threads = 1;                                               // built-in engine
     int hash_mib = 64;                                             // built-in engine
+    eval::Evaluation evaluation;                                   // built-in engine
     std::string stderr_path;                                       // Hub engines' stderr ("" = discarded)
     double start_timeout = 30;                                     // seconds to answer `hub` and `init`, or GAMEREQ
     // The match's clock, for protocols that announce it before the game (DXP's minutes).

@@ -1,0 +1,96 @@
+// What the learned evaluation looks at, written once for both its users: the evaluation,
+// which adds up weights, and the trainer, which fits them (tools/learn). A position is
+// described from White's point of view by
+//   - the pattern of men in every board window, for each side in its own reading order
+//     (eval/patterns.hpp), and
+//   - a few counts taken White minus Black (material, tempo, mobility, runaway men, ...).
+// Every weight has a middle-game and an end-game value; the position's phase (men left on
+// the board) blends them.
+#pragma once
+
+#include <array>
+#include <cstdlib>
+#include <string_view>
+
+#include "engine/position/position.hpp"
+#include "engine/rules/rules.hpp"
+#include "eval/board_facts.hpp"
+#include "eval/eval_masks.hpp"
+#include "eval/patterns.hpp"
+
+namespace kroon::eval {
+
+// The counts, taken for each side.
+enum class Dense : int {
+    Men,
+    Kings,
+    Tempo,         // rows advanced, summed over the men
+    Mobility,      // free steps of the men
+    Runaways,      // men with a free path to the crowning row (no enemy king)
+    RunawayRows,   // how far those men have come
+    Locks,         // men that cannot step, held by an enemy piece
+    KingMobility,  // squares the kings can reach
+    KingDiagonal,  // kings on the long diagonal
+    Balance,       // men on the left wing minus the right, in absolute value
+    Opposition,    // the holder of the opposition in an ending of men: 12 / men each (evaluator.hpp)
+    SideToMove,    // 1 for the side to move
+    Count
+};
+constexpr int dense_count = static_cast<int>(Dense::Count);
+
+constexpr std::array<std::string_view, dense_count> dense_names = {
+    "men",   "kings",         "tempo",         "mobility", "runaways",   "runaway rows",
+    "locks", "king mobility", "king diagonal", "balance",  "opposition", "side to move"};
+
+// Phase weights: (mg * phase + eg * (full - phase)) / full, phase = men on the board.
+template <RuleSet R>
+constexpr int full_phase = 2 * R::start_rows* R::Board::columns_per_row;
+
+// Calls visitor.pattern(window, table, index, sign) for every window and side (sign +1 for
+// White, -1 for Black, whose windows use the table of the window turned half a turn), and
+// visitor.dense(feature, white, black) for every count that is not zero on both sides; the
+// weights apply to white - black. Returns the phase.
+template <RuleSet R, class Visitor>
+int visit_features(const Position& pos, Visitor& visitor) {
+    using B = typename R::Board;
+    using M = Masks<B>;
+    using Win = Windows<B>;
+    const Bitboard white_men = pos.men(Color::White);
+    const Bitboard black_men = pos.men(Color::Black);
+    for (int w = 0; w < Win::count; ++w) {
+        const auto p = window_patterns<B>(w, white_men, black_men);
+        visitor.pattern(w, w, p.white, +1);
+        visitor.pattern(w, Win::turned(w), p.black, -1);
+    }
+
+    using Facts = BoardFacts<R>;
+    int counts[2][dense_count] = {};
+    bool any_runaway = false;
+    for (const Color c : {Color::White, Color::Black}) {
+        int* count = counts[index(c)];
+        const Bitboard men = pos.men(c);
+        const Bitboard kings = pos.kings(c);
+        count[int(Dense::Men)] = popcount(men);
+        count[int(Dense::Kings)] = popcount(kings);
+        count[int(Dense::Tempo)] = Facts::tempo(pos, c);
+        const auto steps = Facts::steps(pos, c);
+        count[int(Dense::Mobility)] = steps.free;
+        count[int(Dense::Locks)] = steps.held;
+        const auto runaways = Facts::runaways(pos, c);
+        count[int(Dense::Runaways)] = runaways.men;
+        count[int(Dense::RunawayRows)] = runaways.rows;
+        any_runaway |= runaways.men != 0;
+        for (int k : Bits{kings}) count[int(Dense::KingMobility)] += Facts::king_reach(pos, k);
+        count[int(Dense::KingDiagonal)] = popcount(kings & M::long_diagonal);
+        count[int(Dense::Balance)] =
+            std::abs(popcount(men & M::left_wing[index(c)]) - popcount(men & M::right_wing[index(c)]));
+    }
+    if (const auto holder = Facts::opposition(pos, any_runaway, 4))
+        counts[index(*holder)][int(Dense::Opposition)] = 12 / popcount(white_men);
+    counts[index(pos.side_to_move())][int(Dense::SideToMove)] = 1;
+    for (int f = 0; f < dense_count; ++f)
+        if (counts[0][f] || counts[1][f]) visitor.dense(f, counts[0][f], counts[1][f]);
+    return popcount(white_men | black_men);
+}
+
+}  // namespace kroon::eval

@@ -1,0 +1,59 @@
+// The learned evaluation: the weights of eval/weights.hpp added up over the features of
+// eval/features.hpp, middle game and end game blended by the men on the board. Templated on
+// the rules so the search inlines it. Drawn endings are scaled down and the score clamped as
+// the hand-written evaluation does (evaluator.hpp), so both speak the same language to the
+// search.
+#pragma once
+
+#include <algorithm>
+
+#include "eval/evaluator.hpp"
+#include "eval/features.hpp"
+#include "eval/weights.hpp"
+
+namespace kroon::eval {
+
+// Receives each part of the learned score from White's point of view, in the weights' own
+// units (1/16 of a hundredth of a man) as (middle game, end game) pairs.
+struct NoLearnedTrace {
+    void pattern(int, int, int, int) {}
+    void dense(int, int, int, int, int) {}
+};
+
+template <RuleSet R, class Trace = NoLearnedTrace, class ScaleSink = NoTrace>
+int learned_white_view(const Weights& weights, const Position& pos, Trace* trace = nullptr,
+                       ScaleSink* scale_sink = nullptr) {
+    struct Sum {
+        const Weights& w;
+        Trace* trace;
+        int mg = 0;
+        int eg = 0;
+        void pattern(int window, int table, int index, int sign) {
+            const PhaseWeight& p = w.pattern(table, index);
+            mg += sign * p.mg;
+            eg += sign * p.eg;
+            if constexpr (!std::is_same_v<Trace, NoLearnedTrace>) trace->pattern(window, sign, p.mg, p.eg);
+        }
+        void dense(int f, int white, int black) {
+            const PhaseWeight& p = w.dense[f];
+            mg += p.mg * (white - black);
+            eg += p.eg * (white - black);
+            if constexpr (!std::is_same_v<Trace, NoLearnedTrace>) trace->dense(f, white, black, p.mg, p.eg);
+        }
+    } sum{weights, trace};
+    const int phase = visit_features<R>(pos, sum);
+    constexpr int full = full_phase<R>;
+    const long long blended = static_cast<long long>(sum.mg) * phase + static_cast<long long>(sum.eg) * (full - phase);
+    int score = static_cast<int>(blended / (full * weight_scale));
+    ScaleSink no_sink;
+    score = scale_drawn_endings<R>(pos, score, scale_sink ? *scale_sink : no_sink);
+    return std::clamp(score, -max_score, max_score);
+}
+
+template <RuleSet R>
+inline int evaluate_learned(const Weights& weights, const Position& pos) {
+    const int s = learned_white_view<R>(weights, pos);
+    return pos.side_to_move() == Color::White ? s : -s;
+}
+
+}  // namespace kroon::eval

@@ -1,0 +1,103 @@
+// The board regions of the learned evaluation: every 4x4 window whose corners sit on even
+// rows and files (16 on 10x10, 9 on 8x8). Each holds 8 dark squares, and the men on them
+// (own, the other side's, or none) give one of 3^8 = 6561 patterns. A side sees every window
+// from its own side of the board: White reads the squares in bit order, Black reads the same
+// window turned half a turn (square s <-> N + 1 - s reverses the bit order), so one table per
+// window serves both colours and the evaluation is colour-symmetric by construction.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "engine/bitboard.hpp"
+#include "engine/board/board.hpp"
+
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
+
+namespace kroon::eval {
+
+constexpr int window_squares = 8;
+constexpr int pattern_count = 6561;  // 3^8
+
+// Bits of `value` at the positions of `mask`, packed into the low bits in ascending order.
+inline std::uint32_t extract(Bitboard value, Bitboard mask) {
+#if defined(__BMI2__)
+    return static_cast<std::uint32_t>(_pext_u64(value, mask));
+#else
+    std::uint32_t out = 0;
+    int k = 0;
+    for (int b : Bits{mask}) out |= static_cast<std::uint32_t>((value >> b) & 1) << k++;
+    return out;
+#endif
+}
+
+// Ternary weight of an 8-bit set: ternary[x] = sum of 3^k over the bits k of x; reversed[x]
+// reads the bits from the other end (the window turned half a turn).
+struct Ternary {
+    std::array<std::uint16_t, 256> ternary{};
+    std::array<std::uint16_t, 256> reversed{};
+};
+
+inline constexpr Ternary ternary_tables = [] {
+    Ternary t;
+    for (int x = 0; x < 256; ++x) {
+        int forward = 0, backward = 0, power = 1;
+        for (int k = 0; k < window_squares; ++k, power *= 3) {
+            if ((x >> k) & 1) forward += power;
+            if ((x >> (window_squares - 1 - k)) & 1) backward += power;
+        }
+        t.ternary[x] = static_cast<std::uint16_t>(forward);
+        t.reversed[x] = static_cast<std::uint16_t>(backward);
+    }
+    return t;
+}();
+
+template <class B>
+struct Windows {
+    static constexpr int per_side = (B::rows - 4) / 2 + 1;  // 4 on 10x10, 3 on 8x8
+    static constexpr int count = per_side * per_side;
+
+    // masks[w]: the 8 dark squares of window w (row-major over the window corners).
+    static constexpr std::array<Bitboard, count> masks = [] {
+        std::array<Bitboard, count> m{};
+        for (int wr = 0; wr < per_side; ++wr)
+            for (int wf = 0; wf < per_side; ++wf) {
+                Bitboard mask = 0;
+                for (int r = 2 * wr; r < 2 * wr + 4; ++r)
+                    for (int f = 2 * wf; f < 2 * wf + 4; ++f)
+                        if (B::on_board(r, f)) mask |= bit(B::bit_at(r, f));
+                m[wr * per_side + wf] = mask;
+            }
+        return m;
+    }();
+    static_assert([] {
+        for (Bitboard m : masks)
+            if (std::popcount(m) != window_squares) return false;
+        return true;
+    }());
+
+    // The window a turned board puts in the place of w.
+    static constexpr int turned(int w) { return count - 1 - w; }
+};
+
+// The pattern of window `w` seen by White (own = White's men) and by Black (own = Black's
+// men, window turned): own men count 1, the other side's 2, in the side's own reading order.
+template <class B>
+struct WindowPatterns {
+    std::uint16_t white;
+    std::uint16_t black;
+};
+
+template <class B>
+inline WindowPatterns<B> window_patterns(int w, Bitboard white_men, Bitboard black_men) {
+    const Bitboard mask = Windows<B>::masks[w];
+    const std::uint32_t wb = extract(white_men, mask);
+    const std::uint32_t bb = extract(black_men, mask);
+    const auto& t = ternary_tables;
+    return {static_cast<std::uint16_t>(t.ternary[wb] + 2 * t.ternary[bb]),
+            static_cast<std::uint16_t>(t.reversed[bb] + 2 * t.reversed[wb])};
+}
+
+}  // namespace kroon::eval

@@ -1,0 +1,159 @@
+#include "eval/weights.hpp"
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include "engine/rules/rulebook.hpp"
+
+namespace kroon::eval {
+
+// The weight files built into the program (generated from eval/weights/*.kw).
+struct BuiltinWeightFile {
+    const char* variant;
+    const unsigned char* bytes;
+    std::size_t size;
+};
+extern const BuiltinWeightFile builtin_weight_files[];
+extern const std::size_t builtin_weight_file_count;
+
+namespace {
+
+constexpr char magic[8] = {'K', 'R', 'O', 'O', 'N', 'E', 'V', 'W'};
+constexpr std::uint16_t format_version = 1;
+constexpr std::size_t name_bytes = 16;
+constexpr std::size_t header_bytes = 8 + 2 + name_bytes + 2 + 2 + 4 + 4 + 8;  // 46
+
+int windows_of(Variant variant) {
+    const int rows = rulebook(variant).traits().rows;
+    const int per_side = (rows - 4) / 2 + 1;
+    return per_side * per_side;
+}
+
+// FNV-1a, 64 bits: enough to tell a damaged file from a good one.
+std::uint64_t checksum(std::string_view bytes) {
+    std::uint64_t h = 14695981039346656037ull;
+    for (const unsigned char c : bytes) h = (h ^ c) * 1099511628211ull;
+    return h;
+}
+
+void put(std::string& out, std::uint64_t value, int bytes) {
+    for (int i = 0; i < bytes; ++i) out.push_back(static_cast<char>((value >> (8 * i)) & 0xff));
+}
+
+std::uint64_t get(std::string_view in, std::size_t at, int bytes) {
+    std::uint64_t value = 0;
+    for (int i = 0; i < bytes; ++i) value |= std::uint64_t{static_cast<unsigned char>(in[at + i])} << (8 * i);
+    return value;
+}
+
+void put_weight(std::string& out, const PhaseWeight& w) {
+    put(out, static_cast<std::uint16_t>(w.mg), 2);
+    put(out, static_cast<std::uint16_t>(w.eg), 2);
+}
+
+PhaseWeight get_weight(std::string_view in, std::size_t at) {
+    return {static_cast<std::int16_t>(get(in, at, 2)), static_cast<std::int16_t>(get(in, at + 2, 2))};
+}
+
+}  // namespace
+
+Weights empty_weights(Variant variant) {
+    Weights w;
+    w.variant = variant;
+    w.windows = windows_of(variant);
+    w.patterns.assign(static_cast<std::size_t>(w.windows) * pattern_count, PhaseWeight{});
+    return w;
+}
+
+std::string serialize(const Weights& weights) {
+    std::string payload;
+    for (const PhaseWeight& w : weights.patterns) put_weight(payload, w);
+    for (const PhaseWeight& w : weights.dense) put_weight(payload, w);
+    std::string out(magic, sizeof magic);
+    put(out, format_version, 2);
+    std::string name(rulebook(weights.variant).name());
+    name.resize(name_bytes, '\0');
+    out += name;
+    put(out, static_cast<std::uint16_t>(weights.windows), 2);
+    put(out, dense_count, 2);
+    put(out, pattern_count, 4);
+    put(out, payload.size(), 4);
+    put(out, checksum(payload), 8);
+    return out + payload;
+}
+
+Result<Weights> parse_weights(std::string_view bytes) {
+    if (bytes.size() < header_bytes)
+        return Error{"not a Kroon weights file: " + std::to_string(bytes.size()) + " bytes"};
+    if (bytes.substr(0, sizeof magic) != std::string_view(magic, sizeof magic))
+        return Error{"not a Kroon weights file (no KROONEVW header)"};
+    std::size_t at = sizeof magic;
+    const auto version = get(bytes, at, 2);
+    at += 2;
+    if (version != format_version)
+        return Error{"weights file version " + std::to_string(version) + "; this Kroon reads version " +
+                     std::to_string(format_version)};
+    std::string name(bytes.substr(at, name_bytes));
+    name.resize(name.find('\0') == std::string::npos ? name.size() : name.find('\0'));
+    at += name_bytes;
+    const auto variant = parse_variant(name);
+    if (!variant) return Error{"weights file for an unknown variant '" + name + "'"};
+    Weights w = empty_weights(*variant);
+    const auto windows = get(bytes, at, 2);
+    const auto dense = get(bytes, at + 2, 2);
+    const auto patterns = get(bytes, at + 4, 4);
+    const auto payload_size = get(bytes, at + 8, 4);
+    const auto sum = get(bytes, at + 12, 8);
+    if (static_cast<int>(windows) != w.windows || dense != dense_count || patterns != pattern_count)
+        return Error{"weights file layout (" + std::to_string(windows) + " windows, " + std::to_string(dense) +
+                     " counts) does not fit " + name + " (" + std::to_string(w.windows) + " windows, " +
+                     std::to_string(dense_count) + " counts)"};
+    const std::size_t expected = (w.patterns.size() + dense_count) * 4;
+    if (payload_size != expected || bytes.size() != header_bytes + expected)
+        return Error{"weights file is " + std::to_string(bytes.size()) + " bytes, expected " +
+                     std::to_string(header_bytes + expected) + " (truncated or damaged)"};
+    const std::string_view payload = bytes.substr(header_bytes);
+    if (checksum(payload) != sum) return Error{"weights file checksum does not match (damaged)"};
+    std::size_t p = 0;
+    for (PhaseWeight& pw : w.patterns) pw = get_weight(payload, 4 * p++);
+    for (PhaseWeight& pw : w.dense) pw = get_weight(payload, 4 * p++);
+    return w;
+}
+
+Result<std::shared_ptr<const Weights>> read_weights_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return Error{"cannot open weights file " + path + ": " + std::strerror(errno)};
+    std::ostringstream bytes;
+    bytes << in.rdbuf();
+    auto parsed = parse_weights(bytes.str());
+    if (!parsed) return Error{path + ": " + parsed.error()};
+    return std::shared_ptr<const Weights>(std::make_shared<Weights>(std::move(parsed.value())));
+}
+
+std::optional<Error> write_weights_file(const std::string& path, const Weights& weights) {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    const std::string bytes = serialize(weights);
+    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    out.close();
+    if (!out) return Error{"cannot write " + path + ": " + std::strerror(errno)};
+    return std::nullopt;
+}
+
+std::shared_ptr<const Weights> builtin_weights(Variant variant) {
+    static const auto all = [] {
+        std::array<std::shared_ptr<const Weights>, std::size(all_variants)> table{};
+        for (std::size_t i = 0; i < builtin_weight_file_count; ++i) {
+            const auto& f = builtin_weight_files[i];
+            auto parsed = parse_weights(std::string_view(reinterpret_cast<const char*>(f.bytes), f.size));
+            // The build embeds only files the tests have read; a bad one is a build defect.
+            if (parsed && rulebook(parsed->variant).name() == f.variant)
+                table[static_cast<std::size_t>(parsed->variant)] = std::make_shared<Weights>(std::move(parsed.value()));
+        }
+        return table;
+    }();
+    return all[static_cast<std::size_t>(variant)];
+}
+
+}  // namespace kroon::eval

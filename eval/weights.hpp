@@ -1,0 +1,51 @@
+// The weights of the learned evaluation for one variant, and their file format (described
+// in docs/evaluation.md, "Weights files"): a header with the variant, the sizes and a
+// checksum, then little-endian 16-bit weights. Reading checks everything, so a wrong,
+// truncated or damaged file is an error with a reason, never a crash or a silent fallback.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/result.hpp"
+#include "engine/rules/variant.hpp"
+#include "eval/features.hpp"
+
+namespace kroon::eval {
+
+// Weights are in 1/16 of a hundredth of a man, so that small pattern values keep their
+// precision when they are added up.
+constexpr int weight_scale = 16;
+
+struct PhaseWeight {
+    std::int16_t mg = 0;
+    std::int16_t eg = 0;
+};
+
+struct Weights {
+    Variant variant = Variant::International;
+    int windows = 0;                    // pattern tables: 16 on 10x10, 9 on 8x8
+    std::vector<PhaseWeight> patterns;  // [window * pattern_count + pattern]
+    std::array<PhaseWeight, dense_count> dense{};
+
+    const PhaseWeight& pattern(int window, int index) const {
+        return patterns[static_cast<size_t>(window) * pattern_count + static_cast<size_t>(index)];
+    }
+};
+
+// All weights zero, sized for the variant's board.
+Weights empty_weights(Variant variant);
+
+std::string serialize(const Weights& weights);
+Result<Weights> parse_weights(std::string_view bytes);
+Result<std::shared_ptr<const Weights>> read_weights_file(const std::string& path);
+std::optional<Error> write_weights_file(const std::string& path, const Weights& weights);
+
+// The weights built into the program for the variant, or null when it has none.
+std::shared_ptr<const Weights> builtin_weights(Variant variant);
+
+}  // namespace kroon::eval

@@ -1,0 +1,159 @@
+// The learned evaluation: weights files read back exactly and refuse damage with a reason,
+// the score is colour-symmetric for any weights in every variant, the trainer's sum is the
+// evaluation's, and the breakdown adds up.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+
+#include "engine/rules/rulebook.hpp"
+#include "eval/evaluate.hpp"
+#include "eval/learned.hpp"
+#include "tests/support/variant_param.hpp"
+
+namespace kroon::eval {
+namespace {
+
+Weights random_weights(Variant v, std::uint32_t seed) {
+    Weights w = empty_weights(v);
+    std::mt19937 rng(seed);
+    std::uniform_int_distribution<int> small(-400, 400);
+    for (auto& p : w.patterns) p = {static_cast<std::int16_t>(small(rng)), static_cast<std::int16_t>(small(rng))};
+    for (auto& d : w.dense) d = {static_cast<std::int16_t>(small(rng) * 4), static_cast<std::int16_t>(small(rng) * 4)};
+    w.dense[int(Dense::Men)] = {1600, 1600};
+    return w;
+}
+
+// The board turned half a turn with the colours swapped: the same position for the other side.
+Position mirrored(const Rulebook& rules, const Position& p) {
+    const int n = rules.squares();
+    const auto turn = [&](Bitboard b) {
+        Bitboard out = 0;
+        for (int x : Bits{b}) out |= bit(rules.bit_of_square(n + 1 - rules.square_number(x)));
+        return out;
+    };
+    return Position::from_sets(turn(p.pieces(Color::Black)), turn(p.pieces(Color::White)), turn(p.kings()),
+                               ~p.side_to_move());
+}
+
+std::vector<Position> random_positions(const Rulebook& rules, std::uint32_t seed, int games) {
+    std::mt19937 rng(seed);
+    std::vector<Position> out;
+    for (int g = 0; g < games; ++g) {
+        Position pos = rules.start_position();
+        for (int ply = 0; ply < 150; ++ply) {
+            MoveList moves;
+            rules.generate_moves(pos, moves);
+            if (moves.empty()) break;
+            rules.play(pos, moves[static_cast<int>(rng() % static_cast<unsigned>(moves.size()))]);
+            out.push_back(pos);
+        }
+    }
+    return out;
+}
+
+class LearnedEvaluation : public ::testing::TestWithParam<Variant> {};
+
+TEST_P(LearnedEvaluation, ColourSymmetricForAnyWeights) {
+    const Rulebook& rules = rulebook(GetParam());
+    const auto weights = std::make_shared<Weights>(random_weights(GetParam(), 11));
+    const Evaluation learned{EvalKind::Learned, weights};
+    int checked = 0;
+    for (const Position& pos : random_positions(rules, 5, 6)) {
+        ASSERT_EQ(evaluate(rules, learned, pos), evaluate(rules, learned, mirrored(rules, pos)))
+            << rules.format_fen(pos);
+        ++checked;
+    }
+    EXPECT_GT(checked, 100);
+}
+
+TEST_P(LearnedEvaluation, TrainerSumIsTheEvaluation) {
+    const Rulebook& rules = rulebook(GetParam());
+    const Weights weights = random_weights(GetParam(), 3);
+    const Evaluation learned{EvalKind::Learned, std::make_shared<Weights>(weights)};
+    for (const Position& pos : random_positions(rules, 9, 3)) {
+        const Breakdown b = explain(rules, learned, pos);
+        const double sum = feature_score(weights, features(rules, pos));
+        const int expected = b.scaled ? b.before_scaling : b.white_view;
+        if (std::abs(sum) < max_score - 1) {
+            EXPECT_NEAR(sum, expected, 1.0) << rules.format_fen(pos);
+        }
+        // The lines of the breakdown add up to the total, up to rounding.
+        int lines = 0;
+        for (const auto& t : b.terms) lines += t.white - t.black;
+        if (!b.scaled && std::abs(expected) < max_score - 1) {
+            EXPECT_NEAR(lines, b.white_view, static_cast<int>(b.terms.size())) << rules.format_fen(pos);
+        }
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryVariant, LearnedEvaluation, ::testing::ValuesIn(all_variants), test::variant_test_name);
+
+TEST(Weights, RoundTripThroughBytesAndFiles) {
+    const Weights w = random_weights(Variant::Frisian, 1);
+    const std::string bytes = serialize(w);
+    const auto back = parse_weights(bytes);
+    ASSERT_TRUE(back.ok()) << back.error();
+    EXPECT_EQ(back->variant, Variant::Frisian);
+    ASSERT_EQ(back->patterns.size(), w.patterns.size());
+    for (std::size_t i = 0; i < w.patterns.size(); ++i) {
+        ASSERT_EQ(back->patterns[i].mg, w.patterns[i].mg);
+        ASSERT_EQ(back->patterns[i].eg, w.patterns[i].eg);
+    }
+    for (int d = 0; d < dense_count; ++d) EXPECT_EQ(back->dense[d].eg, w.dense[d].eg);
+    const std::string path = (std::filesystem::temp_directory_path() / "kroon_weights_test.kw").string();
+    ASSERT_FALSE(write_weights_file(path, w));
+    const auto read = read_weights_file(path);
+    ASSERT_TRUE(read.ok()) << read.error();
+    EXPECT_EQ(serialize(**read), bytes);
+    std::filesystem::remove(path);
+    const std::size_t english_bytes = 46u + (9u * 6561 + dense_count) * 4;
+    EXPECT_EQ(serialize(empty_weights(Variant::English)).size(), english_bytes);
+}
+
+TEST(Weights, DamagedFilesAreRefusedWithAReason) {
+    const std::string good = serialize(random_weights(Variant::International, 2));
+    const auto refused = [](const std::string& bytes, const std::string& reason) {
+        const auto parsed = parse_weights(bytes);
+        ASSERT_FALSE(parsed.ok());
+        EXPECT_NE(parsed.error().find(reason), std::string::npos) << parsed.error();
+    };
+    refused("", "not a Kroon weights file");
+    refused("hello, world: this is not a weights file at all, honestly", "KROONEVW");
+    refused(good.substr(0, good.size() - 1), "truncated");
+    refused(good.substr(0, 100), "truncated");
+    refused(good + "x", "truncated");
+    std::string flipped = good;
+    flipped[flipped.size() / 2] ^= 0x10;
+    refused(flipped, "checksum");
+    std::string version = good;
+    version[8] = 9;
+    refused(version, "version 9");
+    std::string variant = good;
+    variant.replace(10, 5, "chess");
+    refused(variant, "unknown variant");
+    // Frisian weights are laid out like international ones, English ones are not.
+    std::string english = serialize(empty_weights(Variant::English));
+    english.replace(10, 16, std::string("international") + std::string(3, '\0'));
+    refused(english, "does not fit");
+    EXPECT_FALSE(read_weights_file("/no/such/file.kw").ok());
+}
+
+TEST(Evaluation, KindsAndWhichWeightsApply) {
+    EXPECT_EQ(parse_eval_kind("hand"), EvalKind::Hand);
+    EXPECT_EQ(parse_eval_kind("pst"), EvalKind::Hand);
+    EXPECT_EQ(parse_eval_kind("learned"), EvalKind::Learned);
+    EXPECT_EQ(parse_eval_kind("pattern"), EvalKind::Learned);
+    EXPECT_FALSE(parse_eval_kind("neural").has_value());
+    const auto file = std::make_shared<Weights>(empty_weights(Variant::Frisian));
+    const Evaluation learned{EvalKind::Learned, file};
+    EXPECT_EQ(learned.weights_for(Variant::Frisian), file);
+    EXPECT_NE(learned.weights_for(Variant::International), file);  // the file is for its own variant only
+    const Evaluation hand{EvalKind::Hand, file};
+    EXPECT_EQ(hand.weights_for(Variant::Frisian), nullptr);
+    EXPECT_EQ(learned.weights_for(Variant::Antidraughts), nullptr);  // no weights: hand-written
+}
+
+}  // namespace
+}  // namespace kroon::eval
