@@ -141,7 +141,7 @@ bool Worker<R>::ended_by_rule(const Position& pos, int ply, Score& score) {
 
 template <RuleSet R>
 Score Worker<R>::repetition_score(const Position& pos) const {
-    // Seed 004 art. 13.3: with points victory a repetition is scored by the disc count.
+    // KNDB points-victory art. 13.3: with points victory a repetition is scored by the disc count.
     if constexpr (!is_frisian<R> && !is_small_board<R>)
         if (context_.root.rules.points_victory) return result_score(result_by_discs(pos), pos.side_to_move(), 0);
     return draw_score;

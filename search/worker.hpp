@@ -17,7 +17,7 @@ namespace kroon::search {
 
 constexpr int max_ply = 128;
 constexpr Score infinite_score = win_score + 1;
-// Seed 004's points victory (1.5-0.5): worth more than any evaluation, less than a win.
+// The KNDB points victory (1.5-0.5): worth more than any evaluation, less than a win.
 constexpr Score points_victory_score = 8000;
 
 // Won and lost scores count plies from the root; the table stores them from the node.

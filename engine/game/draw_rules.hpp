@@ -85,7 +85,7 @@ EndgameClass classify_endgame(const Position& pos) {
     }
 }
 
-// Seed 004 art. 9.2a: one king against a king and two men, the lone king on the long
+// KNDB points-victory art. 9.2a: one king against a king and two men, the lone king on the long
 // diagonal (46-5) and both men "behind" it: on the side of the diagonal away from their
 // crowning row, so that they must cross the diagonal to be crowned. On the 10x10 board a
 // square's row + file is 9 on the long diagonal; White crowns on row 0 (row + file <= 9

@@ -41,7 +41,7 @@ Verdict judge(const Position& pos, const DrawCounters& counters, int occurrences
 template <RuleSet R>
 bool one_king_each_is_draw(const Position& pos);
 
-// Seed 004 art. 8.6 and 13.3: points victory for a side at least 3 discs ahead (a king
+// KNDB points-victory art. 8.6 and 13.3: points victory for a side at least 3 discs ahead (a king
 // counts two), otherwise a draw.
 GameResult result_by_discs(const Position& pos);
 

@@ -2,11 +2,13 @@
 // and asserts on the exact lines it sends back.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include "engine/notation/move_text.hpp"
 #include "engine/rules/rulebook.hpp"
+#include "eval/weights.hpp"
 #include "protocol/hub/hub_position.hpp"
 #include "tests/protocol/hub_client.hpp"
 
@@ -481,6 +483,68 @@ TEST(HubSession, LogFileHoldsEveryLineInAndOut) {
                                  "> logged-again", "> quit"})
         EXPECT_NE(text.str().find(expected), std::string::npos) << expected << " not in\n" << text.str();
     EXPECT_EQ(text.str().find("unlogged"), std::string::npos) << text.str();
+}
+
+}  // namespace
+}  // namespace kroon::test
+
+namespace kroon::test {
+namespace {
+
+// The evaluation can be chosen through the protocol: a weights file that is damaged is an
+// error that leaves the engine as it was; a good one is used, and `eval hand` switches back.
+TEST(HubSession, EvalAndEvalFileParameters) {
+    namespace fs = std::filesystem;
+    const fs::path dir = fs::temp_directory_path() / ("kroon_hub_eval_" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    // Weights that value nothing but a king on the long diagonal, hugely.
+    eval::Weights odd = eval::empty_weights(Variant::International);
+    odd.dense[int(eval::Dense::KingDiagonal)] = {16000, 16000};
+    const std::string good = (dir / "odd.kw").string();
+    ASSERT_FALSE(eval::write_weights_file(good, odd));
+    const std::string damaged = (dir / "damaged.kw").string();
+    {
+        std::ofstream out(damaged, std::ios::binary);
+        const std::string bytes = eval::serialize(odd);
+        out << bytes.substr(0, bytes.size() / 2);
+    }
+    auto engine = start_hub();
+    ASSERT_TRUE(handshake(*engine));
+    engine->send("set-param name=eval-file value=" + damaged);
+    const auto refused = engine->read_line();
+    ASSERT_TRUE(refused);
+    EXPECT_EQ(refused->rfind("error message=", 0), 0u) << *refused;
+    EXPECT_NE(refused->find("truncated"), std::string::npos) << *refused;
+    engine->send("set-param name=eval value=neural");
+    EXPECT_EQ(engine->read_line(), "error message=\"eval: 'neural' is not learned or hand\"");
+    engine->send("set-param name=eval-file value=" + good);
+    engine->send("hub");
+    const auto params = engine->read_until("wait");
+    ASSERT_TRUE(params);
+    EXPECT_NE(std::find(params->begin(), params->end(), "param name=eval-file value=" + good + " type=string"),
+              params->end());
+    // Only the odd weights make a king on the long diagonal worth ten men.
+    const std::string pos = "pos pos=" + hub_string(Variant::International, "W:WK46,31,33:BK3,12");
+    engine->send(pos);
+    engine->send("level depth=1");
+    engine->send("go think");
+    const auto odd_done = read_search(*engine);
+    ASSERT_TRUE(odd_done);
+    ASSERT_FALSE(odd_done->infos.empty());
+    const auto odd_score = info_items(odd_done->infos.back());
+    engine->send("set-param name=eval value=hand");
+    engine->send(pos);
+    engine->send("level depth=1");
+    engine->send("go think");
+    const auto hand_done = read_search(*engine);
+    ASSERT_TRUE(hand_done);
+    EXPECT_NE(odd_done->infos.back(), hand_done->infos.back());  // another evaluation, another score
+    for (const auto& [key, value] : odd_score) {
+        if (key == "score") {
+            EXPECT_GT(std::stod(value), 5.0) << value;  // the king stays on the diagonal
+        }
+    }
+    fs::remove_all(dir);
 }
 
 }  // namespace

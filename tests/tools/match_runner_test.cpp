@@ -266,7 +266,7 @@ std::pair<int, std::string> run_kroon(const std::string& arguments) {
     return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
 }
 
-// Issue 7: one short self-play game in every variant through `kroon match`, ending with a
+// One short self-play game in every variant through `kroon match`, ending with a
 // result the referee confirms when the game is replayed from the PDN record.
 TEST_F(MatchTest, SelfPlayGameInEveryVariant) {
     for (const Variant v : all_variants) {

@@ -96,7 +96,7 @@ std::vector<Standing> standings(int players, const std::vector<GameOutcome>& gam
         table[g.white].tally.add(g.result, true);
         table[g.black].tally.add(g.result, false);
     }
-    // Seed 001, Bijlage 1: twice the points of the opponents beaten, once those of the
+    // Frisian tournament rules, appendix 1: twice the points of the opponents beaten, once those of the
     // opponents drawn; a points victory weighs 1.5 (the game's score fraction times two).
     for (const GameOutcome& g : games) {
         if (g.result == GameResult::Ongoing) continue;
