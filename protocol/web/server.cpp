@@ -50,7 +50,8 @@ class Ticket {
 public:
     explicit Ticket(Hub& hub) : hub_(&hub) { ++hub_->open; }
     ~Ticket() {
-        if (hub_) --hub_->open;
+        // The last connection gone after stop(): the server is done.
+        if (hub_ && --hub_->open == 0 && hub_->stopping) hub_->io.stop();
     }
     Ticket(Ticket&& other) noexcept : hub_(std::exchange(other.hub_, nullptr)) {}
     Ticket& operator=(Ticket&&) = delete;
@@ -379,6 +380,7 @@ struct Server::Impl {
         for (auto& weak : hub.sockets)
             if (const auto connection = weak.lock()) connection->shut_down();
         hub.sockets.clear();
+        if (hub.open == 0) return io.stop();
         // Whatever has not closed in two seconds is cut off.
         auto timer = std::make_shared<asio::steady_timer>(io, std::chrono::seconds(2));
         timer->async_wait([this, timer](error_code) { io.stop(); });

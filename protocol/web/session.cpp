@@ -122,9 +122,9 @@ void Session::start() {
           {"protocol", protocol_version},
           {"variants", variants},
           {"max_message", config_.max_message_bytes}});
+    engine_turn();
     send_state();
     arm_timer();
-    engine_turn();
 }
 
 void Session::close() {
@@ -320,6 +320,7 @@ void Session::on_hint(const Json& message) {
     limits.move_time = find(message, "seconds") ? number_field(message, "seconds", 0.05, 30) : 1.0;
     stop_search(true);
     search(Task::Hint, ply, limits);
+    send_state();
 }
 
 void Session::on_analyse(const Json& message) {
@@ -333,6 +334,7 @@ void Session::on_analyse(const Json& message) {
     limits.analysis = true;
     stop_search(true);
     search(Task::Analysis, ply, limits);
+    send_state();
 }
 
 void Session::on_review(const Json& message) {
@@ -342,6 +344,7 @@ void Session::on_review(const Json& message) {
     review_seconds_ = seconds;
     review_next_ = 0;
     review_next();
+    send_state();
 }
 
 void Session::on_stop(const Json&) {
@@ -476,9 +479,9 @@ void Session::truncate_to(int ply) {
 void Session::game_changed() {
     scores_.resize(game_.positions().size());
     if (view_ && *view_ >= static_cast<int>(game_.moves().size())) view_.reset();
+    engine_turn();
     send_state();
     arm_timer();
-    engine_turn();
 }
 
 void Session::end_game(Verdict verdict, const std::string& detail) {
@@ -566,7 +569,6 @@ void Session::search(Task task, int ply, const search::Limits& limits) {
         post([this, serial, result] { on_search_done(serial, result); });
     };
     job_ = pool_.submit(std::move(job));
-    if (task != Task::Review) send_state();
 }
 
 void Session::stop_search(bool quietly) {
