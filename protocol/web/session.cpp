@@ -242,7 +242,6 @@ void Session::on_move(const Json& message) {
 void Session::on_takeback(const Json&) {
     if (game_.moves().empty()) throw BadRequest{"no move to take back"};
     stop_search(true);
-    truncate_to(view_ply());
     view_.reset();
     game_.undo();
     // Against Kroon, back to a position where it is the player's turn.
