@@ -261,6 +261,7 @@ private:
                 return respond(http::status::forbidden, "WebSocket refused: the page comes from another site\n", false);
             stream_.expires_never();
             auto connection = std::make_shared<WsConnection>(hub_, std::move(stream_), std::move(ticket_));
+            hub_.sockets.remove_if([](const std::weak_ptr<WsConnection>& w) { return w.expired(); });
             hub_.sockets.push_back(connection);
             connection->accept(std::move(request));
             return;
@@ -397,7 +398,7 @@ struct Server::Impl {
 
 Server::Server(const ServerConfig& config) : impl_(std::make_unique<Impl>(config)) {
     error_code ec;
-    const auto address = asio::ip::make_address(config.host, ec);
+    const auto address = asio::ip::make_address(config.host == "localhost" ? "127.0.0.1" : config.host, ec);
     if (ec) throw std::runtime_error("bad host address '" + config.host + "': give an IP address such as 127.0.0.1");
     const tcp::endpoint endpoint(address, config.port);
     auto& acceptor = impl_->acceptor;
