@@ -43,6 +43,7 @@ struct Hub {
     std::atomic<int> open{0};
     bool stopping = false;
     std::list<std::weak_ptr<WsConnection>> sockets;
+    bool loopback = false;  // listening on a loopback address only
 };
 
 // Counts one open TCP connection for as long as it lives.
@@ -51,7 +52,7 @@ public:
     explicit Ticket(Hub& hub) : hub_(&hub) { ++hub_->open; }
     ~Ticket() {
         // The last connection gone after stop(): the server is done.
-        if (hub_ && --hub_->open == 0 && hub_->stopping) hub_->io.stop();
+        if (hub_ && --hub_->open == 0 && hub_->stopping && !hub_->io.stopped()) hub_->io.stop();
     }
     Ticket(Ticket&& other) noexcept : hub_(std::exchange(other.hub_, nullptr)) {}
     Ticket& operator=(Ticket&&) = delete;
@@ -77,6 +78,20 @@ bool same_origin(const http::request<http::string_body>& request) {
     const auto scheme = value.find("://");
     if (scheme == std::string::npos) return false;
     return value.substr(scheme + 3) == lower(view(request[http::field::host]));
+}
+
+// A server on the loopback address answers only requests sent to a loopback name: a page of
+// another site whose name was made to point at 127.0.0.1 (DNS rebinding) sends its own name.
+bool host_allowed(const http::request<http::string_body>& request, bool loopback) {
+    if (!loopback) return true;
+    std::string host = lower(view(request[http::field::host]));
+    if (host.empty()) return false;
+    if (host.front() == '[') {
+        host = host.substr(0, host.find(']') + 1);
+    } else if (const auto colon = host.rfind(':'); colon != std::string::npos) {
+        host.resize(colon);
+    }
+    return host == "localhost" || host == "[::1]" || host.rfind("127.", 0) == 0;
 }
 
 class WsConnection : public std::enable_shared_from_this<WsConnection> {
@@ -254,6 +269,8 @@ private:
         if (ec == http::error::end_of_stream || ec == beast::error::timeout || hub_.stopping) return close();
         if (ec) return respond(http::status::bad_request, "bad request: " + ec.message() + "\n", false);
         auto request = parser_->release();
+        if (!host_allowed(request, hub_.loopback))
+            return respond(http::status::forbidden, "unknown host: open the address kroon serve printed\n", false);
         if (websocket::is_upgrade(request)) {
             if (path_of(view(request.target())) != "/ws")
                 return respond(http::status::not_found, "no WebSocket here: use /ws\n", false);
@@ -334,7 +351,7 @@ private:
 struct Server::Impl {
     explicit Impl(const ServerConfig& c)
         : config(c),
-          hub{io, config, pool, {}, false, {}},
+          hub{io, config, pool, {}, false, {}, false},
           acceptor(io),
           signals(io),
           pool(PoolOptions{c.threads, c.hash_mib, c.analysis_slice}) {}
@@ -411,6 +428,7 @@ Server::Server(const ServerConfig& config) : impl_(std::make_unique<Impl>(config
         throw std::runtime_error("cannot listen on " + config.host + " port " + std::to_string(config.port) + ": " +
                                  ec.message());
     impl_->bound = acceptor.local_endpoint();
+    impl_->hub.loopback = address.is_loopback();
 }
 
 Server::~Server() {

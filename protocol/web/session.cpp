@@ -706,12 +706,17 @@ Json Session::clock_json() const {
     return clock;
 }
 
-Json Session::move_json(const Position& pos, const Move& move) const {
+Json Session::move_json(const Position& pos, const Move& move, const std::vector<CapturePath>* paths) const {
     const Rulebook& rules = game_.rules();
     const MoveFields fields = rules.move_fields(move);
     Json path = Json::array({fields.from});
     if (move.is_capture()) {
-        for (const CapturePath& p : rules.capture_paths(pos)) {
+        std::vector<CapturePath> own;
+        if (!paths) {
+            own = rules.capture_paths(pos);
+            paths = &own;
+        }
+        for (const CapturePath& p : *paths) {
             if (p.move.from != move.from || p.move.to != move.to || p.move.captured != move.captured) continue;
             for (const int bit : p.landings) path.push_back(rules.square_number(bit));
             break;
@@ -783,8 +788,11 @@ void Session::send_state() {
     const bool at_end = ply == plies;
     const bool may_move = !(at_end && game_.is_over()) && !(kroon_ && pos.side_to_move() == *kroon_) && !legal.empty();
     Json moves = Json::array();
-    if (may_move)
-        for (const Move& m : legal) moves.push_back(move_json(pos, m));
+    if (may_move) {
+        const auto paths =
+            !legal.empty() && legal[0].is_capture() ? rules.capture_paths(pos) : std::vector<CapturePath>{};
+        for (const Move& m : legal) moves.push_back(move_json(pos, m, &paths));
+    }
 
     Json history = Json::array();
     const Color first = rules.first_player();

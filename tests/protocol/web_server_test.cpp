@@ -352,6 +352,13 @@ TEST(WebServer, RefusesConnectionsOverTheLimitAndOtherSitesPages) {
     EXPECT_EQ(refused.status, 403);
     EXPECT_NE(refused.body.find("another site"), std::string::npos);
     WebClient same(open.port(), own);
+    // A name that points at 127.0.0.1 from another site's DNS is not this server's name.
+    const auto rebound =
+        test::http_request(open.port(), "GET", "/", {{"Host", "evil.example:" + std::to_string(open.port())}});
+    EXPECT_EQ(rebound.status, 403);
+    EXPECT_EQ(
+        test::http_request(open.port(), "GET", "/", {{"Host", "localhost:" + std::to_string(open.port())}}).status,
+        200);
     EXPECT_EQ(same.expect("welcome")["type"], "welcome");
 }
 

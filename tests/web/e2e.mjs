@@ -231,6 +231,13 @@ try {
   await waitPlies(1);
   step('analysis showed depth, score and line; stopped; its best move played');
 
+  // --- Kroon takes over the side to move of an analysis board ------------------------------
+  await page.click('#kroon-move');
+  await waitPlies(2);
+  await waitStatus(/Your move \(White\)/);
+  assert.match(await text('#top-name'), /Black: Kroon/);
+  step('Kroon took the side to move and played it');
+
   // --- resign ------------------------------------------------------------------------------
   await newGame({ kroonSide: 'black' });
   await page.click('#resign');

@@ -105,7 +105,7 @@ function onState(s) {
   drawGraph();
   drawButtons();
   // Analysis goes on from position to position until Stop.
-  if (analysing && !s.engine && !s.over && !positionOver(s)) send({ type: 'analyse' });
+  if (analysing && !s.engine && !positionOver(s)) send({ type: 'analyse' });
   if (analysing && s.engine && s.engine.task === 'move') analysing = false;
 }
 
@@ -178,6 +178,7 @@ function drawButtons() {
   const thinkingMove = s.engine && s.engine.task === 'move';
   $('takeback').disabled = s.plies === 0;
   $('hint').disabled = thinkingMove || (s.ply === s.plies && s.over);
+  $('kroon-move').disabled = s.over || s.ply < s.plies || thinkingMove || s.kroon === s.side;
   $('resign').disabled = s.over;
   $('draw').disabled = s.over;
   $('analyse').disabled = thinkingMove || (s.ply === s.plies && s.over);
@@ -385,6 +386,7 @@ $('apply-level').addEventListener('click', () => send({ type: 'level', level: re
 $('takeback').addEventListener('click', () => send({ type: 'takeback' }));
 $('hint').addEventListener('click', () => send({ type: 'hint' }));
 $('resign').addEventListener('click', () => send({ type: 'resign' }));
+$('kroon-move').addEventListener('click', () => { analysing = false; send({ type: 'play', kroon: state.side }); });
 $('draw').addEventListener('click', () => send({ type: 'draw' }));
 $('flip').addEventListener('click', () => {
   flipped = !flipped;
