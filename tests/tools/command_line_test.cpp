@@ -25,8 +25,8 @@ Ran kroon(const std::vector<std::string>& args, const std::string& input = "") {
     return ran;
 }
 
-const std::vector<std::string> commands = {"console", "hub",  "perft", "divide", "variants",
-                                           "bench",   "eval", "match", "dxp"};
+const std::vector<std::string> commands = {"console", "hub",   "perft", "divide", "variants", "bench",
+                                           "eval",    "match", "dxp",   "serve",  "selfplay", "train"};
 
 TEST(CommandLine, EveryCommandAnswersHelpOnStdout) {
     for (const auto& command : commands) {
@@ -82,6 +82,10 @@ TEST(CommandLine, UsageErrorsHaveOneShapeAndStatus2) {
         {"dxp", "--listen", "0", "--colour", "green"},
         {"dxp", "--listen", "0", "--move-time", "0"},
         {"dxp", "--listen", "0", "--name", "   "},
+        {"serve", "--port", "70000"},
+        {"serve", "--threads", "0"},
+        {"serve", "--max-message", "10"},
+        {"serve", "extra"},
         {"nonsense"},
     };
     for (const auto& args : bad) {
@@ -94,6 +98,13 @@ TEST(CommandLine, UsageErrorsHaveOneShapeAndStatus2) {
         EXPECT_NE(r.err.find("usage: " + name), std::string::npos) << shown << "\n" << r.err;
         EXPECT_EQ(r.out, "") << shown;
     }
+}
+
+TEST(CommandLine, ServeReportsAnAddressItCannotUse) {
+    const Ran r = kroon({"serve", "--host", "nowhere", "--port", "0"});
+    EXPECT_EQ(r.status, exit_failure);
+    EXPECT_EQ(r.err, "kroon serve: bad host address 'nowhere': give an IP address such as 127.0.0.1\n");
+    EXPECT_EQ(r.out, "");
 }
 
 TEST(CommandLine, CommandsRunWithTheirOptions) {

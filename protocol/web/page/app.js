@@ -1,0 +1,473 @@
+// Kroon's page: one WebSocket to the server (the messages of docs/web.md), the board
+// (board.js), the game's controls, the analysis, the move list, the score graph, setting up
+// positions and PDN files. Everything about the rules comes from the server.
+import { Board } from './board.js';
+
+const $ = (id) => document.getElementById(id);
+
+let socket = null;
+let state = null;
+let variants = [];
+let flipped = false;
+let analysing = false;      // the player asked for analysis until Stop
+let lastInfo = null;        // the latest info message of the running analysis or move
+let stateReceived = 0;      // when the state (and its clock) arrived
+let setup = null;           // the position being set up: {pieces, side}, or null
+let setupPiece = 'w';
+let reconnectDelay = 500;
+
+const board = new Board($('board'), $('chooser'), {
+  onMove: (move) => {
+    board.setHint(null);
+    send({ type: 'move', move: move.id, ply: state.ply });
+  },
+  onSquare: (n) => {
+    if (!setup) return;
+    const p = setup.pieces.split('');
+    p[n - 1] = p[n - 1] === setupPiece ? '.' : setupPiece;
+    setup.pieces = p.join('');
+    drawBoard();
+  },
+});
+
+// --- the connection ------------------------------------------------------------------------
+
+function connect() {
+  const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
+  socket = new WebSocket(url);
+  socket.addEventListener('open', () => {
+    reconnectDelay = 500;
+    $('connection').textContent = 'connected';
+    $('connection').classList.remove('down');
+  });
+  socket.addEventListener('message', (event) => {
+    let message;
+    try { message = JSON.parse(event.data); } catch { return; }
+    receive(message);
+  });
+  socket.addEventListener('close', () => {
+    $('connection').textContent = 'disconnected: reconnecting…';
+    $('connection').classList.add('down');
+    setTimeout(connect, reconnectDelay);
+    reconnectDelay = Math.min(reconnectDelay * 2, 8000);
+  });
+}
+
+function send(message) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+}
+
+function say(text, kind = 'error') {
+  const m = $('message');
+  m.textContent = text;
+  m.className = kind;
+  clearTimeout(say.timer);
+  say.timer = setTimeout(() => { m.textContent = ''; }, 8000);
+}
+
+function receive(m) {
+  switch (m.type) {
+    case 'welcome':
+      variants = m.variants;
+      $('variant').replaceChildren(...variants.map((v) => {
+        const o = document.createElement('option');
+        o.value = v.name;
+        o.textContent = `${v.name} (${v.rows}x${v.rows})`;
+        return o;
+      }));
+      break;
+    case 'state': onState(m); break;
+    case 'thinking': showThinking(m); break;
+    case 'info': onInfo(m); break;
+    case 'done': onDone(m); break;
+    case 'draw': say(m.message, m.accepted ? 'info' : 'error'); break;
+    case 'pdn_games': onPdnGames(m); break;
+    case 'pdn': download(m.filename, m.text); break;
+    case 'error': say(m.message); break;
+    default: break;
+  }
+}
+
+// --- the state -----------------------------------------------------------------------------
+
+function onState(s) {
+  const newPosition = !state || state.fen !== s.fen || state.ply !== s.ply;
+  state = s;
+  stateReceived = performance.now();
+  if (newPosition) board.setHint(null);
+  $('variant-title').textContent = s.variant;
+  $('variant').value = s.variant;
+  if (!setup) drawBoard();
+  $('fen-input').value = s.fen;
+  drawPlayers();
+  drawStatus();
+  drawMoveList();
+  drawGraph();
+  drawButtons();
+  // Analysis goes on from position to position until Stop.
+  if (analysing && !s.engine && !positionOver(s)) send({ type: 'analyse' });
+  if (analysing && s.engine && s.engine.task === 'move') analysing = false;
+}
+
+function positionOver(s) { return s.ply === s.plies && s.over; }
+
+function drawBoard() {
+  if (!state) return;
+  if (setup) board.show(state, { pieces: setup.pieces, moves: [], setup: true });
+  else board.show(state);
+}
+
+function sideName(side) { return side === 'white' ? 'White' : 'Black'; }
+
+function drawPlayers() {
+  const bottom = flipped ? 'black' : 'white';
+  const top = flipped ? 'white' : 'black';
+  $('top-name').textContent = `${sideName(top)}: ${state.players[top]}`;
+  $('bottom-name').textContent = `${sideName(bottom)}: ${state.players[bottom]}`;
+  drawClocks();
+}
+
+function formatClock(seconds) {
+  const s = Math.max(0, seconds);
+  const m = Math.floor(s / 60);
+  const rest = s - m * 60;
+  return s < 20 ? `${m}:${rest.toFixed(1).padStart(4, '0')}` : `${m}:${String(Math.floor(rest)).padStart(2, '0')}`;
+}
+
+function drawClocks() {
+  const clock = state && state.clock;
+  for (const [slot, side] of [['top', flipped ? 'white' : 'black'], ['bottom', flipped ? 'black' : 'white']]) {
+    const node = $(`${slot}-clock`);
+    if (!clock) { node.textContent = ''; node.className = 'clock'; continue; }
+    let left = clock[side];
+    const running = clock.running === side;
+    if (running) left -= (performance.now() - stateReceived) / 1000;
+    node.textContent = formatClock(left);
+    node.className = 'clock' + (running ? ' running' : '') + (left < 10 ? ' low' : '');
+  }
+}
+setInterval(drawClocks, 100);
+
+function drawStatus() {
+  const s = state;
+  const status = $('status');
+  status.className = '';
+  let text;
+  if (s.ply < s.plies) {
+    text = `Move ${s.ply} of ${s.plies}: ${sideName(s.side)} to move (a move here replaces the rest of the game)`;
+  } else if (s.over) {
+    text = 'Game over';
+  } else if (s.engine && s.engine.task === 'move') {
+    text = s.engine.queued ? 'Kroon waits for a free search thread…' : `Kroon is thinking for ${sideName(s.side)}…`;
+  } else {
+    text = `${sideName(s.side)} to move`;
+    if (s.kroon !== 'none') text = s.side === s.kroon ? `${sideName(s.side)} (Kroon) to move` : `Your move (${sideName(s.side)})`;
+    if (s.capture && s.moves.length) {
+      text += ': capture is compulsory';
+      status.className = 'capture';
+    }
+  }
+  status.textContent = text;
+  const result = $('result');
+  result.hidden = !s.over;
+  if (s.over) result.textContent = `${s.result}  ${s.termination}`;
+}
+
+function drawButtons() {
+  const s = state;
+  const thinkingMove = s.engine && s.engine.task === 'move';
+  $('takeback').disabled = s.plies === 0;
+  $('hint').disabled = thinkingMove || (s.ply === s.plies && s.over);
+  $('kroon-move').disabled = s.over || s.ply < s.plies || thinkingMove || s.kroon === s.side;
+  $('resign').disabled = s.over;
+  $('draw').disabled = s.over;
+  $('analyse').disabled = thinkingMove || (s.ply === s.plies && s.over);
+  $('stop').disabled = !s.engine;
+  $('play-pv').disabled = !(lastInfo && lastInfo.task === 'analysis' && lastInfo.ply === s.ply && lastInfo.pv_ids.length);
+  $('review').disabled = thinkingMove;
+  $('nav-first').disabled = s.ply === 0;
+  $('nav-prev').disabled = s.ply === 0;
+  $('nav-next').disabled = s.ply === s.plies;
+  $('nav-last').disabled = s.ply === s.plies;
+}
+
+function drawMoveList() {
+  const list = $('move-list');
+  list.replaceChildren();
+  let row = null;
+  state.history.forEach((h, i) => {
+    const ply = i + 1;
+    const first = i === 0 || state.history[i - 1].number !== h.number;
+    if (first) {
+      row = document.createElement('div');
+      row.className = 'row';
+      const num = document.createElement('span');
+      num.className = 'num';
+      num.textContent = `${h.number}.` + (i === 0 && h.side !== firstSide() ? '..' : '');
+      row.appendChild(num);
+      list.appendChild(row);
+    }
+    const span = document.createElement('span');
+    span.className = 'move' + (ply === state.ply ? ' current' : '');
+    span.dataset.ply = ply;
+    span.textContent = h.text;
+    span.addEventListener('click', () => send({ type: 'goto', ply }));
+    row.appendChild(span);
+  });
+  const current = list.querySelector('.current');
+  if (current) current.scrollIntoView({ block: 'nearest' });
+}
+
+function firstSide() {
+  const v = variants.find((x) => x.name === state.variant);
+  return v ? v.first : 'white';
+}
+
+// --- the score graph: White's view, in men, squeezed into +-4 ----------------------------------
+
+function graphValue(v) {
+  if (v === null || v === undefined) return null;
+  const men = Math.abs(v) > 9000 ? Math.sign(v) * 4 : v / 100;
+  return Math.max(-4, Math.min(4, men));
+}
+
+function drawGraph() {
+  const g = $('graph');
+  g.replaceChildren();
+  const ns = 'http://www.w3.org/2000/svg';
+  const n = Math.max(state.scores.length - 1, 1);
+  const x = (i) => (i / n) * 300;
+  const y = (v) => 50 - (v / 4) * 46;
+  const zero = document.createElementNS(ns, 'line');
+  Object.entries({ x1: 0, x2: 300, y1: 50, y2: 50, class: 'graph-zero' }).forEach(([k, v]) => zero.setAttribute(k, v));
+  g.appendChild(zero);
+  const points = [];
+  state.scores.forEach((v, i) => {
+    const value = graphValue(v);
+    if (value !== null) points.push(`${x(i).toFixed(1)},${y(value).toFixed(1)}`);
+  });
+  if (points.length) {
+    const area = document.createElementNS(ns, 'polygon');
+    const first = points[0].split(',')[0];
+    const last = points[points.length - 1].split(',')[0];
+    area.setAttribute('points', `${first},50 ${points.join(' ')} ${last},50`);
+    area.setAttribute('class', 'graph-white');
+    g.appendChild(area);
+    const line = document.createElementNS(ns, 'polyline');
+    line.setAttribute('points', points.join(' '));
+    line.setAttribute('class', 'graph-line');
+    g.appendChild(line);
+  }
+  const now = document.createElementNS(ns, 'line');
+  Object.entries({ x1: x(state.ply), x2: x(state.ply), y1: 0, y2: 100, class: 'graph-now' })
+    .forEach(([k, v]) => now.setAttribute(k, v));
+  g.appendChild(now);
+  g.dataset.points = points.length;
+}
+
+$('graph').addEventListener('click', (e) => {
+  if (!state) return;
+  const box = $('graph').getBoundingClientRect();
+  const ply = Math.round(((e.clientX - box.left) / box.width) * Math.max(state.plies, 1));
+  send({ type: 'goto', ply: Math.max(0, Math.min(state.plies, ply)) });
+});
+
+// --- the engine ----------------------------------------------------------------------------
+
+function showThinking(m) {
+  if (state && state.engine) state.engine.queued = false;
+  if (state) drawStatus();
+  if (m.task === 'review') return;
+  lastInfo = null;
+  $('engine-info').dataset.task = m.task;
+  $('info-depth').textContent = '–';
+  $('info-score').textContent = '–';
+  $('info-nodes').textContent = '–';
+  $('info-pv').textContent = m.task === 'move' ? 'Kroon is thinking…' : 'thinking…';
+}
+
+function onInfo(m) {
+  if (m.task === 'review') return;
+  lastInfo = m;
+  $('info-depth').textContent = `${m.depth}/${m.seldepth}`;
+  $('info-score').textContent = m.score.text;
+  $('info-nodes').textContent = m.nodes.toLocaleString('en');
+  $('info-pv').textContent = (m.task === 'move' ? 'Kroon: ' : '') + m.pv.join(' ');
+  if (state && m.task === 'analysis' && m.ply < state.scores.length) {
+    state.scores[m.ply] = m.score.value;
+    drawGraph();
+  }
+  if (state) drawButtons();
+}
+
+function onDone(m) {
+  if (m.task === 'hint') {
+    if (m.best) {
+      board.setHint(m.best);
+      say(`Hint: ${m.best.text} (${m.score.text})`, 'info');
+    }
+    return;
+  }
+  if (m.task === 'analysis') {
+    if (m.preempted) {
+      analysing = false;
+      say('Analysis ended: another tab needed the search thread.', 'info');
+    }
+    if (m.best) $('info-pv').textContent = `best ${m.best.text} (${m.score.text}) · ` + (lastInfo ? lastInfo.pv.join(' ') : '');
+  }
+  if (m.task === 'review' && state && m.score && m.ply < state.scores.length) {
+    state.scores[m.ply] = m.score.value;
+    drawGraph();
+  }
+}
+
+// --- files ---------------------------------------------------------------------------------
+
+function download(name, text) {
+  const blob = new Blob([text], { type: 'application/x-pdn' });
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  $('pdn-games').dataset.saved = text;
+}
+
+function onPdnGames(m) {
+  const list = $('pdn-games');
+  list.replaceChildren();
+  if (m.errors.length) say(`${m.error_count} game(s) could not be read: ${m.errors[0]}`);
+  if (!m.games.length) { say('no game found in the file'); return; }
+  for (const g of m.games) {
+    const b = document.createElement('button');
+    b.className = 'game';
+    b.dataset.index = g.index;
+    b.textContent = `${g.index + 1}. ${g.white} – ${g.black}  ${g.result}  (${g.moves} moves, ${g.variant}${g.event !== '?' ? ', ' + g.event : ''})`;
+    b.addEventListener('click', () => send({ type: 'open_game', index: g.index }));
+    list.appendChild(b);
+  }
+  if (m.games.length === 1) send({ type: 'open_game', index: 0 });
+}
+
+$('pdn-file').addEventListener('change', async (e) => {
+  const file = e.target.files[0];
+  if (!file) return;
+  const text = await file.text();
+  send({ type: 'load_pdn', text });
+  e.target.value = '';
+});
+$('pdn-save').addEventListener('click', () => send({ type: 'save_pdn' }));
+
+// --- controls ------------------------------------------------------------------------------
+
+function readLevel() {
+  const kind = $('level-kind').value;
+  const value = $('level-value').value.trim();
+  if (kind === 'time') return { kind, seconds: Number(value) };
+  if (kind === 'depth') return { kind, depth: Number.parseInt(value, 10) };
+  return { kind, control: value };
+}
+
+const levelHelp = { time: 'seconds per move', depth: 'search depth (plies)', clock: 'e.g. 5m+2: 5 minutes, 2 s a move' };
+const levelDefault = { time: '1', depth: '8', clock: '5m+2' };
+$('level-kind').addEventListener('change', () => {
+  const kind = $('level-kind').value;
+  $('level-help').textContent = levelHelp[kind];
+  $('level-value').value = levelDefault[kind];
+});
+
+$('new-game').addEventListener('click', () => {
+  analysing = false;
+  send({ type: 'new', variant: $('variant').value, kroon: $('kroon-side').value, level: readLevel() });
+});
+$('apply-level').addEventListener('click', () => send({ type: 'level', level: readLevel() }));
+$('takeback').addEventListener('click', () => send({ type: 'takeback' }));
+$('hint').addEventListener('click', () => send({ type: 'hint' }));
+$('resign').addEventListener('click', () => send({ type: 'resign' }));
+$('kroon-move').addEventListener('click', () => { analysing = false; send({ type: 'play', kroon: state.side }); });
+$('draw').addEventListener('click', () => send({ type: 'draw' }));
+$('flip').addEventListener('click', () => {
+  flipped = !flipped;
+  board.setFlipped(flipped);
+  if (state) drawPlayers();
+});
+$('numbers').addEventListener('change', (e) => board.setNumbers(e.target.checked));
+$('analyse').addEventListener('click', () => { analysing = true; send({ type: 'analyse' }); });
+$('stop').addEventListener('click', () => { analysing = false; send({ type: 'stop' }); });
+$('play-pv').addEventListener('click', () => {
+  if (lastInfo && lastInfo.pv_ids.length) send({ type: 'move', move: lastInfo.pv_ids[0], ply: lastInfo.ply });
+});
+$('review').addEventListener('click', () => { analysing = false; send({ type: 'review' }); });
+$('nav-first').addEventListener('click', () => send({ type: 'goto', ply: 0 }));
+$('nav-prev').addEventListener('click', () => send({ type: 'goto', ply: Math.max(0, state.ply - 1) }));
+$('nav-next').addEventListener('click', () => send({ type: 'goto', ply: Math.min(state.plies, state.ply + 1) }));
+$('nav-last').addEventListener('click', () => send({ type: 'goto', ply: state.plies }));
+document.addEventListener('keydown', (e) => {
+  if (!state || e.target.tagName === 'INPUT' || e.target.tagName === 'SELECT') return;
+  if (e.key === 'ArrowLeft' && state.ply > 0) send({ type: 'goto', ply: state.ply - 1 });
+  if (e.key === 'ArrowRight' && state.ply < state.plies) send({ type: 'goto', ply: state.ply + 1 });
+});
+
+$('fen-load').addEventListener('click', () => {
+  analysing = false;
+  send({ type: 'new', variant: state.variant, fen: $('fen-input').value.trim(), kroon: $('kroon-side').value });
+});
+$('fen-copy').addEventListener('click', async () => {
+  const fen = state.fen;
+  $('fen-input').value = fen;
+  try {
+    await navigator.clipboard.writeText(fen);
+    say('FEN copied', 'info');
+  } catch {
+    $('fen-input').select();
+    say('select and copy the FEN above', 'info');
+  }
+});
+
+// Setting up a position: the palette's piece goes where the board is clicked; the FEN is
+// written here and checked by the server when the game starts.
+function startSetup(pieces) {
+  setup = { pieces, side: $('setup-side').value };
+  $('setup-tools').hidden = false;
+  drawBoard();
+}
+function setupFen() {
+  const white = [];
+  const black = [];
+  setup.pieces.split('').forEach((c, i) => {
+    const n = i + 1;
+    if (c === 'w') white.push(`${n}`);
+    if (c === 'W') white.push(`K${n}`);
+    if (c === 'b') black.push(`${n}`);
+    if (c === 'B') black.push(`K${n}`);
+  });
+  return `${$('setup-side').value}:W${white.join(',')}:B${black.join(',')}`;
+}
+function endSetup() {
+  setup = null;
+  $('setup-tools').hidden = true;
+  drawBoard();
+}
+$('setup-toggle').addEventListener('click', () => { if (state) startSetup(state.pieces); });
+$('palette').addEventListener('click', (e) => {
+  const b = e.target.closest('button');
+  if (!b) return;
+  setupPiece = b.dataset.piece;
+  for (const x of $('palette').querySelectorAll('button')) x.classList.toggle('selected', x === b);
+});
+$('setup-clear').addEventListener('click', () => { setup.pieces = '.'.repeat(setup.pieces.length); drawBoard(); });
+$('setup-start').addEventListener('click', () => {
+  send({ type: 'new', variant: state.variant, kroon: 'none' });
+  endSetup();
+});
+$('setup-cancel').addEventListener('click', endSetup);
+$('setup-done').addEventListener('click', () => {
+  const fen = setupFen();
+  analysing = false;
+  send({ type: 'new', variant: state.variant, fen, kroon: $('kroon-side').value });
+  endSetup();
+});
+
+connect();

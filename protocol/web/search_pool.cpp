@@ -1,0 +1,155 @@
+#include "protocol/web/search_pool.hpp"
+
+#include <algorithm>
+#include <optional>
+
+namespace kroon::web {
+
+using SteadyClock = std::chrono::steady_clock;
+
+SearchPool::SearchPool(PoolOptions options) : options_(options) {
+    const int count = std::clamp(options.slots, 1, 256);
+    const int hash = std::max(1, options.hash_mib / count);
+    for (int i = 0; i < count; ++i) {
+        auto slot = std::make_unique<Slot>();
+        slot->searcher = std::make_unique<search::Searcher>(search::Options{1, hash, options_.evaluation});
+        slots_.push_back(std::move(slot));
+    }
+    for (auto& slot : slots_) slot->thread = std::thread([this, s = slot.get()] { run_slot(*s); });
+}
+
+SearchPool::~SearchPool() {
+    std::deque<Queued> dropped;
+    {
+        std::lock_guard lock(mutex_);
+        quit_ = true;
+        dropped.swap(queue_);
+        for (auto& slot : slots_) {
+            slot->stop_requested = true;
+            if (slot->started) slot->searcher->stop();
+        }
+    }
+    wake_.notify_all();
+    for (auto& slot : slots_) slot->thread.join();
+    for (auto& q : dropped)
+        if (q.job.on_done) q.job.on_done(JobResult{});
+}
+
+SearchPool::JobId SearchPool::submit(SearchJob job) {
+    JobId id = 0;
+    {
+        std::lock_guard lock(mutex_);
+        id = next_id_++;
+        queue_.push_back(Queued{id, std::move(job)});
+    }
+    wake_.notify_one();
+    return id;
+}
+
+void SearchPool::stop(JobId id) {
+    std::optional<Queued> dropped;
+    {
+        std::lock_guard lock(mutex_);
+        const auto it = std::find_if(queue_.begin(), queue_.end(), [id](const Queued& q) { return q.id == id; });
+        if (it != queue_.end()) {
+            dropped = std::move(*it);
+            queue_.erase(it);
+        } else {
+            for (auto& slot : slots_) {
+                if (slot->job != id) continue;
+                slot->stop_requested = true;
+                if (slot->started) slot->searcher->stop();
+            }
+        }
+    }
+    if (dropped && dropped->job.on_done) dropped->job.on_done(JobResult{});
+}
+
+int SearchPool::running() const {
+    std::lock_guard lock(mutex_);
+    return running_;
+}
+
+int SearchPool::queued() const {
+    std::lock_guard lock(mutex_);
+    return static_cast<int>(queue_.size());
+}
+
+int SearchPool::peak_running() const {
+    std::lock_guard lock(mutex_);
+    return peak_;
+}
+
+std::uint64_t SearchPool::finished() const {
+    std::lock_guard lock(mutex_);
+    return finished_;
+}
+
+void SearchPool::run_slot(Slot& slot) {
+    for (;;) {
+        std::unique_lock lock(mutex_);
+        wake_.wait(lock, [this] { return quit_ || !queue_.empty(); });
+        if (quit_) return;
+        Queued q = std::move(queue_.front());
+        queue_.pop_front();
+        slot.job = q.id;
+        slot.started = false;
+        slot.stop_requested = false;
+        slot.preempted = false;
+        slot.infinite = q.job.limits.infinite;
+        slot.since = SteadyClock::now();
+        peak_ = std::max(peak_, ++running_);
+        lock.unlock();
+
+        if (q.job.on_start) q.job.on_start();
+        search::Outcome outcome;
+        {
+            std::lock_guard done_lock(slot.done_mutex);
+            slot.done = false;
+        }
+        slot.searcher->set_position(q.job.game);
+        slot.searcher->start(q.job.limits, search::Listener{[&q](const search::Iteration& it) {
+                                                                if (q.job.on_iteration) q.job.on_iteration(it);
+                                                            },
+                                                            [&slot, &outcome](const search::Outcome& o) {
+                                                                std::lock_guard done_lock(slot.done_mutex);
+                                                                outcome = o;
+                                                                slot.done = true;
+                                                                slot.done_signal.notify_all();
+                                                            }});
+        lock.lock();
+        slot.started = true;
+        if (slot.stop_requested) slot.searcher->stop();
+        lock.unlock();
+
+        // Wait for the search; meanwhile, an endless analysis gives way to a waiting request.
+        for (;;) {
+            {
+                std::unique_lock done_lock(slot.done_mutex);
+                if (slot.done_signal.wait_for(done_lock, std::chrono::milliseconds(100), [&slot] { return slot.done; }))
+                    break;
+            }
+            std::lock_guard guard(mutex_);
+            const double seconds = std::chrono::duration<double>(SteadyClock::now() - slot.since).count();
+            if (slot.infinite && !slot.preempted && !queue_.empty() && seconds >= options_.analysis_slice) {
+                slot.preempted = true;
+                slot.searcher->stop();
+            }
+        }
+        slot.searcher->wait();
+
+        JobResult result;
+        result.outcome = outcome;
+        result.started = true;
+        lock.lock();
+        result.preempted = slot.preempted;
+        slot.job = 0;
+        slot.started = false;
+        --running_;
+        ++finished_;
+        lock.unlock();
+        if (q.job.on_done) q.job.on_done(result);
+    }
+}
+
+}  // namespace kroon::web

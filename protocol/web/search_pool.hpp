@@ -1,0 +1,104 @@
+// A bounded pool of searchers shared by every connection of `kroon serve`: at most `slots`
+// searches run at once, one thread each; further requests wait in arrival order. A request
+// can be stopped at any time (queued: it never starts; running: the search ends at once and
+// reports what it found), so a closed tab frees its slot immediately.
+//
+// Fairness: an endless analysis holds its slot only while nobody waits. When a request has
+// been waiting and an endless analysis has run for `analysis_slice` seconds, that analysis
+// is ended (its result says `preempted`) so the waiting request can start.
+#pragma once
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "engine/game/game.hpp"
+#include "search/searcher.hpp"
+
+namespace kroon::web {
+
+struct PoolOptions {
+    int slots = 1;               // searches at once, each on one thread
+    int hash_mib = 64;           // shared out over the slots, at least 1 MiB each
+    double analysis_slice = 10;  // seconds an endless analysis keeps a slot others wait for
+    eval::Evaluation evaluation;
+};
+
+struct JobResult {
+    search::Outcome outcome;
+    bool started = false;    // false: stopped while it waited, no search ran
+    bool preempted = false;  // an endless analysis ended to free its slot for a waiting request
+};
+
+struct SearchJob {
+    Game game;
+    search::Limits limits;
+    // All run on a pool thread. on_start when a slot takes the job; on_done exactly once per
+    // submitted job, also when it is stopped before it started.
+    std::function<void()> on_start;
+    std::function<void(const search::Iteration&)> on_iteration;
+    std::function<void(const JobResult&)> on_done;
+};
+
+class SearchPool {
+public:
+    using JobId = std::uint64_t;
+
+    explicit SearchPool(PoolOptions options);
+    ~SearchPool();  // stops every search and waits for the threads
+    SearchPool(const SearchPool&) = delete;
+    SearchPool& operator=(const SearchPool&) = delete;
+
+    JobId submit(SearchJob job);
+    // Ends a job: a queued one is dropped (on_done with started = false), a running one is
+    // told to stop now. Unknown or finished ids are ignored.
+    void stop(JobId id);
+
+    int slots() const { return static_cast<int>(slots_.size()); }
+    int running() const;
+    int queued() const;
+    // The most searches ever seen running at once (the bound the tests check).
+    int peak_running() const;
+    std::uint64_t finished() const;
+
+private:
+    struct Slot {
+        std::unique_ptr<search::Searcher> searcher;
+        JobId job = 0;  // 0: idle
+        bool started = false;
+        bool stop_requested = false;
+        bool infinite = false;
+        bool preempted = false;
+        std::chrono::steady_clock::time_point since;
+        std::thread thread;
+        // The running search's end, from the search thread.
+        std::mutex done_mutex;
+        std::condition_variable done_signal;
+        bool done = false;
+    };
+    struct Queued {
+        JobId id;
+        SearchJob job;
+    };
+
+    void run_slot(Slot& slot);
+
+    PoolOptions options_;
+    mutable std::mutex mutex_;
+    std::condition_variable wake_;
+    std::deque<Queued> queue_;
+    std::vector<std::unique_ptr<Slot>> slots_;
+    JobId next_id_ = 1;
+    int running_ = 0;
+    int peak_ = 0;
+    std::uint64_t finished_ = 0;
+    bool quit_ = false;
+};
+
+}  // namespace kroon::web

@@ -1,0 +1,470 @@
+#include <utility>  // before Asio: Boost 1.74 Asio with g++ 12 in C++20 needs it first
+
+#include "protocol/web/server.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <boost/asio.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include <cctype>
+#include <chrono>
+#include <deque>
+#include <list>
+#include <stdexcept>
+
+#include <spdlog/spdlog.h>
+
+#include "protocol/web/assets.hpp"
+#include "protocol/web/session.hpp"
+
+namespace kroon::web {
+namespace {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+using tcp = asio::ip::tcp;
+using boost::system::error_code;
+
+constexpr auto http_timeout = std::chrono::seconds(30);
+constexpr std::size_t read_chunk = 64 * 1024;
+constexpr std::size_t max_unsent_bytes = 16 << 20;  // a client that reads nothing is dropped
+
+class WsConnection;
+
+// What every connection shares; lives on the I/O thread.
+struct Hub {
+    asio::io_context& io;
+    const ServerConfig& config;
+    SearchPool& pool;
+    std::atomic<int> open{0};
+    bool stopping = false;
+    std::list<std::weak_ptr<WsConnection>> sockets;
+    bool loopback = false;  // listening on a loopback address only
+};
+
+// Counts one open TCP connection for as long as it lives.
+class Ticket {
+public:
+    explicit Ticket(Hub& hub) : hub_(&hub) { ++hub_->open; }
+    ~Ticket() {
+        // The last connection gone after stop(): the server is done.
+        if (hub_ && --hub_->open == 0 && hub_->stopping && !hub_->io.stopped()) hub_->io.stop();
+    }
+    Ticket(Ticket&& other) noexcept : hub_(std::exchange(other.hub_, nullptr)) {}
+    Ticket& operator=(Ticket&&) = delete;
+
+private:
+    Hub* hub_;
+};
+
+std::string_view view(beast::string_view s) { return {s.data(), s.size()}; }
+
+std::string lower(std::string_view text) {
+    std::string s(text);
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return s;
+}
+
+// A page of another site may open a WebSocket to localhost too: only the page's own origin
+// (same host and port as the request) may. Clients that send no Origin (not a browser) may.
+bool same_origin(const http::request<http::string_body>& request) {
+    const auto origin = request.find(http::field::origin);
+    if (origin == request.end()) return true;
+    const std::string value = lower(view(origin->value()));
+    const auto scheme = value.find("://");
+    if (scheme == std::string::npos) return false;
+    return value.substr(scheme + 3) == lower(view(request[http::field::host]));
+}
+
+// A server on the loopback address answers only requests sent to a loopback name: a page of
+// another site whose name was made to point at 127.0.0.1 (DNS rebinding) sends its own name.
+bool host_allowed(const http::request<http::string_body>& request, bool loopback) {
+    if (!loopback) return true;
+    std::string host = lower(view(request[http::field::host]));
+    if (host.empty()) return false;
+    if (host.front() == '[') {
+        host = host.substr(0, host.find(']') + 1);
+    } else if (const auto colon = host.rfind(':'); colon != std::string::npos) {
+        host.resize(colon);
+    }
+    return host == "localhost" || host == "[::1]" || host.rfind("127.", 0) == 0;
+}
+
+class WsConnection : public std::enable_shared_from_this<WsConnection> {
+public:
+    WsConnection(Hub& hub, beast::tcp_stream stream, Ticket ticket)
+        : hub_(hub), ws_(std::move(stream)), ticket_(std::move(ticket)), timer_(hub.io) {}
+
+    void accept(http::request<http::string_body> request) {
+        websocket::stream_base::timeout timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);
+        timeouts.idle_timeout = std::chrono::seconds(60);
+        timeouts.keep_alive_pings = true;
+        ws_.set_option(timeouts);
+        ws_.set_option(websocket::stream_base::decorator(
+            [](websocket::response_type& response) { response.set(http::field::server, "kroon"); }));
+        // Beyond this Beast closes the connection (1009); up to it an oversized message is
+        // read and dropped and the client gets an error message.
+        ws_.read_message_max(hub_.config.max_message_bytes * 16 + read_chunk);
+        ws_.async_accept(request, [self = shared_from_this()](error_code ec) { self->on_accept(ec); });
+    }
+
+    // The server stops: the session ends, the client is told.
+    void shut_down() {
+        if (closing_) return;
+        end_session();
+        if (writing_)
+            closing_ = true;  // after the write under way
+        else
+            close_socket();
+    }
+
+private:
+    void on_accept(error_code ec) {
+        if (ec) {
+            spdlog::debug("websocket handshake failed: {}", ec.message());
+            return;
+        }
+        if (hub_.stopping) return shut_down();
+        ws_.text(true);
+        std::weak_ptr<WsConnection> weak = shared_from_this();
+        Outlet outlet;
+        outlet.send = [this](std::string text) { queue(std::move(text)); };
+        outlet.post = [weak, &io = hub_.io](std::function<void()> task) {
+            asio::post(io, [weak, task = std::move(task)] {
+                if (const auto self = weak.lock(); self && !self->closed_) task();
+            });
+        };
+        outlet.wake_after = [this, weak](double seconds) {
+            timer_.cancel();
+            if (seconds < 0) return;
+            timer_.expires_after(std::chrono::milliseconds(static_cast<long long>(seconds * 1000)));
+            timer_.async_wait([weak](error_code e) {
+                if (e) return;
+                if (const auto self = weak.lock(); self && !self->closed_) self->session_->on_timer();
+            });
+        };
+        SessionConfig config;
+        config.max_message_bytes = hub_.config.max_message_bytes;
+        session_ = std::make_unique<Session>(hub_.pool, std::move(outlet), config);
+        session_->start();
+        read();
+    }
+
+    void read() {
+        if (closed_ || closing_) return;
+        ws_.async_read_some(buffer_.prepare(read_chunk),
+                            [self = shared_from_this()](error_code ec, std::size_t n) { self->on_read(ec, n); });
+    }
+
+    void on_read(error_code ec, std::size_t n) {
+        if (ec) {
+            if (ec != websocket::error::closed && ec != asio::error::operation_aborted)
+                spdlog::debug("websocket closed: {}", ec.message());
+            end_session();
+            return;
+        }
+        if (closed_) return;
+        buffer_.commit(n);
+        if (!ws_.got_text()) binary_ = true;
+        if (buffer_.size() > hub_.config.max_message_bytes) {
+            dropped_ += buffer_.size();
+            buffer_.consume(buffer_.size());
+        }
+        if (ws_.is_message_done()) {
+            if (dropped_ > 0)
+                session_->refuse("message too large: " + std::to_string(dropped_ + buffer_.size()) +
+                                 " bytes, the limit is " + std::to_string(hub_.config.max_message_bytes));
+            else if (binary_)
+                session_->refuse("binary messages are not read: send JSON text");
+            else
+                session_->receive(beast::buffers_to_string(buffer_.data()));
+            buffer_.consume(buffer_.size());
+            dropped_ = 0;
+            binary_ = false;
+        }
+        read();
+    }
+
+    void queue(std::string text) {
+        if (closed_ || closing_) return;
+        unsent_ += text.size();
+        if (unsent_ > max_unsent_bytes) {
+            spdlog::info("dropping a client that does not read its messages");
+            end_session();
+            beast::get_lowest_layer(ws_).close();
+            return;
+        }
+        outbox_.push_back(std::move(text));
+        if (!writing_) write();
+    }
+
+    void write() {
+        writing_ = true;
+        ws_.async_write(asio::buffer(outbox_.front()),
+                        [self = shared_from_this()](error_code ec, std::size_t) { self->on_write(ec); });
+    }
+
+    void on_write(error_code ec) {
+        writing_ = false;
+        if (ec) {
+            end_session();
+            return;
+        }
+        unsent_ -= outbox_.front().size();
+        outbox_.pop_front();
+        if (closing_) return close_socket();
+        if (!outbox_.empty()) write();
+    }
+
+    void end_session() {
+        if (closed_) return;
+        closed_ = true;
+        timer_.cancel();
+        if (session_) session_->close();
+    }
+
+    void close_socket() {
+        closing_ = true;
+        ws_.async_close(websocket::close_reason(websocket::close_code::going_away, "the server stops"),
+                        [self = shared_from_this()](error_code) {});
+    }
+
+    Hub& hub_;
+    websocket::stream<beast::tcp_stream> ws_;
+    Ticket ticket_;
+    asio::steady_timer timer_;
+    std::unique_ptr<Session> session_;
+    beast::flat_buffer buffer_;
+    std::size_t dropped_ = 0;
+    bool binary_ = false;
+    std::deque<std::string> outbox_;
+    std::size_t unsent_ = 0;
+    bool writing_ = false;
+    bool closing_ = false;
+    bool closed_ = false;
+};
+
+class HttpConnection : public std::enable_shared_from_this<HttpConnection> {
+public:
+    HttpConnection(Hub& hub, tcp::socket socket, Ticket ticket)
+        : hub_(hub), stream_(std::move(socket)), ticket_(std::move(ticket)) {}
+
+    void start() { read(); }
+
+private:
+    void read() {
+        parser_.emplace();
+        parser_->header_limit(8 * 1024);
+        parser_->body_limit(4 * 1024);
+        stream_.expires_after(http_timeout);
+        http::async_read(stream_, buffer_, *parser_,
+                         [self = shared_from_this()](error_code ec, std::size_t) { self->on_read(ec); });
+    }
+
+    void on_read(error_code ec) {
+        if (ec == http::error::end_of_stream || ec == beast::error::timeout || hub_.stopping) return close();
+        if (ec) return respond(http::status::bad_request, "bad request: " + ec.message() + "\n", false);
+        auto request = parser_->release();
+        if (!host_allowed(request, hub_.loopback))
+            return respond(http::status::forbidden, "unknown host: open the address kroon serve printed\n", false);
+        if (websocket::is_upgrade(request)) {
+            if (path_of(view(request.target())) != "/ws")
+                return respond(http::status::not_found, "no WebSocket here: use /ws\n", false);
+            if (!same_origin(request))
+                return respond(http::status::forbidden, "WebSocket refused: the page comes from another site\n", false);
+            stream_.expires_never();
+            auto connection = std::make_shared<WsConnection>(hub_, std::move(stream_), std::move(ticket_));
+            hub_.sockets.remove_if([](const std::weak_ptr<WsConnection>& w) { return w.expired(); });
+            hub_.sockets.push_back(connection);
+            connection->accept(std::move(request));
+            return;
+        }
+        if (request.method() != http::verb::get && request.method() != http::verb::head)
+            return respond(http::status::method_not_allowed, "only GET and HEAD\n", request.keep_alive());
+        const Asset* asset = find_asset(path_of(view(request.target())));
+        if (!asset) return respond(http::status::not_found, "not found\n", request.keep_alive());
+        auto response = std::make_shared<http::response<http::string_body>>(http::status::ok, request.version());
+        response->set(http::field::content_type,
+                      beast::string_view(asset->content_type.data(), asset->content_type.size()));
+        set_common(*response);
+        response->body() = request.method() == http::verb::head ? std::string() : std::string(asset->body);
+        response->content_length(asset->body.size());
+        response->keep_alive(request.keep_alive());
+        send(std::move(response));
+    }
+
+    static std::string_view path_of(std::string_view target) {
+        const auto query = target.find_first_of("?#");
+        return target.substr(0, query);
+    }
+
+    static void set_common(http::response<http::string_body>& response) {
+        response.set(http::field::server, "kroon");
+        response.set(http::field::cache_control, "no-cache");
+        response.set("X-Content-Type-Options", "nosniff");
+        response.set("Referrer-Policy", "no-referrer");
+        response.set("Content-Security-Policy",
+                     "default-src 'self'; connect-src 'self'; img-src 'self' data:; object-src 'none'; "
+                     "frame-ancestors 'none'");
+    }
+
+    void respond(http::status status, const std::string& text, bool keep_alive) {
+        auto response = std::make_shared<http::response<http::string_body>>(status, 11);
+        response->set(http::field::content_type, "text/plain; charset=utf-8");
+        set_common(*response);
+        response->body() = text;
+        response->prepare_payload();
+        response->keep_alive(keep_alive);
+        send(std::move(response));
+    }
+
+    void send(std::shared_ptr<http::response<http::string_body>> response) {
+        stream_.expires_after(http_timeout);
+        http::async_write(stream_, *response, [self = shared_from_this(), response](error_code ec, std::size_t) {
+            if (ec || !response->keep_alive() || self->hub_.stopping) return self->close();
+            self->read();
+        });
+    }
+
+    void close() {
+        error_code ignored;
+        stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
+        stream_.close();
+    }
+
+    Hub& hub_;
+    beast::tcp_stream stream_;
+    Ticket ticket_;
+    beast::flat_buffer buffer_;
+    std::optional<http::request_parser<http::string_body>> parser_;
+};
+
+}  // namespace
+
+// The order of the members is the order of shutting down, backwards: the pool first (its
+// last callbacks still find the I/O context), then the connections with the I/O context
+// (every session is closed by then, so none touches the pool), then what they count on.
+struct Server::Impl {
+    explicit Impl(const ServerConfig& c)
+        : config(c),
+          hub{io, config, pool, {}, false, {}, false},
+          acceptor(io),
+          signals(io),
+          pool(PoolOptions{c.threads, c.hash_mib, c.analysis_slice, c.evaluation}) {}
+
+    void accept() {
+        acceptor.async_accept([this](error_code ec, tcp::socket socket) {
+            if (ec) {
+                if (ec != asio::error::operation_aborted) {
+                    spdlog::warn("accept failed: {}", ec.message());
+                    accept();
+                }
+                return;
+            }
+            if (hub.open >= config.max_connections) {
+                refuse(std::move(socket));
+            } else {
+                std::make_shared<HttpConnection>(hub, std::move(socket), Ticket(hub))->start();
+            }
+            accept();
+        });
+    }
+
+    // Over the limit: a short 503 and the connection is closed.
+    void refuse(tcp::socket socket) {
+        auto s = std::make_shared<tcp::socket>(std::move(socket));
+        static const std::string body = "busy: too many connections, try again later\n";
+        static const std::string text =
+            "HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain\r\n"
+            "Content-Length: " +
+            std::to_string(body.size()) + "\r\nConnection: close\r\n\r\n" + body;
+        asio::async_write(*s, asio::buffer(text), [s](error_code, std::size_t) {
+            error_code ignored;
+            s->shutdown(tcp::socket::shutdown_both, ignored);
+            s->close(ignored);
+        });
+    }
+
+    void shut_down() {
+        if (hub.stopping) return;
+        hub.stopping = true;
+        error_code ignored;
+        acceptor.close(ignored);
+        signals.cancel(ignored);
+        for (auto& weak : hub.sockets)
+            if (const auto connection = weak.lock()) connection->shut_down();
+        hub.sockets.clear();
+        if (hub.open == 0) return io.stop();
+        // Whatever has not closed in two seconds is cut off.
+        auto timer = std::make_shared<asio::steady_timer>(io, std::chrono::seconds(2));
+        timer->async_wait([this, timer](error_code) { io.stop(); });
+    }
+
+    ServerConfig config;
+    Hub hub;
+    asio::io_context io;
+    tcp::acceptor acceptor;
+    asio::signal_set signals;
+    tcp::endpoint bound;
+    SearchPool pool;
+};
+
+Server::Server(const ServerConfig& config) : impl_(std::make_unique<Impl>(config)) {
+    error_code ec;
+    const auto address = asio::ip::make_address(config.host == "localhost" ? "127.0.0.1" : config.host, ec);
+    if (ec) throw std::runtime_error("bad host address '" + config.host + "': give an IP address such as 127.0.0.1");
+    const tcp::endpoint endpoint(address, config.port);
+    auto& acceptor = impl_->acceptor;
+    acceptor.open(endpoint.protocol(), ec);
+    if (!ec) acceptor.set_option(asio::socket_base::reuse_address(true), ec);
+    if (!ec && address.is_v6()) acceptor.set_option(asio::ip::v6_only(false), ec);
+    if (!ec) acceptor.bind(endpoint, ec);
+    if (!ec) acceptor.listen(asio::socket_base::max_listen_connections, ec);
+    if (ec)
+        throw std::runtime_error("cannot listen on " + config.host + " port " + std::to_string(config.port) + ": " +
+                                 ec.message());
+    impl_->bound = acceptor.local_endpoint();
+    impl_->hub.loopback = address.is_loopback();
+}
+
+Server::~Server() {
+    stop();
+    // The sessions go before the pool: stop every search, then drop the connections.
+    impl_->io.restart();
+    impl_->io.poll();
+}
+
+std::string Server::url() const {
+    const auto address = impl_->bound.address();
+    std::string host = address.to_string();
+    if (address.is_v6()) host = "[" + host + "]";
+    return "http://" + host + ":" + std::to_string(impl_->bound.port()) + "/";
+}
+
+unsigned short Server::port() const { return impl_->bound.port(); }
+
+void Server::run(bool handle_signals) {
+    if (handle_signals) {
+        impl_->signals.add(SIGINT);
+        impl_->signals.add(SIGTERM);
+        impl_->signals.async_wait([this](error_code ec, int) {
+            if (!ec) impl_->shut_down();
+        });
+    }
+    impl_->accept();
+    impl_->io.run();
+}
+
+void Server::stop() {
+    asio::post(impl_->io, [this] { impl_->shut_down(); });
+}
+
+SearchPool& Server::pool() { return impl_->pool; }
+
+int Server::open_connections() const { return impl_->hub.open; }
+
+}  // namespace kroon::web

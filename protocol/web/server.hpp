@@ -1,0 +1,55 @@
+// `kroon serve`: an HTTP and WebSocket server on Boost.Beast. GET serves the page's files,
+// built into the binary (assets.hpp), and nothing else; a WebSocket on /ws is one tab, with a
+// Session of its own (session.hpp, the messages of docs/web.md). Every tab's searches share
+// one SearchPool of `threads` slots. One I/O thread runs every connection.
+//
+// Safe by default: loopback unless told otherwise, a limit on open connections and on the
+// size of a message, WebSocket upgrades from other sites' pages refused (Origin), timeouts on
+// idle HTTP connections and on clients that do not read what is sent to them.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "protocol/web/search_pool.hpp"
+
+namespace kroon::web {
+
+struct ServerConfig {
+    std::string host = "127.0.0.1";
+    unsigned short port = 8080;  // 0: any free port (the bound one is in url())
+    int threads = 1;             // searches at once, over all tabs
+    int hash_mib = 64;           // shared out over the search slots
+    int max_connections = 100;   // open TCP connections (pages and WebSockets)
+    std::size_t max_message_bytes = 1 << 20;
+    double analysis_slice = 10;  // seconds an endless analysis keeps a slot others wait for
+    eval::Evaluation evaluation;
+};
+
+class Server {
+public:
+    // Binds the address; throws std::runtime_error when it cannot.
+    explicit Server(const ServerConfig& config);
+    ~Server();
+    Server(const Server&) = delete;
+    Server& operator=(const Server&) = delete;
+
+    // "http://127.0.0.1:8080/", with the port actually bound.
+    std::string url() const;
+    unsigned short port() const;
+    // Serves until stop(); with `handle_signals`, SIGINT and SIGTERM stop it too.
+    void run(bool handle_signals = false);
+    // From any thread: close every connection, stop every search, return from run().
+    void stop();
+
+    SearchPool& pool();
+    int open_connections() const;  // for tests; approximate off the I/O thread
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace kroon::web

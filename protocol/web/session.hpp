@@ -1,0 +1,157 @@
+// One browser tab's game: the JSON messages of docs/web.md in, JSON messages out. Socket-free:
+// the server (server.cpp) hands it each text message and gives it an Outlet to answer through;
+// every method runs on the server's I/O thread, and the search pool's callbacks come back
+// through Outlet::post. The rules are the Rulebook's and the referee's (a Game): the page only
+// shows what the session sends, the legal moves included.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/game/clock.hpp"
+#include "engine/game/game.hpp"
+#include "engine/notation/pdn.hpp"
+#include "protocol/web/search_pool.hpp"
+
+namespace kroon::web {
+
+// The protocol version in the welcome message; it changes when a message changes meaning.
+constexpr int protocol_version = 1;
+
+struct Outlet {
+    // A text message to the client (on the session's thread).
+    std::function<void(std::string)> send;
+    // From any thread: run `task` on the session's thread, or drop it when the session is gone.
+    std::function<void(std::function<void()>)> post;
+    // Call Session::on_timer after `seconds` (replacing the earlier call; negative: none).
+    std::function<void(double seconds)> wake_after;
+};
+
+struct SessionConfig {
+    std::size_t max_message_bytes = 1 << 20;  // announced in the welcome message
+    std::size_t max_pdn_games = 1000;         // games kept from one loaded PDN file
+};
+
+class Session {
+public:
+    Session(SearchPool& pool, Outlet outlet, SessionConfig config = {});
+    ~Session();
+    Session(const Session&) = delete;
+    Session& operator=(const Session&) = delete;
+
+    // The welcome message and the first state.
+    void start();
+    // One text message from the client; every problem is answered with an error message.
+    void receive(std::string_view text);
+    // A message the server refused before reading it (binary, too large).
+    void refuse(const std::string& message);
+    // The time the Outlet was asked for has come: a flag may have fallen.
+    void on_timer();
+    // The tab is gone: its search stops at once, nothing more is sent.
+    void close();
+
+    // For tests: the game as the session holds it.
+    const Game& game() const { return game_; }
+
+private:
+    enum class Task { None, Move, Hint, Analysis, Review };
+    struct Level {
+        enum class Kind { Time, Depth, Clock };
+        Kind kind = Kind::Time;
+        double seconds = 1;
+        int depth = 8;
+        TimeControl control;
+    };
+
+    using Json = nlohmann::json;
+    void handle(const Json& message);
+    void on_new(const Json& message);
+    void on_move(const Json& message);
+    void on_takeback(const Json& message);
+    void on_goto(const Json& message);
+    void on_play(const Json& message);
+    void on_level(const Json& message);
+    void on_hint(const Json& message);
+    void on_analyse(const Json& message);
+    void on_review(const Json& message);
+    void on_stop(const Json& message);
+    void on_resign(const Json& message);
+    void on_draw(const Json& message);
+    void on_load_pdn(const Json& message);
+    Level read_level(const Json& level) const;
+    void apply_level(const Level& level);
+    void on_open_game(const Json& message);
+    void on_save_pdn(const Json& message);
+
+    // The game.
+    void start_game(Game game, std::optional<Color> kroon);
+    bool play_move(const Move& move);  // with the clock; false when the flag fell first
+    void truncate_to(int ply);
+    void game_changed();  // after any change: stop work on the old position, answer, go on
+    void end_game(Verdict verdict, const std::string& detail);
+    int view_ply() const;
+    Game game_at(int ply) const;
+    bool kroon_to_move() const;
+    Color human_side() const;
+
+    // The clock.
+    double elapsed() const;
+    bool clock_running() const;
+    void arm_timer();
+
+    // Searches.
+    void search(Task task, int ply, const search::Limits& limits);
+    void stop_search(bool quietly);
+    void engine_turn();
+    void on_search_started(std::uint64_t serial);
+    void on_iteration(std::uint64_t serial, const search::Iteration& it);
+    void on_search_done(std::uint64_t serial, const JobResult& result);
+    void review_next();
+    search::Limits engine_limits() const;
+
+    // Messages.
+    void send(const Json& message);
+    void send_error(const std::string& message, std::string_view request = {});
+    void send_state();
+    Json level_json() const;
+    Json clock_json() const;
+    // `paths`: the position's capture paths when the caller has them already.
+    Json move_json(const Position& pos, const Move& move, const std::vector<CapturePath>* paths = nullptr) const;
+    Json score_json(search::Score score, Color side) const;
+    static std::string score_text(search::Score white);
+    Json line_json(const Position& pos, const std::vector<Move>& line) const;
+
+    SearchPool& pool_;
+    Outlet outlet_;
+    SessionConfig config_;
+    bool closed_ = false;
+
+    Game game_;
+    std::optional<Color> kroon_;  // the side Kroon plays, if any
+    Level level_;
+    Clock clock_;
+    std::chrono::steady_clock::time_point turn_started_;
+    std::optional<int> view_;  // the ply shown; none: follow the game
+    PdnHeader header_;
+    std::vector<std::optional<search::Score>> scores_;  // per position, White's view
+    std::optional<search::Score> kroon_score_;          // Kroon's last score, its own view
+    std::vector<PdnGame> loaded_;
+
+    // The one search of this tab. A serial number tells its callbacks from older ones'.
+    Task task_ = Task::None;
+    SearchPool::JobId job_ = 0;
+    std::uint64_t serial_ = 0;
+    int task_ply_ = 0;
+    bool task_running_ = false;
+    int review_next_ = -1;  // the next ply a review searches; -1: no review
+    double review_seconds_ = 0.3;
+};
+
+}  // namespace kroon::web

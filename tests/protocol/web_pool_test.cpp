@@ -1,0 +1,117 @@
+// The search pool of `kroon serve`: never more searches than slots, first come first served,
+// and a stopped request (queued or running) ends at once.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+
+#include "protocol/web/search_pool.hpp"
+
+namespace kroon::web {
+namespace {
+
+using SteadyClock = std::chrono::steady_clock;
+
+// Collects the results of jobs, waiting with a deadline.
+struct Results {
+    std::mutex mutex;
+    std::condition_variable changed;
+    std::vector<JobResult> done;
+    std::atomic<int> started{0};
+
+    SearchJob job(search::Limits limits) {
+        SearchJob job;
+        job.limits = limits;
+        job.on_start = [this] { ++started; };
+        job.on_done = [this](const JobResult& r) {
+            std::lock_guard lock(mutex);
+            done.push_back(r);
+            changed.notify_all();
+        };
+        return job;
+    }
+    bool wait_for(std::size_t count, std::chrono::milliseconds timeout) {
+        std::unique_lock lock(mutex);
+        return changed.wait_for(lock, timeout, [&] { return done.size() >= count; });
+    }
+};
+
+search::Limits depth(int d) {
+    search::Limits l;
+    l.depth = d;
+    return l;
+}
+
+search::Limits endless() {
+    search::Limits l;
+    l.infinite = true;
+    l.analysis = true;
+    return l;
+}
+
+TEST(WebPool, RunsNoMoreSearchesThanSlots) {
+    SearchPool pool(PoolOptions{2, 8, 10, {}});
+    Results results;
+    for (int i = 0; i < 8; ++i) pool.submit(results.job(depth(7)));
+    ASSERT_TRUE(results.wait_for(8, std::chrono::seconds(60)));
+    EXPECT_EQ(pool.peak_running(), 2);
+    EXPECT_EQ(pool.finished(), 8u);
+    for (const JobResult& r : results.done) {
+        EXPECT_TRUE(r.started);
+        EXPECT_TRUE(r.outcome.best.has_value());
+        EXPECT_EQ(r.outcome.depth, 7);
+    }
+}
+
+TEST(WebPool, AStoppedRequestEndsAtOnceQueuedOrRunning) {
+    SearchPool pool(PoolOptions{1, 8, 1000, {}});
+    Results results;
+    const auto running = pool.submit(results.job(endless()));
+    const auto waiting = pool.submit(results.job(depth(3)));
+    while (results.started == 0) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    EXPECT_EQ(pool.running(), 1);
+    EXPECT_EQ(pool.queued(), 1);
+
+    pool.stop(waiting);
+    ASSERT_TRUE(results.wait_for(1, std::chrono::seconds(1)));
+    EXPECT_FALSE(results.done[0].started) << "the queued request never ran";
+
+    const auto stopped = SteadyClock::now();
+    pool.stop(running);
+    ASSERT_TRUE(results.wait_for(2, std::chrono::seconds(2)));
+    EXPECT_LT(SteadyClock::now() - stopped, std::chrono::milliseconds(500));
+    EXPECT_TRUE(results.done[1].started);
+    EXPECT_TRUE(results.done[1].outcome.best.has_value()) << "a stopped search reports what it found";
+    EXPECT_FALSE(results.done[1].preempted);
+    pool.stop(running);  // a finished id is ignored
+    pool.stop(12345);
+}
+
+TEST(WebPool, AnEndlessAnalysisGivesWayAfterItsSlice) {
+    SearchPool pool(PoolOptions{1, 8, 0.3, {}});
+    Results results;
+    pool.submit(results.job(endless()));
+    while (results.started == 0) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    pool.submit(results.job(depth(3)));
+    ASSERT_TRUE(results.wait_for(2, std::chrono::seconds(5)));
+    EXPECT_TRUE(results.done[0].preempted);
+    EXPECT_FALSE(results.done[1].preempted);
+    EXPECT_EQ(results.done[1].outcome.depth, 3);
+}
+
+TEST(WebPool, ShuttingDownEndsEverySearch) {
+    Results results;
+    {
+        SearchPool pool(PoolOptions{2, 8, 1000, {}});
+        for (int i = 0; i < 5; ++i) pool.submit(results.job(endless()));
+        while (results.started < 2) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    EXPECT_EQ(results.done.size(), 5u) << "every request is answered";
+}
+
+}  // namespace
+}  // namespace kroon::web

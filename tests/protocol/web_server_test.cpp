@@ -1,0 +1,439 @@
+// `kroon serve` over real sockets: the server runs in this process on 127.0.0.1 (any free
+// port), and the tests talk to it as the page does, through HTTP and a WebSocket per tab.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <thread>
+
+#include "engine/rules/rulebook.hpp"
+#include "protocol/web/server.hpp"
+#include "tests/protocol/web_client.hpp"
+
+namespace kroon::web {
+namespace {
+
+using test::WebClient;
+using Json = nlohmann::json;
+using SteadyClock = std::chrono::steady_clock;
+
+class RunningServer {
+public:
+    explicit RunningServer(ServerConfig config = {}) : server_(local(config)), thread_([this] { server_.run(); }) {}
+    ~RunningServer() {
+        server_.stop();
+        thread_.join();
+    }
+    unsigned short port() const { return server_.port(); }
+    Server& server() { return server_; }
+
+private:
+    static ServerConfig local(ServerConfig c) {
+        c.host = "127.0.0.1";
+        c.port = 0;
+        c.hash_mib = 4;
+        return c;
+    }
+    Server server_;
+    std::thread thread_;
+};
+
+// A connected tab that has read its welcome and first state.
+struct Tab {
+    explicit Tab(unsigned short port) : client(port) {
+        welcome = client.expect("welcome");
+        state = client.expect("state");
+    }
+    WebClient client;
+    Json welcome;
+    Json state;
+};
+
+bool human_to_move(const Json& s) { return !s["moves"].empty() && s["engine"].is_null(); }
+
+std::string error_of(WebClient& client, const Json& message) {
+    client.send(message);
+    return client.expect("error")["message"].get<std::string>();
+}
+
+TEST(WebServer, ServesTheBuiltInPageAndNothingElse) {
+    RunningServer s;
+    const auto page = test::http_request(s.port(), "GET", "/");
+    EXPECT_EQ(page.status, 200);
+    EXPECT_EQ(page.content_type, "text/html; charset=utf-8");
+    EXPECT_NE(page.body.find("<svg id=\"board\""), std::string::npos);
+    const auto script = test::http_request(s.port(), "GET", "/app.js?v=1");
+    EXPECT_EQ(script.status, 200);
+    EXPECT_EQ(script.content_type, "text/javascript; charset=utf-8");
+    EXPECT_NE(script.body.find("new WebSocket"), std::string::npos);
+    EXPECT_EQ(test::http_request(s.port(), "GET", "/board.js").status, 200);
+    EXPECT_EQ(test::http_request(s.port(), "GET", "/style.css").status, 200);
+    for (const char* target : {"/../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/..%2fCMakeLists.txt",
+                               "/protocol/web/page/app.js", "//etc/passwd", "/index.html/..", "/ws"})
+        EXPECT_EQ(test::http_request(s.port(), "GET", target).status, 404) << target;
+    EXPECT_EQ(test::http_request(s.port(), "POST", "/").status, 405);
+    EXPECT_EQ(test::http_request(s.port(), "DELETE", "/index.html").status, 405);
+    const auto head = test::http_request(s.port(), "HEAD", "/");
+    EXPECT_EQ(head.status, 200);
+    EXPECT_TRUE(head.body.empty());
+}
+
+TEST(WebServer, WelcomesATabWithTheVariantsAndTheStartPosition) {
+    RunningServer s;
+    Tab tab(s.port());
+    EXPECT_EQ(tab.welcome["protocol"], 1);
+    EXPECT_EQ(tab.welcome["variants"].size(), 16u);
+    EXPECT_EQ(tab.welcome["variants"][2]["name"], "english");
+    const Json& st = tab.state;
+    EXPECT_EQ(st["variant"], "international");
+    EXPECT_EQ(st["board"]["squares"].size(), 50u);
+    EXPECT_EQ(st["pieces"], std::string(20, 'b') + std::string(10, '.') + std::string(20, 'w'));
+    EXPECT_EQ(st["fen"], rulebook(Variant::International).start_fen());
+    EXPECT_EQ(st["moves"].size(), 9u);
+    EXPECT_EQ(st["kroon"], "black");
+    EXPECT_EQ(st["side"], "white");
+    EXPECT_FALSE(st["capture"].get<bool>());
+    EXPECT_FALSE(st["over"].get<bool>());
+}
+
+TEST(WebServer, BadMessagesGetAnErrorAndTheTabGoesOn) {
+    RunningServer s;
+    Tab tab(s.port());
+    auto& c = tab.client;
+    c.send_text("{bad json");
+    EXPECT_NE(c.expect("error")["message"].get<std::string>().find("malformed JSON"), std::string::npos);
+    c.send_text("[1, 2]");
+    EXPECT_NE(c.expect("error")["message"].get<std::string>().find("JSON object"), std::string::npos);
+    c.send_text("{\"move\": \"32-28\"}");
+    EXPECT_NE(c.expect("error")["message"].get<std::string>().find("type"), std::string::npos);
+    c.send_text(std::string(100000, '[') + std::string(100000, ']'));
+    EXPECT_NE(c.expect("error")["message"].get<std::string>().find("nested too deeply"), std::string::npos);
+    c.send_text("\"just a string\"");
+    c.expect("error");
+
+    EXPECT_EQ(error_of(c, {{"type", "fly"}}), "unknown message type 'fly'");
+    EXPECT_EQ(error_of(c, {{"type", "move"}}), "'move' is missing");
+    EXPECT_EQ(error_of(c, {{"type", "move"}, {"move", 3228}}), "'move' must be a string");
+    EXPECT_EQ(error_of(c, {{"type", "move"}, {"move", "11-15"}}), "illegal move 11-15");
+    EXPECT_EQ(error_of(c, {{"type", "move"}, {"move", "32-28"}, {"ply", 7}}), "'ply' must be from 0 to 0 (got 7)");
+    EXPECT_EQ(error_of(c, {{"type", "move"}, {"move", std::string(5000, '3')}}),
+              "'move' is too long (at most 200 characters)");
+    EXPECT_EQ(error_of(c, {{"type", "goto"}, {"ply", -1}}), "'ply' must be from 0 to 0 (got -1)");
+    EXPECT_EQ(error_of(c, {{"type", "new"}, {"variant", "chess"}}).rfind("unknown variant 'chess'", 0), 0u);
+    EXPECT_EQ(error_of(c, {{"type", "new"}, {"fen", "W:W99:B1"}}).rfind("bad FEN", 0), 0u);
+    EXPECT_EQ(error_of(c, {{"type", "new"}, {"kroon", "red"}}), "'kroon' must be white, black or none (got 'red')");
+    EXPECT_EQ(error_of(c, {{"type", "level"}, {"level", {{"kind", "depth"}, {"depth", 500}}}}),
+              "'depth' must be from 1 to 60 (got 500)");
+    EXPECT_EQ(
+        error_of(c, {{"type", "level"}, {"level", {{"kind", "clock"}, {"control", "soon"}}}}).rfind("bad clock", 0),
+        0u);
+    EXPECT_EQ(error_of(c, {{"type", "level"}, {"level", "fast"}}), "'level' must be an object with a \"kind\"");
+    EXPECT_EQ(error_of(c, {{"type", "open_game"}, {"index", 0}}), "no PDN file loaded");
+    EXPECT_EQ(error_of(c, {{"type", "stop"}}), "nothing to stop: Kroon is not thinking");
+    EXPECT_EQ(error_of(c, {{"type", "takeback"}}), "no move to take back");
+    c.send(Json{{"type", "move"}, {"move", 1}});
+    EXPECT_EQ(c.expect("error")["request"], "move");
+
+    // Too large: read and dropped, answered; the connection stays.
+    c.send_text(std::string(3 << 20, ' '));
+    EXPECT_NE(c.expect("error")["message"].get<std::string>().find("message too large"), std::string::npos);
+    c.send_binary("\x01\x02\x03");
+    EXPECT_NE(c.expect("error")["message"].get<std::string>().find("binary"), std::string::npos);
+
+    // After all that, the game goes on.
+    c.send({{"type", "level"}, {"level", {{"kind", "depth"}, {"depth", 2}}}});
+    c.expect("state");
+    c.send({{"type", "move"}, {"move", "32-28"}});
+    const Json st = c.expect_state([](const Json& x) { return x["plies"] == 2; });
+    EXPECT_EQ(st["history"][0]["text"], "32-28");
+    EXPECT_EQ(error_of(c, {{"type", "move"}, {"move", "32-28"}}), "illegal move 32-28");
+}
+
+TEST(WebServer, PlaysAgainstKroonWithTakebackHintAndResignation) {
+    RunningServer s;
+    Tab tab(s.port());
+    auto& c = tab.client;
+    c.send({{"type", "new"}, {"kroon", "black"}, {"level", {{"kind", "time"}, {"seconds", 0.5}}}});
+    c.expect_state([](const Json& x) { return x["plies"] == 0; });
+    c.send({{"type", "move"}, {"move", "32-28"}});
+    Json st = c.expect_state([](const Json& x) { return x["plies"] == 1; });
+    EXPECT_TRUE(st["moves"].empty()) << "it is Kroon's turn";
+    EXPECT_EQ(st["engine"]["task"], "move");
+    EXPECT_EQ(error_of(c, {{"type", "move"}, {"move", "19-23"}}),
+              "it is Kroon's turn: wait for its move, or take back");
+    st = c.expect_state([](const Json& x) { return x["plies"] == 2; });
+    EXPECT_EQ(st["history"][1]["side"], "black");
+    EXPECT_EQ(st["last"]["text"], st["history"][1]["text"]);
+    EXPECT_TRUE(human_to_move(st));
+    ASSERT_FALSE(st["scores"][1].is_null()) << "Kroon's score is kept for the graph";
+
+    c.send({{"type", "hint"}, {"seconds", 0.2}});
+    const Json hint = c.expect("done");
+    EXPECT_EQ(hint["task"], "hint");
+    EXPECT_TRUE(hint["best"]["id"].is_string());
+
+    c.send({{"type", "takeback"}});
+    st = c.expect_state([](const Json& x) { return x["plies"] == 0; });
+    EXPECT_EQ(st["fen"], rulebook(Variant::International).start_fen());
+
+    c.send({{"type", "draw"}});
+    const Json draw = c.expect("draw");
+    EXPECT_FALSE(draw["accepted"].get<bool>());
+
+    c.send({{"type", "resign"}});
+    st = c.expect_state([](const Json& x) { return x["over"] == true; });
+    EXPECT_EQ(st["result"], "0-2");
+    EXPECT_NE(st["termination"].get<std::string>().find("KNDB art. 8b"), std::string::npos);
+    EXPECT_TRUE(st["moves"].empty());
+    EXPECT_EQ(error_of(c, {{"type", "move"}, {"move", "32-28"}}).rfind("the game is over", 0), 0u);
+}
+
+TEST(WebServer, ACompulsoryCaptureComesWithItsPath) {
+    RunningServer s;
+    Tab tab(s.port());
+    auto& c = tab.client;
+    // White's man on 37 must take two: 37x19 over 32 and 23 (landing on 28 first).
+    c.send({{"type", "new"}, {"fen", "W:W37,45:B32,23,5"}, {"kroon", "none"}});
+    const Json st = c.expect_state([](const Json& x) { return x["pieces"].get<std::string>()[36] == 'w'; });
+    EXPECT_TRUE(st["capture"].get<bool>());
+    ASSERT_EQ(st["moves"].size(), 1u);
+    const Json& m = st["moves"][0];
+    EXPECT_EQ(m["text"], "37x19");
+    EXPECT_EQ(m["path"], Json::array({37, 28, 19}));
+    EXPECT_EQ(m["captured"], Json::array({23, 32}));
+    c.send({{"type", "move"}, {"move", m["id"]}});
+    const Json after = c.expect_state([](const Json& x) { return x["plies"] == 1; });
+    EXPECT_EQ(after["last"]["captured"], Json::array({23, 32}));
+    EXPECT_EQ(after["fen"], "B:W19,45:B5");
+}
+
+TEST(WebServer, AnalysisReportsEachIterationAndStops) {
+    RunningServer s;
+    Tab tab(s.port());
+    auto& c = tab.client;
+    c.send({{"type", "new"}, {"kroon", "none"}});
+    c.expect("state");
+    c.send({{"type", "analyse"}});
+    int depth = 0;
+    for (int i = 0; i < 4; ++i) {
+        const Json info = c.expect("info");
+        EXPECT_EQ(info["task"], "analysis");
+        EXPECT_EQ(info["ply"], 0);
+        EXPECT_GT(info["depth"].get<int>(), depth);
+        depth = info["depth"].get<int>();
+        EXPECT_FALSE(info["pv"].empty());
+        EXPECT_EQ(info["pv"].size(), info["pv_ids"].size());
+    }
+    c.send({{"type", "stop"}});
+    const Json done = c.expect("done", 5);
+    EXPECT_EQ(done["task"], "analysis");
+    EXPECT_FALSE(done["preempted"].get<bool>());
+    const Json st = c.expect("state");
+    EXPECT_TRUE(st["engine"].is_null());
+    EXPECT_FALSE(st["scores"][0].is_null());
+    // The best move is legal: play it.
+    c.send({{"type", "move"}, {"move", done["best"]["id"]}});
+    c.expect_state([](const Json& x) { return x["plies"] == 1; });
+}
+
+TEST(WebServer, AClosedTabStopsItsSearchAtOnce) {
+    ServerConfig config;
+    config.threads = 1;
+    RunningServer s(config);
+    {
+        Tab tab(s.port());
+        tab.client.send({{"type", "new"}, {"kroon", "none"}});
+        tab.client.expect("state");
+        tab.client.send({{"type", "analyse"}});
+        tab.client.expect("info");
+        EXPECT_EQ(s.server().pool().running(), 1);
+    }  // the tab closes with its analysis running
+    const auto closed = SteadyClock::now();
+    while (s.server().pool().running() > 0 && SteadyClock::now() - closed < std::chrono::seconds(5))
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    EXPECT_EQ(s.server().pool().running(), 0);
+    EXPECT_LT(SteadyClock::now() - closed, std::chrono::seconds(1));
+    // The one search thread is free for the next tab.
+    Tab other(s.port());
+    other.client.send({{"type", "level"}, {"level", {{"kind", "depth"}, {"depth", 4}}}});
+    other.client.send({{"type", "move"}, {"move", "32-28"}});
+    other.client.expect_state([](const Json& x) { return x["plies"] == 2; }, 5);
+}
+
+TEST(WebServer, AnEndlessAnalysisGivesWayToAWaitingTab) {
+    ServerConfig config;
+    config.threads = 1;
+    config.analysis_slice = 0.5;
+    RunningServer s(config);
+    Tab analyst(s.port());
+    analyst.client.send({{"type", "new"}, {"kroon", "none"}});
+    analyst.client.expect("state");
+    analyst.client.send({{"type", "analyse"}});
+    analyst.client.expect("info");
+    Tab player(s.port());
+    player.client.send({{"type", "level"}, {"level", {{"kind", "depth"}, {"depth", 4}}}});
+    player.client.send({{"type", "move"}, {"move", "32-28"}});
+    const Json queued =
+        player.client.expect_state([](const Json& x) { return x["plies"] == 1 && !x["engine"].is_null(); });
+    EXPECT_TRUE(queued["engine"]["queued"].get<bool>()) << "the only search thread is busy";
+    player.client.expect_state([](const Json& x) { return x["plies"] == 2; }, 10);
+    const Json done = analyst.client.expect("done", 5);
+    EXPECT_TRUE(done["preempted"].get<bool>());
+    EXPECT_LE(s.server().pool().peak_running(), 1);
+}
+
+TEST(WebServer, FiftyTabsPlayAtOnceWithinTheThreadBound) {
+    ServerConfig config;
+    config.threads = 2;
+    RunningServer s(config);
+    constexpr int tabs = 50;
+    constexpr int moves_each = 4;
+    std::atomic<int> finished{0};
+    std::atomic<int> peak_connections{0};
+    std::vector<std::string> failures(tabs);
+    std::vector<std::thread> threads;
+    for (int t = 0; t < tabs; ++t) {
+        threads.emplace_back([&, t] {
+            try {
+                Tab tab(s.port());
+                auto& c = tab.client;
+                c.send({{"type", "new"}, {"kroon", "black"}, {"level", {{"kind", "depth"}, {"depth", 6}}}});
+                Json st = c.expect_state([](const Json& x) { return x["plies"] == 0; });
+                peak_connections = std::max(peak_connections.load(), s.server().open_connections());
+                for (int m = 0; m < moves_each && !st["over"].get<bool>(); ++m) {
+                    // Each tab plays a different legal move, chosen from what the server sent.
+                    const Json& legal = st["moves"];
+                    c.send({{"type", "move"}, {"move", legal[static_cast<std::size_t>(t + m) % legal.size()]["id"]}});
+                    const int want = 2 * (m + 1);
+                    st = c.expect_state([want](const Json& x) { return x["plies"] == want || x["over"] == true; }, 60);
+                }
+                if (st["plies"] != 2 * moves_each) throw std::runtime_error("only " + st["plies"].dump() + " plies");
+                for (const Json& skipped : c.skipped())
+                    if (skipped["type"] == "error") throw std::runtime_error(skipped.dump());
+                ++finished;
+            } catch (const std::exception& e) {
+                failures[static_cast<std::size_t>(t)] = e.what();
+            }
+        });
+    }
+    for (auto& th : threads) th.join();
+    for (int t = 0; t < tabs; ++t) EXPECT_EQ(failures[static_cast<std::size_t>(t)], "") << "tab " << t;
+    EXPECT_EQ(finished, tabs);
+    EXPECT_EQ(s.server().pool().peak_running(), 2) << "never more searches than --threads";
+    EXPECT_GE(s.server().pool().finished(), static_cast<std::uint64_t>(tabs * moves_each));
+    EXPECT_GE(peak_connections.load(), 10);
+}
+
+TEST(WebServer, RefusesConnectionsOverTheLimitAndOtherSitesPages) {
+    ServerConfig config;
+    config.max_connections = 2;
+    RunningServer s(config);
+    auto first = std::make_unique<Tab>(s.port());
+    Tab second(s.port());
+    EXPECT_THROW(WebClient third(s.port()), std::runtime_error);
+    EXPECT_EQ(test::http_request(s.port(), "GET", "/").status, 503);
+    first.reset();
+    const auto closed = SteadyClock::now();
+    while (s.server().open_connections() > 1 && SteadyClock::now() - closed < std::chrono::seconds(5))
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    Tab again(s.port());
+    again.client.send({{"type", "move"}, {"move", "32-28"}});
+    again.client.expect_state([](const Json& x) { return x["plies"] >= 1; });
+
+    RunningServer open;
+    const std::string own = "http://127.0.0.1:" + std::to_string(open.port());
+    EXPECT_THROW(WebClient foreign(open.port(), "http://evil.example"), std::runtime_error);
+    const auto refused = test::http_request(open.port(), "GET", "/ws",
+                                            {{"Upgrade", "websocket"},
+                                             {"Connection", "Upgrade"},
+                                             {"Sec-WebSocket-Version", "13"},
+                                             {"Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ=="},
+                                             {"Origin", "http://127.0.0.1.evil.example"}});
+    EXPECT_EQ(refused.status, 403);
+    EXPECT_NE(refused.body.find("another site"), std::string::npos);
+    WebClient same(open.port(), own);
+    // A name that points at 127.0.0.1 from another site's DNS is not this server's name.
+    const auto rebound =
+        test::http_request(open.port(), "GET", "/", {{"Host", "evil.example:" + std::to_string(open.port())}});
+    EXPECT_EQ(rebound.status, 403);
+    EXPECT_EQ(
+        test::http_request(open.port(), "GET", "/", {{"Host", "localhost:" + std::to_string(open.port())}}).status,
+        200);
+    EXPECT_EQ(same.expect("welcome")["type"], "welcome");
+}
+
+TEST(WebServer, LoadsEveryGameOfAPdnFileAndSavesTheGame) {
+    RunningServer s;
+    Tab tab(s.port());
+    auto& c = tab.client;
+    const std::string pdn =
+        "[Event \"One\"]\n[White \"Alice\"]\n[Black \"Bob\"]\n[Result \"*\"]\n\n1. 32-28 19-23 2. 28x19 14x23 *\n\n"
+        "[Event \"Broken\"]\n\n1. 32-28 11-15 *\n\n"
+        "[Event \"Two\"]\n[White \"Carol\"]\n[Black \"Dave\"]\n[Result \"2-0\"]\n"
+        "[Termination \"White wins: resignation (KNDB art. 8b)\"]\n\n1. 33-28 18-23 2-0\n";
+    c.send({{"type", "load_pdn"}, {"text", pdn}});
+    const Json games = c.expect("pdn_games");
+    ASSERT_EQ(games["games"].size(), 2u);
+    EXPECT_EQ(games["games"][0]["white"], "Alice");
+    EXPECT_EQ(games["games"][1]["event"], "Two");
+    EXPECT_EQ(games["games"][1]["moves"], 2);
+    EXPECT_EQ(games["error_count"], 1);
+    EXPECT_NE(games["errors"][0].get<std::string>().find("11-15"), std::string::npos);
+
+    c.send({{"type", "open_game"}, {"index", 1}});
+    Json st = c.expect_state([](const Json& x) { return x["plies"] == 2; });
+    EXPECT_EQ(st["players"]["white"], "Carol");
+    EXPECT_EQ(st["kroon"], "none");
+    EXPECT_TRUE(st["over"].get<bool>()) << "the recorded resignation is kept";
+    EXPECT_EQ(st["result"], "2-0");
+
+    c.send({{"type", "goto"}, {"ply", 1}});
+    st = c.expect_state([](const Json& x) { return x["ply"] == 1; });
+    EXPECT_EQ(st["side"], "black");
+    EXPECT_EQ(st["last"]["text"], "33-28");
+
+    c.send({{"type", "save_pdn"}});
+    const Json saved = c.expect("pdn");
+    const std::string text = saved["text"];
+    EXPECT_NE(text.find("[White \"Carol\"]"), std::string::npos);
+    EXPECT_NE(text.find("1. 33-28 18-23 2-0"), std::string::npos) << text;
+    EXPECT_EQ(saved["filename"].get<std::string>().rfind("kroon-", 0), 0u);
+
+    // A move from an earlier position replaces the rest of the game.
+    c.send({{"type", "move"}, {"move", "19-23"}, {"ply", 1}});
+    st = c.expect_state([](const Json& x) { return x["plies"] == 2 && x["history"][1]["text"] == "19-23"; });
+    EXPECT_FALSE(st["over"].get<bool>());
+}
+
+TEST(WebServer, AFlagFallsOnTheServersClock) {
+    RunningServer s;
+    Tab tab(s.port());
+    auto& c = tab.client;
+    c.send({{"type", "new"}, {"kroon", "black"}, {"level", {{"kind", "clock"}, {"control", "1"}}}});
+    Json st = c.expect("state");
+    EXPECT_EQ(st["clock"]["control"], "1");
+    EXPECT_EQ(st["clock"]["running"], "white");
+    st = c.expect_state([](const Json& x) { return x["over"] == true; }, 5);
+    EXPECT_EQ(st["result"], "0-2");
+    EXPECT_NE(st["termination"].get<std::string>().find("White's flag fell"), std::string::npos);
+    EXPECT_TRUE(st["clock"]["running"].is_null());
+}
+
+TEST(WebServer, EveryVariantCanBePlayed) {
+    RunningServer s;
+    Tab tab(s.port());
+    auto& c = tab.client;
+    for (const Json& v : tab.welcome["variants"]) {
+        c.send({{"type", "new"}, {"variant", v["name"]}, {"kroon", "none"}});
+        Json st = c.expect_state([&](const Json& x) { return x["variant"] == v["name"]; });
+        EXPECT_EQ(st["board"]["squares"].size(), v["squares"].get<std::size_t>()) << v["name"];
+        EXPECT_EQ(st["side"], v["first"]) << v["name"];
+        ASSERT_FALSE(st["moves"].empty()) << v["name"];
+        c.send({{"type", "move"}, {"move", st["moves"][0]["id"]}});
+        st = c.expect_state([](const Json& x) { return x["plies"] == 1; });
+        EXPECT_NE(st["side"], v["first"]) << v["name"];
+    }
+}
+
+}  // namespace
+}  // namespace kroon::web

@@ -1,0 +1,303 @@
+// The browser end-to-end test of `kroon serve`: headless Chromium (Debian's) driven by
+// puppeteer-core plays through the page as a person would: a move by dragging and by
+// click-click, a takeback, flip, hint, a declined draw offer, a FEN set-up with a compulsory
+// capture, a position set up with the palette, a PDN file loaded (two games) and a game saved
+// as PDN and read back, an analysis stopped and its best move played, a game resigned, and a
+// whole short game against Kroon played to its end.
+//
+// Run: node tests/web/e2e.mjs path/to/kroon   (CTest: Web.BrowserEndToEnd)
+import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { launchChromium, startKroon } from './harness.mjs';
+
+const kroon = process.argv[2];
+if (!kroon) {
+  console.error('usage: node e2e.mjs path/to/kroon');
+  process.exit(2);
+}
+
+const started = Date.now();
+const work = mkdtempSync(join(tmpdir(), 'kroon-e2e-'));
+const server = await startKroon(kroon, ['--threads', '1', '--hash', '16']);
+const { browser, close } = await launchChromium();
+const pageErrors = [];
+let passed = 0;
+let page = null;
+
+function step(name) {
+  console.log(`[${((Date.now() - started) / 1000).toFixed(1)} s] ${name}`);
+  passed += 1;
+}
+
+try {
+  page = await browser.newPage();
+  page.setDefaultTimeout(20000);
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  page.on('console', (m) => { if (m.type() === 'error' && !/favicon/.test(m.text())) pageErrors.push(m.text()); });
+  await page.setViewport({ width: 1280, height: 900 });
+  const cdp = await page.createCDPSession();
+  await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: work });
+
+  const text = (selector) => page.$eval(selector, (e) => e.textContent);
+  const count = (selector) => page.$$eval(selector, (l) => l.length);
+  const plies = () => count('#move-list .move');
+  const centre = async (n) => {
+    const box = await (await page.$(`#board rect[data-square="${n}"]`)).boundingBox();
+    return [box.x + box.width / 2, box.y + box.height / 2];
+  };
+  const clickSquare = async (n) => {
+    const [x, y] = await centre(n);
+    await page.mouse.click(x, y);
+  };
+  const waitPlies = (n) => page.waitForFunction((k) => document.querySelectorAll('#move-list .move').length === k, {}, n);
+  const waitStatus = (re) => page.waitForFunction((source) => new RegExp(source).test(document.getElementById('status').textContent), {}, re.source);
+  const pieceAt = (n) => page.$eval('#board', (svg, k) => {
+    const g = svg.querySelector(`[data-piece="${k}"]`);
+    return g ? g.getAttribute('class') : null;
+  }, n);
+  const choose = async (selector, value) => page.select(selector, value);
+  const setLevel = async (kind, value) => {
+    await choose('#level-kind', kind);
+    await page.$eval('#level-value', (e, v) => { e.value = v; }, value);
+  };
+  const newGame = async ({ variant = 'international', kroonSide = 'black', kind = 'depth', value = '3' } = {}) => {
+    await choose('#variant', variant);
+    await choose('#kroon-side', kroonSide);
+    await setLevel(kind, value);
+    await page.click('#new-game');
+    // A new game shows its variant, no result and (until Kroon moves) no moves.
+    await page.waitForFunction((v) => document.getElementById('variant-title').textContent === v &&
+      document.getElementById('result').hidden, {}, variant);
+    const kroonFirst = kroonSide === (variant === 'english' ? 'black' : 'white');
+    if (!kroonFirst) await waitPlies(0);
+  };
+
+  // --- the page comes up with the international start position -------------------------
+  await page.goto(server.url);
+  await page.waitForSelector('#board [data-piece]');
+  assert.equal(await count('#board rect[data-square]'), 50);
+  assert.equal(await count('#board .piece.white'), 20);
+  assert.equal(await count('#board .piece.black'), 20);
+  await waitStatus(/Your move/);
+  step('the page shows the international start position');
+
+  // --- a move by dragging, Kroon answers --------------------------------------------------
+  await newGame();
+  await page.click('#numbers');
+  assert.equal(await count('#board .sq-number'), 50);
+  const [fx, fy] = await centre(32);
+  const [tx, ty] = await centre(28);
+  await page.mouse.move(fx, fy);
+  await page.mouse.down();
+  await page.mouse.move((fx + tx) / 2, (fy + ty) / 2, { steps: 4 });
+  await page.mouse.move(tx, ty, { steps: 4 });
+  await page.mouse.up();
+  await waitPlies(2);
+  assert.equal((await page.$$eval('#move-list .move', (l) => l.map((e) => e.textContent)))[0], '32-28');
+  assert.match(await pieceAt(28), /white/);
+  assert.equal(await pieceAt(32), null);
+  assert.equal(await count('#board rect.last'), 2, 'the last move is marked');
+  step('32-28 played by dragging; Kroon answered');
+
+  // --- click-click: an illegal destination does nothing, a legal one plays ----------------
+  await clickSquare(33);
+  await page.waitForSelector('#board .piece.selected');
+  const dests = await page.$$eval('#board .dest', (l) => l.map((e) => Number(e.getAttribute('data-dest'))));
+  assert.ok(dests.length > 0, 'destinations are highlighted');
+  await clickSquare(dests[0]);
+  await waitPlies(4);
+  step(`33-${dests[0]} played by click-click; Kroon answered`);
+
+  // --- takeback: back to the player's move, two plies fewer ------------------------------
+  await page.click('#takeback');
+  await waitPlies(2);
+  assert.match(await pieceAt(33), /white/);
+  await waitStatus(/Your move/);
+  step('take back returned to the position before the last move');
+
+  // --- flip: square 1 goes from the top left to the bottom right --------------------------
+  const before = await centre(1);
+  await page.click('#flip');
+  const after = await centre(1);
+  assert.ok(after[1] > before[1] && after[0] > before[0], 'square 1 moved to the bottom right');
+  await page.click('#flip');
+  step('flip turns the board around and back');
+
+  // --- hint and a draw offer --------------------------------------------------------------
+  await page.click('#hint');
+  await page.waitForFunction(() => /Hint: /.test(document.getElementById('message').textContent));
+  assert.equal(await count('#board rect.hint'), 2, 'the hint move is marked');
+  await page.click('#draw');
+  await page.waitForFunction(() => /declines the draw/.test(document.getElementById('message').textContent));
+  assert.equal(await page.$eval('#result', (e) => e.hidden), true);
+  step('hint shown on the board; Kroon declined a draw at the start');
+
+  // --- a FEN set-up with a compulsory capture along its path ------------------------------
+  await page.click('#setup-panel summary');
+  await choose('#kroon-side', 'none');
+  await page.$eval('#fen-input', (e) => { e.value = 'W:W28,38:B23,12,K5'; });
+  await page.click('#fen-load');
+  await page.waitForFunction(() => document.querySelectorAll('#board .piece').length === 5);
+  await waitStatus(/capture is compulsory/);
+  assert.match(await pieceAt(28), /must-capture/);
+  assert.doesNotMatch(await pieceAt(38), /movable/, 'only the capturing piece may move');
+  await clickSquare(28);
+  await page.waitForSelector('#board polyline.path');
+  assert.equal(await count('#board .captured-mark'), 1, 'the captured piece is marked');
+  await clickSquare(19);
+  await waitPlies(1);
+  assert.equal(await pieceAt(23), null, 'the captured man is gone');
+  assert.match(await pieceAt(19), /white/);
+  assert.equal(await page.$eval('#fen-input', (e) => e.value), 'B:W19,38:BK5,12');
+  step('FEN set up; the compulsory capture 28x19 was shown along its path and played');
+
+  // --- the palette: clear, place three pieces, play the position --------------------------
+  await page.click('#setup-toggle');
+  await page.click('#setup-clear');
+  await page.click('#palette [data-piece="w"]');
+  await clickSquare(33);
+  await page.click('#palette [data-piece="b"]');
+  await clickSquare(18);
+  await page.click('#palette [data-piece="B"]');
+  await clickSquare(5);
+  await page.click('#setup-done');
+  await page.waitForFunction(() => document.getElementById('fen-input').value === 'W:W33:BK5,18');
+  assert.equal(await count('#board .piece'), 3);
+  step('a position set up with the palette');
+
+  // --- copy the FEN -----------------------------------------------------------------------
+  await page.click('#fen-copy');
+  await page.waitForFunction(() => /FEN copied|copy the FEN/.test(document.getElementById('message').textContent));
+  step('copy FEN');
+
+  // --- a PDN file with two games: list, open the second, step through it -------------------
+  const pdn = [
+    '[Event "Test one"]', '[White "Alice"]', '[Black "Bob"]', '[Result "*"]', '',
+    '1. 32-28 19-23 2. 28x19 14x23 *', '',
+    '[Event "Test two"]', '[White "Carol"]', '[Black "Dave"]', '[Result "*"]', '',
+    '1. 33-28 18-23 2. 39-33 12-18 3. 44-39 *', '',
+  ].join('\n');
+  const pdnPath = join(work, 'two.pdn');
+  writeFileSync(pdnPath, pdn);
+  await (await page.$('#pdn-file')).uploadFile(pdnPath);
+  await page.waitForFunction(() => document.querySelectorAll('#pdn-games .game').length === 2);
+  await page.click('#pdn-games .game[data-index="1"]');
+  await waitPlies(5);
+  assert.match(await text('#bottom-name'), /Carol/);
+  await page.click('#nav-first');
+  await page.waitForFunction(() => document.querySelectorAll('#board .piece').length === 40 &&
+    !document.querySelector('#move-list .current'));
+  await page.click('#nav-next');
+  await page.waitForFunction(() => document.querySelector('#move-list .current')?.textContent === '33-28');
+  await page.click('#move-list .move[data-ply="4"]');
+  await page.waitForFunction(() => document.querySelector('#move-list .current')?.textContent === '12-18');
+  await page.click('#nav-last');
+  await page.waitForFunction(() => document.querySelector('#move-list .current')?.textContent === '44-39');
+  step('PDN loaded: two games listed, the second opened and stepped through');
+
+  // --- save as PDN, and the saved file reads back -----------------------------------------
+  await page.click('#pdn-save');
+  let saved = null;
+  for (let i = 0; i < 100 && !saved; ++i) {
+    const files = readdirSync(work).filter((f) => f.startsWith('kroon-') && f.endsWith('.pdn'));
+    if (files.length) saved = readFileSync(join(work, files[0]), 'utf8');
+    else await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.ok(saved, 'a PDN file was downloaded');
+  assert.match(saved, /\[White "Carol"\]/);
+  assert.match(saved, /1\. 33-28 18-23 2\. 39-33 12-18 3\. 44-39/);
+  const savedPath = join(work, 'saved.pdn');
+  writeFileSync(savedPath, saved);
+  await page.click('#new-game');
+  await waitPlies(0);
+  await (await page.$('#pdn-file')).uploadFile(savedPath);
+  await waitPlies(5);
+  step('the game saved as PDN and read back');
+
+  // --- analysis: live depth, score and line; stop; play the best move ---------------------
+  await newGame({ kroonSide: 'none' });
+  await page.click('#analyse');
+  await page.waitForFunction(() => document.getElementById('engine-info').dataset.task === 'analysis' &&
+    Number.parseInt(document.getElementById('info-depth').textContent, 10) >= 6);
+  assert.match(await text('#info-score'), /^[+-]?\d+\.\d\d$/);
+  assert.ok((await text('#info-pv')).split(' ').length >= 2, 'a principal variation is shown');
+  assert.ok(Number(await page.$eval('#graph', (g) => g.dataset.points)) >= 1, 'the graph shows the score');
+  await page.click('#stop');
+  await page.waitForFunction(() => /^best /.test(document.getElementById('info-pv').textContent));
+  await page.waitForFunction(() => document.getElementById('stop').disabled);
+  await page.click('#play-pv');
+  await waitPlies(1);
+  step('analysis showed depth, score and line; stopped; its best move played');
+
+  // --- Kroon takes over the side to move of an analysis board ------------------------------
+  await page.click('#kroon-move');
+  await waitPlies(2);
+  await waitStatus(/Your move \(White\)/);
+  assert.match(await text('#top-name'), /Black: Kroon/);
+  step('Kroon took the side to move and played it');
+
+  // --- resign ------------------------------------------------------------------------------
+  await newGame({ kroonSide: 'black' });
+  await page.click('#resign');
+  await page.waitForFunction(() => !document.getElementById('result').hidden);
+  assert.match(await text('#result'), /^0-2 .*resign/i);
+  step('resignation ends the game with its article');
+
+  // --- a clock game: both clocks shown, the player's runs -----------------------------------
+  await newGame({ kroonSide: 'black', kind: 'clock', value: '1m+1' });
+  await page.waitForFunction(() => /^1:0\d$|^0:5\d$/.test(document.getElementById('bottom-clock').textContent) &&
+    document.getElementById('bottom-clock').classList.contains('running'));
+  assert.match(await text('#top-clock'), /^1:00$/);
+  assert.doesNotMatch(await page.$eval('#top-clock', (e) => e.className), /running/);
+  await clickSquare(32);
+  await clickSquare(28);
+  await waitPlies(2);
+  await page.waitForFunction(() => document.getElementById('bottom-clock').classList.contains('running'));
+  assert.match(await text('#top-clock'), /^[01]:\d\d$/);
+  step(`a 1m+1 clock game: both clocks shown (${await text('#bottom-clock')} / ${await text('#top-clock')})`);
+
+  // --- a whole short game against Kroon (English checkers, Kroon plays White) ---------------
+  await newGame({ variant: 'english', kroonSide: 'white', kind: 'depth', value: '6' });
+  assert.equal(await count('#board rect[data-square]'), 32);
+  for (let moves = 0; moves < 200; ++moves) {
+    await page.waitForFunction(() => !document.getElementById('result').hidden ||
+      document.querySelectorAll('#board .piece.movable').length > 0, { timeout: 30000 });
+    if (!(await page.$eval('#result', (e) => e.hidden))) break;
+    const played = await plies();
+    const from = await page.$eval('#board .piece.movable', (g) => Number(g.getAttribute('data-piece')));
+    await clickSquare(from);
+    await page.waitForSelector('#board .dest');
+    const to = await page.$eval('#board .dest', (e) => Number(e.getAttribute('data-dest')));
+    await clickSquare(to);
+    await page.waitForFunction((n) => document.querySelectorAll('#move-list .move').length > n, {}, played);
+  }
+  const result = await text('#result');
+  // The result token and the verdict with the rule it comes from, e.g. "1-0 White wins: Black
+  // to move has no legal move (Huisman en Hötte leaflet, English art. 6)".
+  assert.match(result, /^(1-0|0-1|1\/2-1\/2) +\S.*\(.+\)/, `a rule ended the game: ${result}`);
+  step(`a whole game of English checkers against Kroon: ${result.trim()} after ${await plies()} plies`);
+
+  assert.deepEqual(pageErrors, [], 'no errors on the page');
+  console.log(`${passed} passed, 0 failed (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+} catch (e) {
+  console.error(`FAILED after ${passed} steps: ${e.stack || e}`);
+  if (page) {
+    const shown = await page.evaluate(() => ['status', 'message', 'result'].map((id) =>
+      `${id}: ${document.getElementById(id).textContent}`).join('\n')).catch(() => '');
+    console.error(shown);
+    if (process.env.KROON_E2E_SCREENSHOT) await page.screenshot({ path: process.env.KROON_E2E_SCREENSHOT }).catch(() => {});
+  }
+  if (pageErrors.length) console.error(`page errors: ${pageErrors.join('\n')}`);
+  console.error(`server stderr: ${server.stderr()}`);
+  process.exitCode = 1;
+} finally {
+  await close();
+  const code = await server.stop();
+  if (code !== 0 && !process.exitCode) {
+    console.error(`kroon serve exited with status ${code} on SIGTERM`);
+    process.exitCode = 1;
+  }
+  rmSync(work, { recursive: true, force: true });
+}

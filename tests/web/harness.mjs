@@ -1,0 +1,59 @@
+// Shared by the browser test and the screenshot script: start `kroon serve` on a free port and
+// Debian's Chromium, headless, with a fresh profile and none of its background networking
+// (which hangs on a machine without a network).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import puppeteer from 'puppeteer-core';
+
+export const chromiumPath = process.env.KROON_CHROMIUM || '/usr/bin/chromium';
+
+// Resolves to {url, process, stop()} once the server printed its address.
+export function startKroon(kroon, args = []) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(kroon, ['serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    const timer = setTimeout(() => reject(new Error(`kroon serve printed no address in 10 s: ${out}${err}`)), 10000);
+    child.stdout.on('data', (data) => {
+      out += data;
+      const m = out.match(/http:\/\/\S+\//);
+      if (m) {
+        clearTimeout(timer);
+        resolve({
+          url: m[0],
+          process: child,
+          stderr: () => err,
+          stop: () => new Promise((done) => {
+            if (child.exitCode !== null) return done(child.exitCode);
+            child.once('exit', (code) => done(code));
+            child.kill('SIGTERM');
+          }),
+        });
+      }
+    });
+    child.stderr.on('data', (data) => { err += data; });
+    child.once('exit', (code) => reject(new Error(`kroon serve exited with ${code}: ${out}${err}`)));
+  });
+}
+
+export async function launchChromium() {
+  const profile = mkdtempSync(join(tmpdir(), 'kroon-chromium-'));
+  const browser = await puppeteer.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    userDataDir: profile,
+    protocolTimeout: 60000,
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      '--disable-dev-shm-usage', '--window-size=1300,950',
+    ],
+  });
+  const close = async () => {
+    await browser.close().catch(() => {});
+    rmSync(profile, { recursive: true, force: true });
+  };
+  return { browser, close };
+}

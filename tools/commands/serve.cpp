@@ -1,0 +1,55 @@
+// `kroon serve`: the board in the browser, served by this binary (protocol/web, docs/web.md).
+#include <ostream>
+#include <stdexcept>
+#include <thread>
+
+#include "protocol/web/server.hpp"
+#include "tools/commands/commands.hpp"
+
+namespace kroon::cli {
+
+Run add_serve(CLI::App& kroon, const Streams& io) {
+    auto* command = kroon.add_subcommand(
+        "serve",
+        "Serves Kroon's board to a web browser: play against Kroon in every variant, analyse, set up "
+        "positions, load and save PDN. Open the printed address. Each tab has its own game; the searches of "
+        "all tabs share --threads search threads. The page and its JSON protocol: docs/web.md.");
+    auto config = std::make_shared<web::ServerConfig>();
+    config->threads = static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1U, 64U));
+    command->add_option("--host", config->host, "the address to listen on (0.0.0.0 or :: opens it to the network)")
+        ->type_name("ADDRESS")
+        ->capture_default_str();
+    command->add_option("--port", config->port, "the TCP port (0: any free port)")
+        ->check(CLI::Range(0, 65535))
+        ->capture_default_str();
+    command
+        ->add_option("--threads", config->threads,
+                     "searches at once over all tabs, one thread each (default: the number of cores)")
+        ->check(CLI::Range(1, 256));
+    command->add_option("--hash", config->hash_mib, "transposition tables in MiB, shared out over the searches")
+        ->type_name("MIB")
+        ->check(CLI::Range(1, 1 << 16))
+        ->capture_default_str();
+    command->add_option("--max-connections", config->max_connections, "open connections (tabs and page loads)")
+        ->check(CLI::Range(1, 10000))
+        ->capture_default_str();
+    command->add_option("--max-message", config->max_message_bytes, "the largest WebSocket message read, in bytes")
+        ->check(CLI::Range(1024, 64 << 20))
+        ->capture_default_str();
+    auto evaluation = std::make_shared<EvalArgs>();
+    add_evaluation(*command, *evaluation);
+    return [config, evaluation, io] {
+        config->evaluation = read_evaluation(*evaluation, std::nullopt);
+        try {
+            web::Server server(*config);
+            io.out << "Kroon serves its board at " << server.url() << " (Ctrl+C stops it)" << std::endl;
+            server.run(true);
+            return exit_ok;
+        } catch (const std::runtime_error& e) {
+            io.err << "kroon serve: " << e.what() << "\n";
+            return exit_failure;
+        }
+    };
+}
+
+}  // namespace kroon::cli
