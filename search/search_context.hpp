@@ -60,8 +60,4 @@ struct SearchContext {
     bool timed() const { return !limits.infinite && !pondering.load(std::memory_order_relaxed) && plan.hard > 0; }
 };
 
-// Runs the whole search (all threads) on the calling thread and returns its outcome;
-// reports each completed iteration through `listener.on_iteration`.
-Outcome run_search(SearchContext& context, const Listener& listener);
-
 }  // namespace kroon::search

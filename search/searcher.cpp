@@ -1,35 +1,128 @@
 #include "search/searcher.hpp"
 
 #include <algorithm>
+#include <condition_variable>
 #include <mutex>
 #include <thread>
 
 #include "search/search_context.hpp"
+#include "search/worker.hpp"
 
 namespace kroon::search {
 
-struct Searcher::Impl {
-    explicit Impl(Options o) : options(o), table(o.hash_mib) {}
+// The search threads live as long as the Searcher and wait between searches; each keeps its
+// worker (and the worker its history) from move to move. Thread 0 runs the main worker,
+// gathers the helpers when it stops and calls on_done. Each thread holds the Impl, so a
+// Searcher destroyed from its own on_done leaves that thread a live Impl to return to.
+struct Searcher::Impl : std::enable_shared_from_this<Impl> {
+    explicit Impl(Options o) : options(o), table(o.hash_mib), root(root_of(Game())) {}
 
     Options options;
     TranspositionTable table;
-    RootState root = root_of(Game());
-    std::unique_ptr<SearchContext> context;
-    std::thread thread;
+    RootState root;
+
+    std::mutex mutex;
+    std::condition_variable wake;      // a new search, or the end
+    std::condition_variable finished;  // the main thread is done with a search, or a helper is
+    std::vector<std::thread> threads;
+    std::vector<std::unique_ptr<WorkerBase>> workers;  // workers[i] runs on threads[i]
+    std::unique_ptr<SearchContext> context;            // of the latest search
+    Listener listener;
+    std::uint64_t generation = 0;  // counts the searches started
+    int helpers_running = 0;
+    bool main_busy = false;
+    bool quit = false;
     std::atomic<bool> searching{false};
-    std::mutex mutex;  // guards context and thread against concurrent stop/start/wait
+    std::thread::id main_thread;  // threads[0]'s, set before any search starts
+
+    // `seen`: the searches started before the thread was made, which are not its own.
+    void thread_loop(int id, std::uint64_t seen);
+    // Threads and workers for `count` threads and the root's variant (called with no search).
+    void prepare(int count);
 };
 
-Searcher::Searcher(Options options) : impl_(std::make_unique<Impl>(options)) {
+void Searcher::Impl::thread_loop(int id, std::uint64_t seen) {
+    std::unique_lock lock(mutex);
+    for (;;) {
+        wake.wait(lock, [&] { return quit || generation != seen; });
+        if (quit) return;
+        seen = generation;
+        SearchContext* ctx = context.get();
+        if (id >= ctx->threads) continue;
+        WorkerBase& worker = *workers[static_cast<size_t>(id)];
+        if (id != 0) {
+            lock.unlock();
+            worker.run(*ctx, Listener{});
+            lock.lock();
+            --helpers_running;
+            finished.notify_all();
+            continue;
+        }
+        const Listener report = listener;  // start() may replace `listener` during on_done
+        lock.unlock();
+        worker.run(*ctx, report);
+        ctx->stop = true;
+        lock.lock();
+        finished.wait(lock, [&] { return helpers_running == 0; });
+        const Outcome outcome = worker.outcome(*ctx);
+        // Cleared first, so a callback that starts the next search is not undone afterwards.
+        searching = false;
+        lock.unlock();
+        if (report.on_done) report.on_done(outcome);
+        lock.lock();
+        // wait() returns once on_done has returned, unless on_done started the next search.
+        if (generation == seen) main_busy = false;
+        finished.notify_all();
+    }
+}
+
+void Searcher::Impl::prepare(int count) {
+    const Variant variant = root.variant;
+    if (static_cast<int>(threads.size()) != count) {
+        {
+            std::lock_guard lock(mutex);
+            quit = true;
+        }
+        wake.notify_all();
+        for (auto& t : threads) t.join();
+        threads.clear();
+        quit = false;
+        const std::uint64_t now = generation;  // no search runs: nobody changes it meanwhile
+        for (int id = 0; id < count; ++id)
+            threads.emplace_back([self = shared_from_this(), id, now] { self->thread_loop(id, now); });
+        main_thread = threads.front().get_id();
+    }
+    workers.resize(static_cast<size_t>(count));
+    for (int id = 0; id < count; ++id) {
+        auto& w = workers[static_cast<size_t>(id)];
+        if (!w || w->variant() != variant) w = make_worker(variant, id);
+    }
+}
+
+Searcher::Searcher(Options options) : impl_(std::make_shared<Impl>(options)) {
     impl_->options.threads = std::clamp(options.threads, 1, 256);
 }
 
 Searcher::~Searcher() {
     stop();
     wait();
+    {
+        std::lock_guard lock(impl_->mutex);
+        impl_->quit = true;
+    }
+    impl_->wake.notify_all();
+    for (auto& t : impl_->threads)
+        if (t.get_id() == std::this_thread::get_id())
+            t.detach();  // destroyed from its own callback: it returns, sees quit and ends
+        else
+            t.join();
 }
 
-void Searcher::set_threads(int threads) { impl_->options.threads = std::clamp(threads, 1, 256); }
+void Searcher::set_threads(int threads) {
+    stop();
+    wait();
+    impl_->options.threads = std::clamp(threads, 1, 256);
+}
 
 void Searcher::set_hash_size(int mib) {
     // The table must not change under a running search: end it first.
@@ -43,6 +136,8 @@ void Searcher::new_game() {
     stop();
     wait();
     impl_->table.clear();
+    for (auto& w : impl_->workers)
+        if (w) w->new_game();
 }
 
 void Searcher::set_evaluation(const eval::Evaluation& evaluation) {
@@ -55,12 +150,21 @@ void Searcher::set_evaluation(const eval::Evaluation& evaluation) {
 
 const eval::Evaluation& Searcher::evaluation() const { return impl_->options.evaluation; }
 
-void Searcher::set_position(const Game& game) { impl_->root = root_of(game); }
+void Searcher::set_position(const Game& game) {
+    stop();
+    wait();
+    impl_->root = root_of(game);
+}
 
 void Searcher::start(const Limits& limits, Listener listener) {
     stop();
     wait();
-    std::lock_guard lock(impl_->mutex);
+    // Threads are started or stopped only here, never from a search thread's own callback.
+    if (std::this_thread::get_id() != impl_->main_thread || impl_->threads.empty())
+        impl_->prepare(impl_->options.threads);
+    else if (static_cast<int>(impl_->workers.size()) < impl_->options.threads ||
+             impl_->workers.front()->variant() != impl_->root.variant)
+        impl_->prepare(static_cast<int>(impl_->threads.size()));
     auto context = std::make_unique<SearchContext>();
     context->start_time = Clock::now();
     context->table = &impl_->table;
@@ -68,20 +172,18 @@ void Searcher::start(const Limits& limits, Listener listener) {
     context->weights = impl_->options.evaluation.weights_for(impl_->root.variant);
     context->limits = limits;
     context->plan = plan_time(limits);
-    context->threads = impl_->options.threads;
+    context->threads = std::min(impl_->options.threads, static_cast<int>(impl_->threads.size()));
     context->pondering = limits.ponder;
     context->counters = std::make_unique<NodeCounter[]>(static_cast<std::size_t>(context->threads));
     impl_->table.new_search();
+    std::lock_guard lock(impl_->mutex);
     impl_->context = std::move(context);
+    impl_->listener = std::move(listener);
+    impl_->helpers_running = impl_->context->threads - 1;
+    impl_->main_busy = true;
     impl_->searching = true;
-    SearchContext* ctx = impl_->context.get();
-    impl_->thread = std::thread([this, ctx, listener = std::move(listener)] {
-        const Outcome outcome = run_search(*ctx, listener);
-        // Cleared first, so a callback that starts the next search is not undone afterwards.
-        impl_->searching = false;
-        if (listener.on_done) listener.on_done(outcome);
-        // Nothing of impl_ is touched after on_done: it may have started another search.
-    });
+    ++impl_->generation;
+    impl_->wake.notify_all();
 }
 
 void Searcher::stop() {
@@ -97,26 +199,28 @@ void Searcher::ponder_hit() {
 }
 
 void Searcher::wait() {
-    std::thread finished;
-    {
-        std::lock_guard lock(impl_->mutex);
-        finished = std::move(impl_->thread);
-    }
-    if (!finished.joinable()) return;
-    // Called from a callback on the search thread itself: that search is over but for
-    // returning from the callback, and a thread cannot join itself.
-    if (finished.get_id() == std::this_thread::get_id())
-        finished.detach();
-    else
-        finished.join();
+    // Called from on_done on the main search thread: that search is over but for returning
+    // from the callback.
+    if (std::this_thread::get_id() == impl_->main_thread) return;
+    std::unique_lock lock(impl_->mutex);
+    impl_->finished.wait(lock, [&] { return !impl_->main_busy; });
 }
 
 bool Searcher::is_searching() const { return impl_->searching; }
 
 Outcome Searcher::think(const Limits& limits) {
     Outcome result;
-    start(limits, Listener{{}, [&result](const Outcome& o) { result = o; }});
-    wait();
+    std::mutex done_mutex;
+    std::condition_variable done_cv;
+    bool done = false;
+    start(limits, Listener{{}, [&](const Outcome& o) {
+                               std::lock_guard lock(done_mutex);
+                               result = o;
+                               done = true;
+                               done_cv.notify_all();
+                           }});
+    std::unique_lock lock(done_mutex);
+    done_cv.wait(lock, [&] { return done; });
     return result;
 }
 

@@ -120,7 +120,7 @@ public:
 
 private:
     struct Impl;
-    std::unique_ptr<Impl> impl_;
+    std::shared_ptr<Impl> impl_;  // shared with the search threads, see searcher.cpp
 };
 
 }  // namespace kroon::search

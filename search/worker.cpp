@@ -16,8 +16,65 @@ Score Worker<R>::evaluate(const Position& pos) const {
 }
 
 template <RuleSet R>
-void Worker<R>::run(const Listener& listener) {
-    const Position& root = context_.root.position;
+void Worker<R>::begin(SearchContext& context) {
+    context_ = &context;
+    table_ = context.table;
+    weights_ = context.weights.get();
+    nodes_ = 0;
+    selective_depth_ = 0;
+    const auto& root = context.root;
+    path_ = root.history;
+    base_ = static_cast<int>(path_.size());
+    path_.resize(path_.size() + max_ply + 2);
+    path_[base_] = root.position.hash();
+    frames_ = {};
+    frames_[0].counters = root.counters;
+    result_ = {};
+    root_pv_.clear();
+    root_score_ = 0;
+    // History carries over from the last search, halved: the old position's lessons fade.
+    for (auto& side : history_)
+        for (auto& from : side)
+            for (int& v : from) v /= 2;
+}
+
+template <RuleSet R>
+void Worker<R>::new_game() {
+    history_[0] = {};
+    history_[1] = {};
+}
+
+template <RuleSet R>
+Outcome Worker<R>::outcome(SearchContext& context) {
+    Outcome outcome;
+    outcome.nodes = context.total_nodes();
+    outcome.seconds = context.elapsed();
+    if (result_.pv.empty()) {
+        // No legal move: lost, or won in antidraughts (the side that cannot move wins).
+        outcome.score = R::losing_game ? win_score : -win_score;
+        return outcome;
+    }
+    outcome.best = result_.pv.front();
+    if (result_.pv.size() > 1) {
+        outcome.ponder = result_.pv[1];
+    } else {
+        // The reply may still be in the table from an earlier iteration.
+        const Position next = context.root.position.after<R>(*outcome.best);
+        TableEntry entry;
+        MoveList replies;
+        generate_moves<R>(next, replies);
+        if (context.table->probe(next.hash(), entry) && entry.move >= 0 && entry.move < replies.size())
+            outcome.ponder = replies[entry.move];
+    }
+    outcome.score = result_.score;
+    outcome.depth = result_.depth;
+    return outcome;
+}
+
+template <RuleSet R>
+void Worker<R>::run(SearchContext& context, const Listener& listener) {
+    begin(context);
+    const Position& root = context_->root.position;
     MoveList root_moves;
     generate_moves<R>(root, root_moves);
     if (root_moves.empty()) return;
@@ -25,7 +82,7 @@ void Worker<R>::run(const Listener& listener) {
     result_.pv = {root_moves[0]};
     result_.score = 0;
 
-    const int max_depth = context_.limits.depth > 0 ? std::min(context_.limits.depth, max_ply - 8) : max_ply - 8;
+    const int max_depth = context_->limits.depth > 0 ? std::min(context_->limits.depth, max_ply - 8) : max_ply - 8;
     Score previous = 0;
     for (int depth = main_ ? 1 : 1 + (id_ & 1); depth <= max_depth; ++depth) {
         root_pv_.clear();
@@ -61,7 +118,7 @@ void Worker<R>::report(const Listener& listener, int depth, Score score) {
     publish_nodes();
     if (listener.on_iteration)
         listener.on_iteration(
-            Iteration{depth, selective_depth_, score, context_.total_nodes(), context_.elapsed(), result_.pv});
+            Iteration{depth, selective_depth_, score, context_->total_nodes(), context_->elapsed(), result_.pv});
 }
 
 template <RuleSet R>
@@ -90,30 +147,30 @@ Score Worker<R>::aspiration(const Position& root, int depth, Score previous) {
 
 template <RuleSet R>
 bool Worker<R>::should_stop_after_iteration(int depth, Score score, int legal_moves, double stability) {
-    const Limits& limits = context_.limits;
+    const Limits& limits = context_->limits;
     if (limits.depth > 0 && depth >= limits.depth) return true;
     // A won or lost game found to the end needs no deeper search.
     if (is_decisive(score) && depth >= 2 * (win_score - std::abs(score)) + 4 && !limits.infinite) return true;
-    if (!context_.timed()) return false;
+    if (!context_->timed()) return false;
     if (legal_moves == 1 && !limits.analysis) return true;
     // A fixed time per move is there to be used: search on until the deadline; an unfinished
     // iteration still improves the move when it finds a better one.
     if (limits.move_time > 0 && limits.time_left < 0) return false;
     // The next iteration would most likely not finish before the soft deadline.
-    return context_.elapsed() > 0.55 * context_.plan.soft * stability;
+    return context_->elapsed() > 0.55 * context_->plan.soft * stability;
 }
 
 template <RuleSet R>
 void Worker<R>::poll() {
     publish_nodes();
     if (!main_) return;
-    const Limits& limits = context_.limits;
-    if (limits.nodes > 0 && context_.total_nodes() >= limits.nodes) context_.stop = true;
-    if (context_.timed()) {
-        const double t = context_.elapsed();
-        if (t >= context_.plan.hard) context_.stop = true;
+    const Limits& limits = context_->limits;
+    if (limits.nodes > 0 && context_->total_nodes() >= limits.nodes) context_->stop = true;
+    if (context_->timed()) {
+        const double t = context_->elapsed();
+        if (t >= context_->plan.hard) context_->stop = true;
         // Pondered past the target already: play at once after the ponder hit.
-        if (context_.ponder_was_hit.load(std::memory_order_relaxed) && t >= context_.plan.soft) context_.stop = true;
+        if (context_->ponder_was_hit.load(std::memory_order_relaxed) && t >= context_->plan.soft) context_->stop = true;
     }
 }
 
@@ -133,7 +190,7 @@ bool Worker<R>::ended_by_rule(const Position& pos, int ply, Score& score) {
     }
     // The referee's rules (KNDB art. 9b-d, Frisian art. 18 and 21, the 8x8 no-progress rule,
     // the KNDB points-victory articles); repetition is counted above.
-    const Verdict verdict = rule_verdict<R>(pos, c, 1, context_.root.rules);
+    const Verdict verdict = rule_verdict<R>(pos, c, 1, context_->root.rules);
     if (!verdict.over()) return false;
     score = result_score(verdict.result, pos.side_to_move(), ply);
     return true;
@@ -143,7 +200,7 @@ template <RuleSet R>
 Score Worker<R>::repetition_score(const Position& pos) const {
     // KNDB points-victory art. 13.3: with points victory a repetition is scored by the disc count.
     if constexpr (!is_frisian<R> && !is_small_board<R>)
-        if (context_.root.rules.points_victory) return result_score(result_by_discs(pos), pos.side_to_move(), 0);
+        if (context_->root.rules.points_victory) return result_score(result_by_discs(pos), pos.side_to_move(), 0);
     return draw_score;
 }
 
@@ -178,7 +235,7 @@ Score Worker<R>::search(const Position& pos, Score alpha, Score beta, int depth,
     }
 
     TableEntry entry;
-    const bool hit = table_.probe(pos.hash(), entry);
+    const bool hit = table_->probe(pos.hash(), entry);
     if (hit && !pv_node && entry.depth >= depth) {
         const Score s = from_table(entry.score, ply);
         if (entry.bound == Bound::Exact || (entry.bound == Bound::Lower && s >= beta) ||
@@ -232,7 +289,7 @@ Score Worker<R>::search(const Position& pos, Score alpha, Score beta, int depth,
     }
 
     const Bound bound = best >= beta ? Bound::Lower : best > old_alpha ? Bound::Exact : Bound::Upper;
-    table_.store(pos.hash(), to_table(best, ply), 0, depth, bound, best_index);
+    table_->store(pos.hash(), to_table(best, ply), 0, depth, bound, best_index);
     return best;
 }
 
@@ -284,5 +341,11 @@ void Worker<R>::reward(Color us, int ply, const Move& m, int depth) {
 #define KROON_WORKER_FOR(name, rules) template class Worker<rules>;
 KROON_VARIANTS(KROON_WORKER_FOR)
 #undef KROON_WORKER_FOR
+
+std::unique_ptr<WorkerBase> make_worker(Variant variant, int id) {
+    return with_rules(variant, [&](auto tag) -> std::unique_ptr<WorkerBase> {
+        return std::make_unique<Worker<typename decltype(tag)::Rules>>(variant, id);
+    });
+}
 
 }  // namespace kroon::search

@@ -34,24 +34,32 @@ struct IterationResult {
     std::vector<Move> pv;
 };
 
-template <RuleSet R>
-class Worker {
+// One search thread's worker, kept from search to search (and move to move) with its tables,
+// until the game or the variant changes. Searcher owns one per thread.
+class WorkerBase {
 public:
-    Worker(SearchContext& context, int id)
-        : context_(context), table_(*context.table), weights_(context.weights.get()), id_(id), main_(id == 0) {
-        const auto& root = context.root;
-        path_ = root.history;
-        base_ = static_cast<int>(path_.size());
-        path_.resize(path_.size() + max_ply + 2);
-        path_[base_] = root.position.hash();
-        frames_[0].counters = root.counters;
-    }
+    virtual ~WorkerBase() = default;
+    virtual Variant variant() const = 0;
+    // Iterative deepening on the context's root until a limit or stop(); the main worker
+    // (id 0) reports each iteration.
+    virtual void run(SearchContext& context, const Listener& listener) = 0;
+    // The main worker, once every worker has stopped: what the search found.
+    virtual Outcome outcome(SearchContext& context) = 0;
+    // A new game: what was learnt about the old one's moves is forgotten.
+    virtual void new_game() = 0;
+};
 
-    // Iterative deepening until a limit or stop(). The main thread reports each iteration.
-    void run(const Listener& listener);
+std::unique_ptr<WorkerBase> make_worker(Variant variant, int id);
 
-    const IterationResult& result() const { return result_; }
-    std::uint64_t nodes() const { return nodes_; }
+template <RuleSet R>
+class Worker final : public WorkerBase {
+public:
+    Worker(Variant variant, int id) : variant_(variant), id_(id), main_(id == 0) {}
+
+    Variant variant() const override { return variant_; }
+    void run(SearchContext& context, const Listener& listener) override;
+    Outcome outcome(SearchContext& context) override;
+    void new_game() override;
 
 private:
     struct Frame {
@@ -67,11 +75,11 @@ private:
 
     // ---- nodes, time and stop ---------------------------------------------------------
 
-    bool stopped() const { return context_.stop.load(std::memory_order_relaxed); }
+    bool stopped() const { return context_->stop.load(std::memory_order_relaxed); }
 
     // Sends an iteration line with the current best line (main thread only).
     void report(const Listener& listener, int depth, Score score);
-    void publish_nodes() { context_.counters[id_].nodes.store(nodes_, std::memory_order_relaxed); }
+    void publish_nodes() { context_->counters[id_].nodes.store(nodes_, std::memory_order_relaxed); }
 
     void count_node(int ply) {
         if (ply > selective_depth_) selective_depth_ = ply;
@@ -93,7 +101,7 @@ private:
     // ---- the tree -----------------------------------------------------------------------
 
     void enter(const Move& m, const Position& child, int ply) {
-        table_.prefetch(child.hash());
+        table_->prefetch(child.hash());
         frames_[ply + 1].counters = frames_[ply].counters;
         frames_[ply + 1].counters.template update<R>(m, child);
         path_[base_ + ply + 1] = child.hash();
@@ -120,9 +128,13 @@ private:
 
     void reward(Color us, int ply, const Move& m, int depth);
 
-    SearchContext& context_;
-    TranspositionTable& table_;
-    const eval::Weights* weights_;  // the learned evaluation's, or null for the hand-written one
+    // The search in progress.
+    void begin(SearchContext& context);
+
+    const Variant variant_;
+    SearchContext* context_ = nullptr;
+    TranspositionTable* table_ = nullptr;
+    const eval::Weights* weights_ = nullptr;  // the learned evaluation's, or null for the hand-written one
     const int id_;
     const bool main_;
     std::uint64_t nodes_ = 0;
