@@ -310,6 +310,23 @@ TEST_F(MatchTest, CommandLineMatchAndErrors) {
     EXPECT_NE(tc_output.find("--tc"), std::string::npos) << tc_output;
 }
 
+TEST(Ballots, EveryDistinctOpeningOnceInASeededOrder) {
+    // International: 9 first moves for White, 9 replies each; English: 7 and 7.
+    const auto international = ballot_openings(Variant::International, 2, 1);
+    EXPECT_EQ(international.size(), 81u);
+    for (size_t i = 0; i < international.size(); ++i) {
+        ASSERT_EQ(international[i].moves.size(), 2u);
+        for (size_t j = 0; j < i; ++j) EXPECT_NE(international[i].moves, international[j].moves) << i << " " << j;
+    }
+    EXPECT_EQ(ballot_openings(Variant::English, 2, 1).size(), 49u);
+    const auto again = ballot_openings(Variant::International, 2, 1);
+    const auto other = ballot_openings(Variant::International, 2, 2);
+    EXPECT_EQ(again.front().moves, international.front().moves);
+    bool differs = false;
+    for (size_t i = 0; i < other.size(); ++i) differs |= other[i].moves != international[i].moves;
+    EXPECT_TRUE(differs);
+}
+
 }  // namespace
 }  // namespace kroon::match
 
@@ -392,6 +409,5 @@ TEST_F(MatchTest, KroonOverDxpAgainstTheBuiltinEngine) {
     ASSERT_FALSE(refused.ok());
     EXPECT_NE(refused.error().find("minute"), std::string::npos) << refused.error();
 }
-
 }  // namespace
 }  // namespace kroon::match

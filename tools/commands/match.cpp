@@ -117,6 +117,7 @@ struct MatchArgs {
     int depth = 0;
     std::int64_t nodes = 0;
     int random_openings = 0;
+    int ballots = 0;
     int seed = 1;
     std::string openings;
     std::vector<std::string> hub_options;
@@ -152,7 +153,13 @@ void add_match_options(CLI::App& command, MatchArgs& a) {
     command.add_option("--random-openings", a.random_openings, "random openings of N plies instead")
         ->type_name("N")
         ->check(CLI::Range(1, 200));
-    command.add_option("--seed", a.seed, "seed of the random openings")
+    command
+        .add_option("--ballots", a.ballots,
+                    "every distinct opening of N plies (2: the 2-move ballots), shuffled by --seed and "
+                    "repeated as --games needs")
+        ->type_name("N")
+        ->check(CLI::Range(1, 8));
+    command.add_option("--seed", a.seed, "seed of the random openings and of the order of the ballots")
         ->check(CLI::Range(0, 2000000000))
         ->capture_default_str();
     command.add_option("--concurrency", c.concurrency, "games played at once")
@@ -232,6 +239,11 @@ match::MatchConfig match_config(MatchArgs& a) {
         auto openings = match::read_openings_file(a.openings, c.game.variant);
         if (!openings) throw UsageError(openings.error());
         c.openings = std::move(openings.value());
+    } else if (a.ballots > 0) {
+        const auto ballots = match::ballot_openings(c.game.variant, a.ballots, static_cast<std::uint32_t>(a.seed));
+        if (ballots.empty()) throw UsageError("--ballots: no opening of that many moves");
+        const size_t wanted = static_cast<size_t>(std::max(1, (c.games + 1) / 2));
+        for (size_t i = 0; i < wanted; ++i) c.openings.push_back(ballots[i % ballots.size()]);
     } else if (a.random_openings > 0) {
         c.openings = match::random_openings(c.game.variant, std::max(1, (c.games + 1) / 2), a.random_openings,
                                             static_cast<std::uint32_t>(a.seed));

@@ -1,5 +1,6 @@
 #include "tools/match/openings.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <random>
 #include <sstream>
@@ -95,6 +96,40 @@ std::vector<Opening> random_openings(Variant variant, int count, int plies, std:
         if (g.is_over()) continue;
         out.push_back({g.start(), g.moves(), "random " + std::to_string(out.size() + 1)});
     }
+    return out;
+}
+
+std::vector<Opening> ballot_openings(Variant variant, int plies, std::uint32_t seed, std::size_t limit) {
+    std::vector<Opening> out;
+    Game start(rulebook(variant));
+    // Depth-first over the move tree; `line` holds the game along the current branch.
+    std::vector<Game> line{start};
+    std::vector<MoveList> choices(1);
+    std::vector<int> next(1, 0);
+    start.rules().generate_moves(start.position(), choices[0]);
+    while (!line.empty() && out.size() < limit) {
+        const size_t ply = line.size() - 1;
+        if (next[ply] >= choices[ply].size()) {
+            line.pop_back();
+            choices.pop_back();
+            next.pop_back();
+            continue;
+        }
+        Game g = line[ply];
+        g.play(choices[ply][next[ply]++]);
+        if (g.is_over()) continue;
+        if (static_cast<int>(ply) + 1 == plies) {
+            out.push_back({g.start(), g.moves(), {}});
+            continue;
+        }
+        MoveList legal;
+        g.rules().generate_moves(g.position(), legal);
+        line.push_back(std::move(g));
+        choices.push_back(legal);
+        next.push_back(0);
+    }
+    std::shuffle(out.begin(), out.end(), std::mt19937(seed));
+    for (size_t i = 0; i < out.size(); ++i) out[i].label = "ballot " + std::to_string(i + 1);
     return out;
 }
 

@@ -22,4 +22,9 @@ Result<std::vector<Opening>> read_openings_file(const std::string& path, Variant
 // `count` openings of `plies` random legal moves from the start position (no finished games).
 std::vector<Opening> random_openings(Variant variant, int count, int plies, std::uint32_t seed);
 
+// Ballots: every distinct opening of `plies` legal moves from the start position (none that
+// ends the game), in an order shuffled by `seed`. Two plies give the "2-move ballots" of
+// engine matches; at most `limit` are made.
+std::vector<Opening> ballot_openings(Variant variant, int plies, std::uint32_t seed, std::size_t limit = 100000);
+
 }  // namespace kroon::match
