@@ -348,8 +348,10 @@ TEST(Console, InformationCommands) {
             "flip\npost on\nthreads 2\nhash 8\nquit\n");
     EXPECT_EQ(count_of(out, "Error"), 0) << out;
     EXPECT_NE(out.find("perft  3              658"), std::string::npos) << out;
-    EXPECT_NE(out.find("material"), std::string::npos);
-    EXPECT_NE(out.find("total 0.00 for White"), std::string::npos) << out;
+    // The start position: the built-in learned evaluation, term by term.
+    EXPECT_NE(out.find("evaluation: learned, built-in weights"), std::string::npos) << out;
+    EXPECT_NE(out.find("  men "), std::string::npos) << out;
+    EXPECT_NE(out.find(" for White (White to move)"), std::string::npos) << out;
     EXPECT_NE(out.find("9 legal moves for White:\n  31-26 31-27 32-27 32-28 33-28 33-29 34-29 34-30 35-30"),
               std::string::npos)
         << out;
