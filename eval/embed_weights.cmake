@@ -1,6 +1,9 @@
-# Writes OUTPUT, a C++ source holding the bytes of every weights file in INPUTS (a list of
-# eval/weights/<variant>.kw), so that `kroon` carries its learned evaluation wherever it runs.
-# Run as: cmake -DOUTPUT=<file> -DINPUTS=<a;b;...> -P embed_weights.cmake
+# Writes OUTPUT, a C++ source holding the bytes of every weights file WEIGHTS_DIR/<variant>.kw,
+# so that `kroon` carries its learned evaluation wherever it runs. The folder, not a list, is
+# passed: a list's semicolons would split the build tool's shell command.
+# Run as: cmake -DOUTPUT=<file> -DWEIGHTS_DIR=<dir> -P embed_weights.cmake
+file(GLOB INPUTS "${WEIGHTS_DIR}/*.kw")
+list(SORT INPUTS)
 set(arrays "")
 set(entries "")
 set(index 0)

@@ -14,11 +14,13 @@
 namespace kroon::console {
 namespace {
 
-std::string run(const std::string& script, Variant variant = Variant::International) {
+std::string run(const std::string& script, Variant variant = Variant::International,
+                eval::EvalKind evaluation = eval::EvalKind::Learned) {
     std::istringstream in(script);
     std::ostringstream out;
     ConsoleOptions options;
     options.variant = variant;
+    options.evaluation.kind = evaluation;
     options.hash_mib = 4;
     EXPECT_EQ(run_console(in, out, options), 0);
     return out.str();
@@ -269,9 +271,11 @@ TEST(Console, FrisianDrawRules) {
                             "(Frisian art. 21.1)."),
               std::string::npos)
         << one_each;
-    // Art. 18: two kings against a king on the long diagonal do not win within 7 moves.
-    const std::string two_one =
-        run("play none\nvariant frisian\nfen W:WK47,K50:BK46\nlevel depth 6\nplay both\nquit\n");
+    // Art. 18: two kings against a king on the long diagonal do not win within 7 moves. The
+    // hand-written evaluation defends it; the learned one (at this depth) lets Black's king
+    // be caught, a legal win but not this rule's test.
+    const std::string two_one = run("play none\nvariant frisian\nfen W:WK47,K50:BK46\nlevel depth 6\nplay both\nquit\n",
+                                    Variant::International, eval::EvalKind::Hand);
     EXPECT_NE(two_one.find("Game over: draw: two kings did not beat one king within 7 moves (Frisian art. 18)."),
               std::string::npos)
         << two_one;
