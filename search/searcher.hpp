@@ -66,6 +66,7 @@ struct Iteration {
     std::uint64_t nodes = 0;
     double seconds = 0;
     std::vector<Move> pv;
+    int hashfull = 0;  // permille of the transposition table written by this search
 };
 
 struct Outcome {

@@ -101,4 +101,15 @@ void TranspositionTable::store(std::uint64_t key, int score, int eval, int depth
     victim->data.store(data, std::memory_order_relaxed);
 }
 
+int TranspositionTable::hashfull() const {
+    const std::size_t buckets = std::min<std::size_t>(count_, 250);
+    int used = 0;
+    for (std::size_t i = 0; i < buckets; ++i)
+        for (const Slot& s : buckets_[i].slots) {
+            const std::uint64_t data = s.data.load(std::memory_order_relaxed);
+            if (data != 0 && generation_of(data) == generation_) ++used;
+        }
+    return buckets == 0 ? 0 : static_cast<int>(used * 1000 / (buckets * 4));
+}
+
 }  // namespace kroon::search

@@ -32,6 +32,8 @@ public:
     // Starts loading the key's bucket into the cache before the probe needs it.
     void prefetch(std::uint64_t key) const { __builtin_prefetch(&bucket(key)); }
     void store(std::uint64_t key, int score, int eval, int depth, Bound bound, int move);
+    // Permille of the first thousand entries written by this search: how full the table is.
+    int hashfull() const;
 
 private:
     struct Slot {

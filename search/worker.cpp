@@ -1,6 +1,9 @@
 #include "search/worker.hpp"
 
 #include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdint>
 #include <cstdlib>
 
 #include "engine/game/referee.hpp"
@@ -9,6 +12,25 @@
 #include "eval/learned.hpp"
 
 namespace kroon::search {
+namespace {
+
+// Late moves in a well-ordered list rarely matter: the later the move and the deeper the
+// search, the shallower it is first looked at (a re-search at full depth follows a surprise).
+struct ReductionTable {
+    std::array<std::array<std::int8_t, 64>, 64> r{};
+    ReductionTable() {
+        for (int d = 1; d < 64; ++d)
+            for (int i = 1; i < 64; ++i) r[d][i] = static_cast<std::int8_t>(0.5 + std::log(d) * std::log(i) / 2.0);
+    }
+};
+const ReductionTable reductions;
+
+constexpr int futility_depth = 3;
+constexpr Score futility_margin = 100;  // hundredths of a man per ply
+
+int late_move_reduction(int depth, int index) { return reductions.r[std::min(depth, 63)][std::min(index, 63)]; }
+
+}  // namespace
 
 template <RuleSet R>
 Score Worker<R>::evaluate(const Position& pos) const {
@@ -117,8 +139,8 @@ template <RuleSet R>
 void Worker<R>::report(const Listener& listener, int depth, Score score) {
     publish_nodes();
     if (listener.on_iteration)
-        listener.on_iteration(
-            Iteration{depth, selective_depth_, score, context_->total_nodes(), context_->elapsed(), result_.pv});
+        listener.on_iteration(Iteration{depth, selective_depth_, score, context_->total_nodes(), context_->elapsed(),
+                                        result_.pv, table_->hashfull()});
 }
 
 template <RuleSet R>
@@ -247,6 +269,14 @@ Score Worker<R>::search(const Position& pos, Score alpha, Score beta, int depth,
     generate_moves<R>(pos, moves);
     if (moves.empty()) return no_move_score(ply);
 
+    // Far above beta with a quiet position near the leaves: the side to move would have to
+    // blunder to fall below it, so the node is not searched (reverse futility).
+    if (!pv_node && !root && depth <= futility_depth && !moves[0].is_capture() && !is_decisive(beta)) {
+        const Score margin = futility_margin * depth;
+        const Score static_eval = evaluate(pos);
+        if (static_eval - margin >= beta) return static_eval - margin;
+    }
+
     const Color us = pos.side_to_move();
     MoveOrder order(moves, hit ? entry.move : -1, frames_[ply].killers, history_[index(us)]);
     const bool forced = moves.size() == 1;
@@ -265,8 +295,10 @@ Score Worker<R>::search(const Position& pos, Score alpha, Score beta, int depth,
             s = -search(child, -beta, -alpha, new_depth, ply + 1, pv_node);
         } else {
             int reduction = 0;
-            if (depth >= 3 && i >= 3 && !m.is_capture() && !m.promotes && !order.is_killer(m))
-                reduction = i >= 8 && depth >= 5 ? 2 : 1;
+            if (depth >= 3 && i >= 2 && !m.is_capture() && !m.promotes && !order.is_killer(m)) {
+                reduction = late_move_reduction(depth, i) - (pv_node ? 1 : 0);
+                reduction = std::clamp(reduction, 0, new_depth - 1);
+            }
             s = -search(child, -alpha - 1, -alpha, new_depth - reduction, ply + 1, false);
             if (s > alpha && reduction > 0) s = -search(child, -alpha - 1, -alpha, new_depth, ply + 1, false);
             if (s > alpha && s < beta && pv_node) s = -search(child, -beta, -alpha, new_depth, ply + 1, true);

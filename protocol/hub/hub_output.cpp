@@ -43,6 +43,8 @@ std::string info_line(const Rulebook& rules, const Position& root, const search:
         line.add("time", fixed(it.seconds, 3));
         line.add("nps", fixed(static_cast<double>(it.nodes) / it.seconds / 1e6, 1));
     }
+    // Not a Scan field: clients keep unknown keys as text (pydraughts) or ignore them.
+    if (it.hashfull > 0) line.add("hashfull", std::to_string(it.hashfull));
     const auto pv = rules.format_line(root, it.pv, MoveNotation::Hub);
     if (!pv.empty()) line.add("pv", join(pv));
     return line.str();

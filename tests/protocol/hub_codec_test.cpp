@@ -216,6 +216,9 @@ TEST(HubOutput, InfoLineLikeScan) {
     it.pv.push_back(move(Variant::International, start.after<International>(it.pv[0]), "17-21"));
     EXPECT_EQ(info_line(rulebook(Variant::International), start, it),
               "info depth=16 score=-0.37 nodes=1567170 time=0.236 nps=6.6 pv=\"31-27 17-21\"");
+    it.hashfull = 412;
+    EXPECT_EQ(info_line(rulebook(Variant::International), start, it),
+              "info depth=16 score=-0.37 nodes=1567170 time=0.236 nps=6.6 hashfull=412 pv=\"31-27 17-21\"");
 }
 
 TEST(HubOutput, InfoLeavesOutZeroFieldsAndIllegalPvTail) {
