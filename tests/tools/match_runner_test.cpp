@@ -182,7 +182,12 @@ TEST_F(MatchTest, IllegalGarbageAndSilentEnginesLose) {
         EXPECT_EQ(e.illegal_moves, k.reason == Reason::IllegalMove ? 1 : 0);
         EXPECT_EQ(e.time_forfeits, k.reason == Reason::TimeForfeit ? 1 : 0);
         EXPECT_EQ(e.failures, k.reason == Reason::EngineFailure ? 1 : 0);
-        EXPECT_EQ(*read_games(c.pdn_path).games.at(0).tag("Termination"), g.termination);
+        const PdnGame record = read_games(c.pdn_path).games.at(0);
+        EXPECT_EQ(*record.tag("Termination"), g.termination);
+        // The clock each side had left at the end; the mute engine's flag fell.
+        ASSERT_TRUE(record.tag("WhiteClock") && record.tag("BlackClock"));
+        if (k.reason == Reason::TimeForfeit) EXPECT_EQ(*record.tag("WhiteClock"), "0:00:00.0");
+        EXPECT_LE(*record.tag("BlackClock"), "0:00:00.3");
     }
 }
 
@@ -386,6 +391,11 @@ TEST_F(MatchTest, KroonOverDxpAgainstTheBuiltinEngine) {
         const auto replayed = replay(file.games[i]);
         ASSERT_TRUE(replayed.ok()) << replayed.error();
         EXPECT_EQ(*file.games[i].tag("White"), state->engines[f.spec.white].name);
+        for (const char* clock : {"WhiteClock", "BlackClock"}) {
+            const auto left = file.games[i].tag(clock);
+            ASSERT_TRUE(left) << clock;
+            EXPECT_TRUE(*left > "0:00:00.0" && *left <= "0:01:00.0") << clock << " " << *left;
+        }
     }
     // Resumed, the peer is known by the name in the file before it accepts another game.
     MatchConfig more = c;

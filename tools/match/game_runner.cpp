@@ -132,6 +132,7 @@ PlayedGame play_game(Player& white, Player& black, const Opening& opening, const
             if (failure->kind == Failure::Timeout && !clock.unlimited()) {
                 lose(side, Reason::TimeForfeit,
                      side_name(side) + "'s flag fell: no move in the " + seconds_text(clock.remaining(side)) + " left");
+                clock.record_move(side, elapsed);  // the time is gone: the record shows the clock at zero
             } else if (failure->kind == Failure::IllegalMove) {
                 lose(side, Reason::IllegalMove, failure->detail);
             } else {
@@ -157,6 +158,8 @@ PlayedGame play_game(Player& white, Player& black, const Opening& opening, const
         trail.add(side, reply.score);
         if (!game.is_over()) adjudicate(game, trail, settings.adjudication);
     }
+    if (!clock.unlimited())
+        out.clock_left = {std::max(0.0, clock.remaining(Color::White)), std::max(0.0, clock.remaining(Color::Black))};
     if (!out.abandoned) {
         white.game_over(game);
         black.game_over(game);

@@ -4,6 +4,7 @@
 // game with the reason recorded. Optional adjudication ends long or decided games.
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <optional>
@@ -49,9 +50,10 @@ struct GameSettings {
 
 struct PlayedGame {
     Game game;
-    std::optional<Color> failed;  // this side's player failed and must be replaced
-    bool abandoned = false;       // stopped before the end (not recorded)
-    std::vector<double> seconds;  // thinking time per move played by the players
+    std::optional<Color> failed;                      // this side's player failed and must be replaced
+    bool abandoned = false;                           // stopped before the end (not recorded)
+    std::vector<double> seconds;                      // thinking time per move played by the players
+    std::optional<std::array<double, 2>> clock_left;  // White's and Black's, at the end, when clocked
 };
 
 PlayedGame play_game(Player& white, Player& black, const Opening& opening, const GameSettings& settings,

@@ -1,7 +1,9 @@
 #include "tools/match/match_runner.hpp"
 
+#include <array>
 #include <charconv>
 #include <chrono>
+#include <cstdio>
 #include <ctime>
 #include <filesystem>
 #include <map>
@@ -14,6 +16,15 @@
 
 namespace kroon::match {
 namespace {
+
+// h:mm:ss.d, the form of a clock in a PDN tag.
+std::string clock_text(double seconds) {
+    const auto tenths = static_cast<long long>(seconds * 10 + 0.5);
+    char text[32];
+    std::snprintf(text, sizeof text, "%lld:%02lld:%02lld.%lld", tenths / 36000, tenths / 600 % 60, tenths / 10 % 60,
+                  tenths % 10);
+    return text;
+}
 
 // The engines' names as reported: engines with the same name get " (1)", " (2)", ... so
 // that PDN records tell them apart.
@@ -146,7 +157,8 @@ Result<MatchState> MatchRunner::run(const std::atomic<bool>& stop, const Progres
     if (!config_.game.limits.clock.unlimited()) header.time_control = format_time_control(config_.game.limits.clock);
 
     const auto record = [&](const ScheduledGame& spec, const Game& game,
-                            const std::vector<std::unique_ptr<Player>>* pool) {
+                            const std::vector<std::unique_ptr<Player>>* pool,
+                            const std::optional<std::array<double, 2>>& clock_left = std::nullopt) {
         FinishedGame f{spec,
                        game.verdict().result,
                        game.verdict().reason,
@@ -164,6 +176,11 @@ Result<MatchState> MatchRunner::run(const std::atomic<bool>& stop, const Progres
         h.round = std::to_string(spec.number);
         h.white = state.engines[spec.white].name;
         h.black = state.engines[spec.black].name;
+        // The time each side had left when the game ended, to the tenth of a second.
+        if (clock_left) {
+            h.extra.push_back({"WhiteClock", clock_text((*clock_left)[0])});
+            h.extra.push_back({"BlackClock", clock_text((*clock_left)[1])});
+        }
         if (const auto error = append_pdn_game(config_.pdn_path, make_pdn_game(game, h), config_.notation)) {
             fatal = error;  // never play on when games can no longer be recorded
             return;
@@ -209,7 +226,7 @@ Result<MatchState> MatchRunner::run(const std::atomic<bool>& stop, const Progres
 
             PlayedGame played = play_game(*pool[spec.white], *pool[spec.black], opening, config_.game, &stop);
             if (played.abandoned) return;  // stopped: not recorded, the engines are dropped
-            record(spec, played.game, &pool);
+            record(spec, played.game, &pool, played.clock_left);
             if (played.failed) pool[*played.failed == Color::White ? spec.white : spec.black].reset();
         }
     };
