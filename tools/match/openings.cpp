@@ -101,33 +101,22 @@ std::vector<Opening> random_openings(Variant variant, int count, int plies, std:
 
 std::vector<Opening> ballot_openings(Variant variant, int plies, std::uint32_t seed, std::size_t limit) {
     std::vector<Opening> out;
-    Game start(rulebook(variant));
-    // Depth-first over the move tree; `line` holds the game along the current branch.
-    std::vector<Game> line{start};
-    std::vector<MoveList> choices(1);
-    std::vector<int> next(1, 0);
-    start.rules().generate_moves(start.position(), choices[0]);
-    while (!line.empty() && out.size() < limit) {
-        const size_t ply = line.size() - 1;
-        if (next[ply] >= choices[ply].size()) {
-            line.pop_back();
-            choices.pop_back();
-            next.pop_back();
-            continue;
-        }
-        Game g = line[ply];
-        g.play(choices[ply][next[ply]++]);
-        if (g.is_over()) continue;
-        if (static_cast<int>(ply) + 1 == plies) {
-            out.push_back({g.start(), g.moves(), {}});
-            continue;
-        }
+    // Depth-first over the move tree, `g` being the game along the current branch.
+    const auto visit = [&](const auto& self, const Game& g) -> void {
         MoveList legal;
         g.rules().generate_moves(g.position(), legal);
-        line.push_back(std::move(g));
-        choices.push_back(legal);
-        next.push_back(0);
-    }
+        for (const Move& m : legal) {
+            if (out.size() >= limit) return;
+            Game next = g;
+            next.play(m);
+            if (next.is_over()) continue;
+            if (static_cast<int>(next.moves().size()) == plies)
+                out.push_back({next.start(), next.moves(), {}});
+            else
+                self(self, next);
+        }
+    };
+    visit(visit, Game(rulebook(variant)));
     std::shuffle(out.begin(), out.end(), std::mt19937(seed));
     for (size_t i = 0; i < out.size(); ++i) out[i].label = "ballot " + std::to_string(i + 1);
     return out;
