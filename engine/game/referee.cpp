@@ -8,13 +8,6 @@ namespace {
 
 constexpr int plies(int moves_each) { return 2 * moves_each; }
 
-template <RuleSet R>
-bool has_capture(const Position& pos) {
-    MoveList list;
-    generate_moves<R>(pos, list);
-    return !list.empty() && list[0].is_capture();
-}
-
 Verdict international_verdict(const DrawCounters& c, int occurrences) {
     if (occurrences >= 3) return {GameResult::Draw, Reason::Repetition};                 // art. 9e
     if (c.reversible_plies >= plies(25)) return {GameResult::Draw, Reason::NoProgress};  // art. 9d
@@ -69,9 +62,7 @@ bool one_king_each_is_draw(const Position& pos) {
     // The side to move can take the other king: not a draw, it wins.
     if (has_capture<R>(pos)) return false;
     // Its own king stands en prise: the game goes on (the rule asks for neither king en prise).
-    const Position turned =
-        Position::from_sets(pos.pieces(Color::White), pos.pieces(Color::Black), pos.kings(), ~pos.side_to_move());
-    if (has_capture<R>(turned)) return false;
+    if (has_capture<R>(pos, ~pos.side_to_move())) return false;
     // Every move walks into a capture: not a draw either.
     MoveList moves;
     generate_moves<R>(pos, moves);

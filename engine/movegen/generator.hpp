@@ -53,6 +53,28 @@ public:
         return count_quiet_moves();
     }
 
+    // Whether the side to move can capture: one first jump proves it, no sequence is followed.
+    bool has_capture() const {
+        if (game_over()) return false;
+        const Bitboard man_targets = R::men_capture_kings ? enemy_ : enemy_ & ~pos_.kings();
+        for (int m : Bits{man_capture_candidates()})
+            for (int d = 0; d < line_count; ++d)
+                if (man_captures(d) && jump_lands(m, d, man_targets)) return true;
+        for (int k : Bits{pos_.kings(Us)})
+            for (int d = 0; d < line_count; ++d) {
+                if constexpr (R::flying_kings) {
+                    const Bitboard on_ray = B::ray[d][k] & occupied_;
+                    if (!on_ray) continue;
+                    const int victim = B::nearest(d, on_ray);
+                    const int land = B::step[d][victim];
+                    if ((enemy_ >> victim & 1) && land >= 0 && is_empty(land)) return true;
+                } else if (jump_lands(k, d, enemy_)) {
+                    return true;
+                }
+            }
+        return false;
+    }
+
     void collect_paths(std::vector<CapturePath>& out) {
         paths_ = &out;
         generate_captures();
@@ -119,6 +141,14 @@ private:
     }
 
     bool is_empty(int b) const { return !((occupied_ >> b) & 1); }
+
+    // A jump from sq in direction d over one of `targets` onto an empty square.
+    bool jump_lands(int sq, int d, Bitboard targets) const {
+        const int over = B::step[d][sq];
+        if (over < 0 || !(targets >> over & 1)) return false;
+        const int land = B::step[d][over];
+        return land >= 0 && is_empty(land);
+    }
 
     // A man (or a short king, with all directions) jumps an adjacent piece.
     void man_capture(int sq, Bitboard captured) {

@@ -22,6 +22,13 @@ int count_moves(const Position& pos) {
 }
 
 template <RuleSet R>
+bool has_capture(const Position& pos, Color side) {
+    MoveList unused;
+    if (side == Color::White) return Generator<R, Color::White, false>(pos, unused).has_capture();
+    return Generator<R, Color::Black, false>(pos, unused).has_capture();
+}
+
+template <RuleSet R>
 std::vector<CapturePath> capture_paths(const Position& pos) {
     MoveList unused;
     std::vector<CapturePath> paths;
@@ -38,6 +45,7 @@ std::vector<CapturePath> capture_paths(const Position& pos) {
 #define KROON_INSTANTIATE_MOVEGEN(R)                             \
     template void generate_moves<R>(const Position&, MoveList&); \
     template int count_moves<R>(const Position&);                \
+    template bool has_capture<R>(const Position&, Color);        \
     template std::vector<CapturePath> capture_paths<R>(const Position&);
 
 #define KROON_MOVEGEN_FOR(name, rules) KROON_INSTANTIATE_MOVEGEN(rules)

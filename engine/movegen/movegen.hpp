@@ -21,6 +21,15 @@ void generate_moves(const Position& pos, MoveList& list);
 template <RuleSet R>
 int count_moves(const Position& pos);
 
+// Whether `side` has a capture here, were it its turn (for the side to move: it must take);
+// cheaper than generating moves. For the other side it says whether a capture is threatened.
+template <RuleSet R>
+bool has_capture(const Position& pos, Color side);
+template <RuleSet R>
+bool has_capture(const Position& pos) {
+    return has_capture<R>(pos, pos.side_to_move());
+}
+
 // One way to play a capture, square by square: the landing squares (bit indices) in order,
 // the last one being the move's destination.
 struct CapturePath {

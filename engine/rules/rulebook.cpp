@@ -35,6 +35,7 @@ public:
 
     void generate_moves(const Position& pos, MoveList& list) const override { kroon::generate_moves<R>(pos, list); }
     int count_moves(const Position& pos) const override { return kroon::count_moves<R>(pos); }
+    bool has_capture(const Position& pos, Color side) const override { return kroon::has_capture<R>(pos, side); }
     void play(Position& pos, const Move& move) const override { pos.play<R>(move); }
     std::vector<CapturePath> capture_paths(const Position& pos) const override { return kroon::capture_paths<R>(pos); }
     bool follows_legs(const Position& pos, const Move& move, const std::vector<int>& bits) const override {

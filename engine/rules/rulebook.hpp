@@ -84,6 +84,9 @@ public:
     // --- moves -------------------------------------------------------------------------------
     virtual void generate_moves(const Position& pos, MoveList& list) const = 0;
     virtual int count_moves(const Position& pos) const = 0;
+    // Whether `side` could capture here (the side to move when not given).
+    virtual bool has_capture(const Position& pos, Color side) const = 0;
+    bool has_capture(const Position& pos) const { return has_capture(pos, pos.side_to_move()); }
     bool is_legal(const Position& pos, const Move& move) const;
     virtual void play(Position& pos, const Move& move) const = 0;
     Position after(const Position& pos, const Move& move) const;

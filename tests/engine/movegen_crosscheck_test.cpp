@@ -1,6 +1,6 @@
 // The engine's generator against the independent reference generator, on random positions
 // and along random games in every variant: the same legal moves (from, to, captured set,
-// crowning), none twice, count_moves agreeing, and every capture path a real capture. The
+// crowning), none twice, count_moves and has_capture agreeing, and every capture path a real capture. The
 // Frisian art. 17 state is tracked here independently and compared with the position's.
 // Each variant also counts the positions where a neighbouring variant's rules give other
 // moves, so a rule the random positions never reach would show up as a failure.
@@ -51,6 +51,14 @@ bool same_moves(Variant v, const Position& pos, const ReferenceBoard& board) {
     EXPECT_EQ(actual, expected) << fen << (board.run_count ? " (king run)" : "") << "\n engine:   " << describe(actual)
                                 << "\n reference:" << describe(expected);
     EXPECT_EQ(rulebook(v).count_moves(pos), static_cast<int>(actual.size())) << fen;
+    EXPECT_EQ(rulebook(v).has_capture(pos), !expected.empty() && !expected.front().captured.empty()) << fen;
+    // The other side's threats: the same question with the turn passed.
+    ReferenceBoard turned = board;
+    turned.side = ~board.side;
+    turned.run_square = turned.run_count = 0;
+    const std::vector<ReferenceMove> threats = reference_moves(turned);
+    EXPECT_EQ(rulebook(v).has_capture(pos, ~pos.side_to_move()), !threats.empty() && !threats.front().captured.empty())
+        << fen << " (the other side)";
     if (actual != expected) return false;
 
     if (!actual.empty() && !actual.front().captured.empty()) {
