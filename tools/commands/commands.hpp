@@ -16,6 +16,7 @@ cli::Run add_perft(CLI::App& kroon, const Streams& io);
 cli::Run add_divide(CLI::App& kroon, const Streams& io);
 cli::Run add_variants(CLI::App& kroon, const Streams& io);
 cli::Run add_bench(CLI::App& kroon, const Streams& io);
+cli::Run add_tactics(CLI::App& kroon, const Streams& io);
 cli::Run add_eval(CLI::App& kroon, const Streams& io);
 cli::Run add_match(CLI::App& kroon, const Streams& io);
 cli::Run add_dxp(CLI::App& kroon, const Streams& io);
@@ -25,11 +26,11 @@ cli::Run add_serve(CLI::App& kroon, const Streams& io);
 
 // Every subcommand, in the order `kroon --help` lists them.
 inline std::vector<std::pair<std::string, Run>> add_all_commands(CLI::App& kroon, const Streams& io) {
-    return {
-        {"serve", add_serve(kroon, io)}, {"console", add_console(kroon, io)},   {"hub", add_hub(kroon, io)},
-        {"perft", add_perft(kroon, io)}, {"divide", add_divide(kroon, io)},     {"variants", add_variants(kroon, io)},
-        {"bench", add_bench(kroon, io)}, {"eval", add_eval(kroon, io)},         {"match", add_match(kroon, io)},
-        {"dxp", add_dxp(kroon, io)},     {"selfplay", add_selfplay(kroon, io)}, {"train", add_train(kroon, io)}};
+    return {{"serve", add_serve(kroon, io)}, {"console", add_console(kroon, io)}, {"hub", add_hub(kroon, io)},
+            {"perft", add_perft(kroon, io)}, {"divide", add_divide(kroon, io)},   {"variants", add_variants(kroon, io)},
+            {"bench", add_bench(kroon, io)}, {"tactics", add_tactics(kroon, io)}, {"eval", add_eval(kroon, io)},
+            {"match", add_match(kroon, io)}, {"dxp", add_dxp(kroon, io)},         {"selfplay", add_selfplay(kroon, io)},
+            {"train", add_train(kroon, io)}};
 }
 
 }  // namespace kroon::cli
