@@ -13,8 +13,9 @@ namespace kroon::search {
 enum class Bound : std::uint8_t { None = 0, Upper = 1, Lower = 2, Exact = 3 };
 
 struct TableEntry {
+    static constexpr int no_eval = -32768;  // the static evaluation was not computed
     int score = 0;
-    int eval = 0;
+    int eval = no_eval;
     int depth = 0;
     Bound bound = Bound::None;
     int move = -1;  // index of the best move in generation order, -1 when none

@@ -25,6 +25,8 @@ struct ReductionTable {
 };
 const ReductionTable reductions;
 
+constexpr Score probcut_margin = 80;    // hundredths of a man above beta
+constexpr Score razoring_margin = 200;  // hundredths of a man per ply below alpha
 constexpr int futility_depth = 3;
 constexpr Score futility_margin = 100;  // hundredths of a man per ply
 
@@ -268,16 +270,66 @@ Score Worker<R>::search(const Position& pos, Score alpha, Score beta, int depth,
     MoveList& moves = lists_[ply];
     generate_moves<R>(pos, moves);
     if (moves.empty()) return no_move_score(ply);
+    const Color us = pos.side_to_move();
 
     // Far above beta with a quiet position near the leaves: the side to move would have to
-    // blunder to fall below it, so the node is not searched (reverse futility).
+    // blunder to fall below it, so the node is not searched (reverse futility). The static
+    // evaluation comes from the table when an earlier visit computed it.
+    int static_eval = TableEntry::no_eval;
     if (!pv_node && !root && depth <= futility_depth && !moves[0].is_capture() && !is_decisive(beta)) {
+        static_eval = hit && entry.eval != TableEntry::no_eval ? entry.eval : evaluate(pos);
         const Score margin = futility_margin * depth;
-        const Score static_eval = evaluate(pos);
-        if (static_eval - margin >= beta) return static_eval - margin;
+        if (static_eval - margin >= beta) {
+            if (!hit) table_->store(pos.hash(), 0, static_eval, 0, Bound::None, -1);
+            return static_eval - margin;
+        }
     }
 
-    const Color us = pos.side_to_move();
+    // Razoring: a quiet node far below alpha near the leaves fails low on the quiescence
+    // search alone: one quiet move would have to win two men a ply to reach alpha.
+    if (!pv_node && !root && depth <= 2 && !moves[0].is_capture() && !is_decisive(alpha)) {
+        if (static_eval == TableEntry::no_eval)
+            static_eval = hit && entry.eval != TableEntry::no_eval ? entry.eval : evaluate(pos);
+        if (static_eval + razoring_margin * depth <= alpha) {
+            const Score s = quiesce(pos, alpha, alpha + 1, ply);
+            if (s <= alpha) return s;
+        }
+    }
+
+    // ProbCut: when a shallower search of the likeliest moves already clears beta by a margin,
+    // the full-depth search would almost surely clear beta too.
+    if (!pv_node && !root && depth >= 5 && !is_decisive(beta) && moves.size() > 1 &&
+        !(hit && entry.depth >= depth - 3 && from_table(entry.score, ply) < beta + probcut_margin &&
+          entry.bound != Bound::Lower)) {
+        const Score probe_beta = beta + probcut_margin;
+        MoveOrder probe_order(moves, hit ? entry.move : -1, frames_[ply].killers, history_[index(us)]);
+        for (int i = 0; i < std::min(3, moves.size()); ++i) {
+            const Move& m = moves[probe_order.next()];
+            const Position child = pos.after<R>(m);
+            enter(m, child, ply);
+            const Score s = -search(child, -probe_beta, -probe_beta + 1, depth - 4, ply + 1, false);
+            if (stopped()) return 0;
+            if (s >= probe_beta) return s;
+        }
+    }
+
+    // Singular extension: a table move far better than every alternative at half depth is
+    // the only move, and is searched one ply deeper, as a forced reply is.
+    int singular_index = -1;
+    if (!root && depth >= 8 && hit && entry.move >= 0 && entry.move < moves.size() && entry.bound != Bound::Upper &&
+        entry.depth >= depth - 3 && !is_decisive(entry.score)) {
+        const Score singular_beta = from_table(entry.score, ply) - 4 * depth;
+        bool alone = true;
+        for (int i = 0; i < moves.size() && alone; ++i) {
+            if (i == entry.move) continue;
+            const Position child = pos.after<R>(moves[i]);
+            enter(moves[i], child, ply);
+            alone = -search(child, -singular_beta, -singular_beta + 1, depth / 2 - 1, ply + 1, false) < singular_beta;
+            if (stopped()) return 0;
+        }
+        if (alone) singular_index = entry.move;
+    }
+
     MoveOrder order(moves, hit ? entry.move : -1, frames_[ply].killers, history_[index(us)]);
     const bool forced = moves.size() == 1;
     const Score old_alpha = alpha;
@@ -289,7 +341,7 @@ Score Worker<R>::search(const Position& pos, Score alpha, Score beta, int depth,
         const Position child = pos.after<R>(m);
         enter(m, child, ply);
         // A forced move costs no depth: forced lines are where draughts tactics live.
-        const int new_depth = depth - 1 + (forced && !root ? 1 : 0);
+        const int new_depth = depth - 1 + ((forced && !root) || idx == singular_index ? 1 : 0);
         Score s;
         if (i == 0) {
             s = -search(child, -beta, -alpha, new_depth, ply + 1, pv_node);
@@ -321,7 +373,7 @@ Score Worker<R>::search(const Position& pos, Score alpha, Score beta, int depth,
     }
 
     const Bound bound = best >= beta ? Bound::Lower : best > old_alpha ? Bound::Exact : Bound::Upper;
-    table_->store(pos.hash(), to_table(best, ply), 0, depth, bound, best_index);
+    table_->store(pos.hash(), to_table(best, ply), static_eval, depth, bound, best_index);
     return best;
 }
 
