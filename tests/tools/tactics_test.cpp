@@ -11,9 +11,11 @@ namespace {
 
 #ifdef KROON_SLOW_TESTS
 constexpr std::size_t positions = 100000;
+constexpr int required_percent = 90;
 #define KROON_TACTICS_PREFIX Deep
 #else
-constexpr std::size_t positions = 12;
+constexpr std::size_t positions = 12;  // the longest shots (the set is sorted by length)
+constexpr int required_percent = 80;
 #define KROON_TACTICS_PREFIX Fast
 #endif
 
@@ -62,7 +64,7 @@ TEST(KROON_TACTICS_PREFIX, KroonSolvesTheSet) {
             EXPECT_TRUE(a.found_after.has_value());
         }
     }
-    EXPECT_GE(solved * 10, static_cast<int>(set.size()) * 9) << solved << " of " << set.size();
+    EXPECT_GE(solved * 100, static_cast<int>(set.size()) * required_percent) << solved << " of " << set.size();
 }
 
 #ifndef KROON_SLOW_TESTS
