@@ -2,6 +2,7 @@
 // the known king endings, the file format and its checks.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <random>
 
@@ -24,11 +25,17 @@ Position fen(std::string_view text) {
 }
 
 // The 2- and 3-piece international databases, built once per test process.
+struct ThreePieces {
+    ScratchFolder folder{"three"};
+    std::shared_ptr<const Database> db;
+    ThreePieces() {
+        test::build_into(folder.path(), Variant::International, 3);
+        db = Database::open(folder.path(), Variant::International);
+    }
+};
 const Database& three_pieces() {
-    static const ScratchFolder folder("three");
-    static const auto built = test::build_into(folder.path(), Variant::International, 3);
-    static const auto db = Database::open(folder.path(), Variant::International);
-    return *db;
+    static const ThreePieces built;
+    return *built.db;
 }
 
 // A plain depth-limited search: Win or Loss when it is proved within `depth` plies, Unknown
@@ -58,23 +65,91 @@ TEST(Egdb, OneKingAgainstOneKingIsADrawUnlessOneTakesTheOther) {
     const Database& db = three_pieces();
     const Material m{0, 1, 0, 1};
     const SliceIndexer<Board10> indexer(m);
-    std::uint64_t draws = 0, wins = 0;
+    const Rulebook& rules = rulebook(Variant::International);
+    // The one exception: the kings in the two corners of the long diagonal. The side to move
+    // can only step onto the diagonal, in front of the other king, which takes it; and a king
+    // that can go to the free corner while the other stands in its corner wins that way.
+    const Bitboard corners = bit(rules.bit_of_square(5)) | bit(rules.bit_of_square(46));
+    const auto in_corners = [&](const Position& p) { return p.kings() == corners; };
+    std::uint64_t draws = 0, wins = 0, losses = 0;
     for (std::uint64_t i = 0; i < indexer.size(); ++i) {
         const Position pos = *indexer.position(i);
         const Probe p = db.probe(pos);
-        if (has_capture(pos)) {
+        const std::string text = rules.format_fen(pos);
+        MoveList moves;
+        generate_moves<International>(pos, moves);
+        if (moves[0].is_capture()) {
             // Taking the last piece wins at once.
-            ASSERT_EQ(p.value, Value::Win);
+            ASSERT_EQ(p.value, Value::Win) << text;
             ASSERT_EQ(p.source, Source::Captures);
             ++wins;
-        } else {
-            ASSERT_EQ(p.value, Value::Draw) << rulebook(Variant::International).format_fen(pos);
-            ASSERT_EQ(p.source, Source::Stored);
-            ++draws;
+            continue;
         }
+        ASSERT_EQ(p.source, Source::Stored);
+        const bool to_corner = std::any_of(
+            moves.begin(), moves.end(), [&](const Move& move) { return in_corners(pos.after<International>(move)); });
+        const Value expected = in_corners(pos) ? Value::Loss : to_corner ? Value::Win : Value::Draw;
+        ASSERT_EQ(p.value, expected) << text;
+        ++(expected == Value::Draw ? draws : expected == Value::Win ? wins : losses);
     }
+    EXPECT_EQ(losses, 4u);
+    EXPECT_EQ(wins + draws + losses, indexer.size());
     EXPECT_GT(draws, wins);
     EXPECT_GT(wins, 0u);
+}
+
+// Three kings against one, by who holds the long diagonal (the side to move is the lone king,
+// no capture on the board). On 8x8 (Brazilian) the three kings win when they hold it and
+// the lone king draws when it holds it; on 10x10 three kings do not win in general (a fourth
+// is needed, hence the 16-move rule of KNDB art. 9): only tactics win.
+struct DiagonalCounts {
+    std::uint64_t strong_holds_draw = 0, strong_holds_loss = 0;  // a strong king on it, the lone king off
+    std::uint64_t lone_holds_draw = 0, lone_holds_loss = 0;      // the lone king on it, no strong king
+};
+
+template <RuleSet R>
+DiagonalCounts three_kings_against_one(Variant variant, const std::vector<int>& diagonal) {
+    using B = typename R::Board;
+    SolvedTables<B> tables;
+    std::vector<std::unique_ptr<SolvedSlice>> solved;
+    for (const Material& m : {Material{0, 1, 0, 1}, Material{0, 2, 0, 1}, Material{0, 3, 0, 1}}) {
+        solved.push_back(std::make_unique<SolvedSlice>(solve_slice<R>(m, tables, 2)));
+        tables.add(m, solved.back()->values);
+    }
+    const Rulebook& rules = rulebook(variant);
+    Bitboard on_diagonal = 0;
+    for (int square : diagonal) on_diagonal |= bit(rules.bit_of_square(square));
+    const SliceIndexer<B> indexer({0, 3, 0, 1});
+    DiagonalCounts counts;
+    for (std::uint64_t i = indexer.per_side(); i < indexer.size(); ++i) {  // Black (the lone king) to move
+        const Position pos = *indexer.position(i);
+        MoveList moves;
+        generate_moves<R>(pos, moves);
+        if (moves[0].is_capture()) continue;
+        const bool strong_on = pos.kings(Color::White) & on_diagonal;
+        const bool lone_on = pos.kings(Color::Black) & on_diagonal;
+        const Value v = solved.back()->values.get(i);
+        if (strong_on && !lone_on) ++(v == Value::Loss ? counts.strong_holds_loss : counts.strong_holds_draw);
+        if (lone_on && !strong_on) ++(v == Value::Loss ? counts.lone_holds_loss : counts.lone_holds_draw);
+    }
+    return counts;
+}
+
+TEST(Egdb, ThreeKingsAgainstOneOnEightByEightWinWithTheLongDiagonal) {
+    const auto c = three_kings_against_one<Brazilian>(Variant::Brazilian, {29, 25, 22, 18, 15, 11, 8, 4});
+    EXPECT_EQ(c.lone_holds_loss, 0u);
+    EXPECT_GT(c.lone_holds_draw, 10000u);
+    EXPECT_GT(c.strong_holds_loss, 990 * (c.strong_holds_loss + c.strong_holds_draw) / 1000);
+}
+
+TEST(Egdb, ThreeKingsAgainstOneOnTenByTenDoNotWinInGeneral) {
+    const auto c =
+        three_kings_against_one<International>(Variant::International, {46, 41, 37, 32, 28, 23, 19, 14, 10, 5});
+    EXPECT_EQ(c.lone_holds_loss, 0u);
+    EXPECT_GT(c.lone_holds_draw, 50000u);
+    // Holding the long diagonal is not enough: almost all of these are draws.
+    EXPECT_GT(c.strong_holds_draw, 95 * (c.strong_holds_loss + c.strong_holds_draw) / 100);
+    EXPECT_GT(c.strong_holds_loss, 0u);  // the tactics
 }
 
 TEST(Egdb, ProbesAgreeWithAPlainSearchWhereItProvesAResult) {
@@ -100,22 +175,25 @@ TEST(Egdb, ProbesAgreeWithAPlainSearchWhereItProvesAResult) {
     EXPECT_GT(draws, 100);
 }
 
-TEST(Egdb, AManAgainstAKingThatCannotStopIt) {
+TEST(Egdb, AManAgainstAKingOnItsPath) {
     const Database& db = three_pieces();
-    // White to move crowns at once on 1 or 2 and the black king on 50 is then taken: 6-1, and
-    // on 45-... Black cannot take a king standing on the far row unless it is in line.
-    EXPECT_EQ(db.probe(fen("W:WK23,6:BK50")).value, bounded_search<International>(fen("W:WK23,6:BK50"), 5));
-    // A lone man against a king is lost when the king holds its path: the man must move on.
-    EXPECT_EQ(db.probe(fen("W:W46:BK5")).value, Value::Loss);
-    EXPECT_EQ(db.probe(fen("B:W46:BK5")).value, Value::Win);
+    // The man on 46 can only step to 41, on the long diagonal, where the king on it takes it;
+    // with Black to move the king stays on the diagonal and waits.
+    for (const char* text : {"W:W46:BK5", "B:W46:BK5"}) {
+        const Position pos = fen(text);
+        const Value searched = bounded_search<International>(pos, 4);
+        EXPECT_EQ(searched, pos.side_to_move() == Color::White ? Value::Loss : Value::Win) << text;
+        EXPECT_EQ(db.probe(pos).value, searched) << text;
+    }
 }
 
 TEST(Egdb, CapturePositionsAreResolvedByPlayingTheCaptures) {
     const Database& db = three_pieces();
-    // White must take 28x... with the king and is left king against king: a draw.
+    // White takes the last black piece: a win, found by playing the capture.
     const Probe p = db.probe(fen("W:WK46,K1:BK28"));
     EXPECT_EQ(p.source, Source::Captures);
     EXPECT_EQ(p.value, Value::Win);  // the last black piece goes
+    // White takes one of two kings and is left king against king.
     const Probe q = db.probe(fen("W:WK46:BK28,K1"));
     EXPECT_EQ(q.source, Source::Captures);
     EXPECT_EQ(q.value, Value::Draw);

@@ -31,7 +31,9 @@ void expect_round_trip(const Material& m, std::uint64_t samples) {
         ASSERT_EQ(pos->men(Color::Black) & B::row_mask(B::rows - 1), 0u);
         ASSERT_EQ(pos->side_to_move(), i < indexer.per_side() ? Color::White : Color::Black);
     }
-    if (m.white_men == 0 || m.black_men == 0) EXPECT_EQ(not_positions, 0u) << m.name();
+    if (m.white_men == 0 || m.black_men == 0) {
+        EXPECT_EQ(not_positions, 0u) << m.name();
+    }
 }
 
 TEST(EgdbIndexer, EveryIndexOfTheSmallSlicesComesBack) {
@@ -57,8 +59,12 @@ TEST(EgdbIndexer, SlicesComeAfterTheSlicesTheirMovesLeadTo) {
     const auto at = [&](const Material& m) { return std::find(order.begin(), order.end(), m) - order.begin(); };
     EXPECT_EQ(order.size(), 4u + 12u + 25u);  // 2, 3 and 4 pieces, at least one a side
     for (const Material& m : order) {
-        if (m.white_men) EXPECT_LT(at({m.white_men - 1, m.white_kings + 1, m.black_men, m.black_kings}), at(m));
-        if (m.black_men) EXPECT_LT(at({m.white_men, m.white_kings, m.black_men - 1, m.black_kings + 1}), at(m));
+        if (m.white_men) {
+            EXPECT_LT(at({m.white_men - 1, m.white_kings + 1, m.black_men, m.black_kings}), at(m));
+        }
+        if (m.black_men) {
+            EXPECT_LT(at({m.white_men, m.white_kings, m.black_men - 1, m.black_kings + 1}), at(m));
+        }
     }
 }
 
