@@ -24,7 +24,7 @@ struct SliceCounts {
     std::uint64_t wins = 0, draws = 0, losses = 0;
     std::uint64_t not_positions = 0;  // indices where the men of both sides would share a square
     std::uint64_t captures = 0;       // positions where the side to move must capture
-    int passes = 0;                   // sweeps of the fixpoint iteration
+    int passes = 0;                   // fixpoint sweeps, or retrograde levels
     friend bool operator==(const SliceCounts&, const SliceCounts&) = default;
 };
 
@@ -63,7 +63,14 @@ private:
     std::array<std::optional<Slot>, material_keys> slots_{};
 };
 
+// Two ways to the same values (docs/egdb.md, Method): Retrograde walks back from each
+// settled position to the positions that move into it (un-moves are plain geometry, checked
+// against the generator's move counts); Fixpoint sweeps forward over the slice with the
+// generator alone until nothing changes, slower, kept as the independent check.
+enum class Method { Retrograde, Fixpoint };
+
 template <RuleSet R>
-SolvedSlice solve_slice(const Material& material, const SolvedTables<typename R::Board>& smaller, int threads);
+SolvedSlice solve_slice(const Material& material, const SolvedTables<typename R::Board>& smaller, int threads,
+                        Method method = Method::Retrograde);
 
 }  // namespace kroon::egdb
