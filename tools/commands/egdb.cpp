@@ -1,10 +1,14 @@
 // `kroon egdb build|probe|verify`: the endgame databases (docs/egdb.md).
+#include <algorithm>
+#include <chrono>
 #include <iomanip>
 #include <ostream>
+#include <random>
 #include <sstream>
 
 #include "egdb/builder.hpp"
 #include "egdb/database.hpp"
+#include "egdb/indexer.hpp"
 #include "egdb/variants.hpp"
 #include "engine/rules/rulebook.hpp"
 #include "tools/commands/commands.hpp"
@@ -17,6 +21,7 @@ struct EgdbArgs {
     int pieces = 4;
     std::string folder;
     int threads = 1;
+    int probes = 1000000;
 };
 
 std::string megabytes(std::uint64_t bytes) {
@@ -90,6 +95,39 @@ int run_verify(const EgdbArgs& args, const Streams& io) {
     return summary->mismatches == 0 ? exit_ok : exit_failure;
 }
 
+// Probes random positions of every slice twice: the first round reads the files from disk
+// (unless the system has them cached already), the second from memory.
+int run_bench(const EgdbArgs& args, const Streams& io) {
+    check_variant(args.position.variant);
+    const auto db = egdb::Database::open(args.folder, args.position.variant);
+    if (db->slice_count() == 0) {
+        io.err << "kroon egdb bench: no database files in " << args.folder << "\n";
+        return exit_failure;
+    }
+    std::vector<Position> positions;
+    std::mt19937_64 rng(2026);
+    egdb::with_database_rules(args.position.variant, [&](auto tag) {
+        using B = typename decltype(tag)::Rules::Board;
+        for (const egdb::Material& m : egdb::slices_up_to(egdb::max_database_pieces)) {
+            if (!db->slice(m)) continue;
+            const egdb::SliceIndexer<B> indexer(m);
+            for (int k = 0; k < args.probes / static_cast<int>(db->slice_count()); ++k)
+                if (const auto pos = indexer.position(rng() % indexer.size())) positions.push_back(*pos);
+        }
+    });
+    std::shuffle(positions.begin(), positions.end(), rng);
+    for (const char* round : {"first", "second"}) {
+        const auto start = std::chrono::steady_clock::now();
+        std::uint64_t known = 0;
+        for (const Position& pos : positions) known += db->probe(pos).value != egdb::Value::Unknown;
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        io.out << round << " round: " << positions.size() << " probes (" << known << " known) in " << std::fixed
+               << std::setprecision(3) << seconds << " s, " << std::setprecision(0)
+               << static_cast<double>(positions.size()) / seconds << " probes/s\n";
+    }
+    return exit_ok;
+}
+
 }  // namespace
 
 Run add_egdb(CLI::App& kroon, const Streams& io) {
@@ -121,9 +159,19 @@ Run add_egdb(CLI::App& kroon, const Streams& io) {
     verify->add_option("--dir", args->folder, "the folder of the files")->required()->type_name("DIR");
     verify->add_option("--threads", args->threads, "threads")->check(CLI::Range(1, 64))->capture_default_str();
 
-    return [args, io, build, probe] {
+    auto* bench = egdb->add_subcommand("bench",
+                                       "Probes random positions of every slice, twice, and prints the "
+                                       "probes per second (probes include the capture check).");
+    add_variant(*bench, args->position.variant);
+    bench->add_option("--dir", args->folder, "the folder of the files")->required()->type_name("DIR");
+    bench->add_option("--probes", args->probes, "positions to probe")
+        ->check(CLI::Range(1000, 100000000))
+        ->capture_default_str();
+
+    return [args, io, build, probe, bench] {
         if (build->parsed()) return run_build(*args, io);
         if (probe->parsed()) return run_probe(*args, io);
+        if (bench->parsed()) return run_bench(*args, io);
         return run_verify(*args, io);
     };
 }
