@@ -73,6 +73,19 @@ eval::Evaluation read_evaluation(const EvalArgs& args, std::optional<Variant> va
     return evaluation;
 }
 
+void add_databases(CLI::App& command, std::string& folder) {
+    command.add_option("--egdb", folder, "probe the endgame databases in DIR while searching (kroon egdb build)")
+        ->type_name("DIR");
+}
+
+std::shared_ptr<const egdb::Database> read_databases(const std::string& folder, Variant variant) {
+    if (folder.empty()) return nullptr;
+    auto databases = egdb::Database::open(folder, variant);
+    if (databases->slice_count() == 0)
+        throw UsageError("--egdb: no endgame databases for " + std::string(rulebook(variant).name()) + " in " + folder);
+    return databases;
+}
+
 CLI::Option* add_seconds(CLI::App& command, const std::string& name, double& seconds, const std::string& help,
                          double low, double high) {
     return command
