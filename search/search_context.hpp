@@ -34,12 +34,14 @@ RootState root_of(const Game& game);
 
 struct alignas(64) NodeCounter {
     std::atomic<std::uint64_t> nodes{0};
+    std::atomic<std::uint64_t> database_hits{0};
 };
 
 struct SearchContext {
     TranspositionTable* table = nullptr;
     RootState root;
-    std::shared_ptr<const eval::Weights> weights;  // the learned evaluation's; null: hand-written
+    std::shared_ptr<const eval::Weights> weights;     // the learned evaluation's; null: hand-written
+    std::shared_ptr<const egdb::Database> databases;  // of the root's variant, or null
     Limits limits;
     TimePlan plan;
     Clock::time_point start_time;
@@ -54,6 +56,11 @@ struct SearchContext {
     std::uint64_t total_nodes() const {
         std::uint64_t n = 0;
         for (int i = 0; i < threads; ++i) n += counters[i].nodes.load(std::memory_order_relaxed);
+        return n;
+    }
+    std::uint64_t total_database_hits() const {
+        std::uint64_t n = 0;
+        for (int i = 0; i < threads; ++i) n += counters[i].database_hits.load(std::memory_order_relaxed);
         return n;
     }
     // Whether the clock limits apply now: not while pondering or in an infinite search.

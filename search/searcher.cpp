@@ -5,6 +5,7 @@
 #include <mutex>
 #include <thread>
 
+#include "egdb/database.hpp"
 #include "search/search_context.hpp"
 #include "search/worker.hpp"
 
@@ -150,6 +151,13 @@ void Searcher::set_evaluation(const eval::Evaluation& evaluation) {
 
 const eval::Evaluation& Searcher::evaluation() const { return impl_->options.evaluation; }
 
+void Searcher::set_databases(std::shared_ptr<const egdb::Database> databases) {
+    stop();
+    wait();
+    if (databases != impl_->options.databases) impl_->table.clear();  // stored scores knew other endings
+    impl_->options.databases = std::move(databases);
+}
+
 void Searcher::set_position(const Game& game) {
     stop();
     wait();
@@ -170,6 +178,8 @@ void Searcher::start(const Limits& limits, Listener listener) {
     context->table = &impl_->table;
     context->root = impl_->root;
     context->weights = impl_->options.evaluation.weights_for(impl_->root.variant);
+    const auto& databases = impl_->options.databases;
+    if (databases && databases->variant() == impl_->root.variant) context->databases = databases;
     context->limits = limits;
     context->plan = plan_time(limits);
     context->threads = std::min(impl_->options.threads, static_cast<int>(impl_->threads.size()));

@@ -21,6 +21,10 @@
 #include "engine/movegen/move.hpp"
 #include "eval/evaluate.hpp"
 
+namespace kroon::egdb {
+class Database;
+}
+
 namespace kroon::search {
 
 // Scores are in hundredths of a man, from the side to move's point of view. A won game
@@ -29,6 +33,10 @@ namespace kroon::search {
 using Score = int;
 constexpr Score win_score = 10000;
 constexpr Score draw_score = 0;
+// A won ending the endgame databases know (docs/egdb.md): below every win the search finds
+// itself, shown by the Hub protocol as +89.xx; less the loser's pieces and the winner's men,
+// so that captures and crownings, which convert the win, score higher.
+constexpr Score database_win_score = 8999;
 constexpr bool is_decisive(Score s) { return s > win_score - 1000 || s < -(win_score - 1000); }
 
 struct Limits {
@@ -66,7 +74,8 @@ struct Iteration {
     std::uint64_t nodes = 0;
     double seconds = 0;
     std::vector<Move> pv;
-    int hashfull = 0;  // permille of the transposition table written by this search
+    int hashfull = 0;                 // permille of the transposition table written by this search
+    std::uint64_t database_hits = 0;  // endgame database probes that gave a value
 };
 
 struct Outcome {
@@ -76,6 +85,7 @@ struct Outcome {
     int depth = 0;
     std::uint64_t nodes = 0;
     double seconds = 0;
+    std::uint64_t database_hits = 0;
 };
 
 struct Listener {
@@ -88,6 +98,8 @@ struct Options {
     int hash_mib = 64;
     // The learned evaluation where the variant has weights, unless told otherwise.
     eval::Evaluation evaluation;
+    // Endgame databases probed in the tree (for their variant only); null: none.
+    std::shared_ptr<const egdb::Database> databases = nullptr;
 };
 
 class Searcher {
@@ -105,6 +117,8 @@ public:
     // Which evaluation scores the positions; the table is cleared when it changes.
     void set_evaluation(const eval::Evaluation& evaluation);
     const eval::Evaluation& evaluation() const;
+    // The endgame databases to probe (null: none); the table is cleared when they change.
+    void set_databases(std::shared_ptr<const egdb::Database> databases);
     // The game so far, for its variant, repetitions and the draw rules it is played under
     // (its RuleOptions: points victory, the 8x8 no-progress limit, ...). The search starts
     // from its current position.

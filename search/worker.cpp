@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstdlib>
 
+#include "egdb/database.hpp"
 #include "engine/game/referee.hpp"
 #include "engine/movegen/movegen.hpp"
 #include "eval/evaluator.hpp"
@@ -40,10 +41,29 @@ Score Worker<R>::evaluate(const Position& pos) const {
 }
 
 template <RuleSet R>
+bool Worker<R>::probe_databases(const Position& pos, const MoveList& moves, int ply, Score& score) {
+    if (!databases_ || moves[0].is_capture() || popcount(pos.occupied()) > database_pieces_) return false;
+    const egdb::Value value = databases_->probe_quiet(pos);
+    if (value == egdb::Value::Unknown) return false;
+    ++database_hits_;
+    if (value == egdb::Value::Draw) {
+        score = draw_score;
+        return true;
+    }
+    const Color winner = value == egdb::Value::Win ? pos.side_to_move() : ~pos.side_to_move();
+    const Score won = database_win_score - 8 * popcount(pos.pieces(~winner)) - 4 * popcount(pos.men(winner)) - ply;
+    score = value == egdb::Value::Win ? won : -won;
+    return true;
+}
+
+template <RuleSet R>
 void Worker<R>::begin(SearchContext& context) {
     context_ = &context;
     table_ = context.table;
     weights_ = context.weights.get();
+    databases_ = context.databases.get();
+    database_pieces_ = databases_ ? databases_->complete_pieces() : 0;
+    database_hits_ = 0;
     nodes_ = 0;
     selective_depth_ = 0;
     const auto& root = context.root;
@@ -72,6 +92,7 @@ template <RuleSet R>
 Outcome Worker<R>::outcome(SearchContext& context) {
     Outcome outcome;
     outcome.nodes = context.total_nodes();
+    outcome.database_hits = context.total_database_hits();
     outcome.seconds = context.elapsed();
     if (result_.pv.empty()) {
         // No legal move: lost, or won in antidraughts (the side that cannot move wins).
@@ -142,7 +163,7 @@ void Worker<R>::report(const Listener& listener, int depth, Score score) {
     publish_nodes();
     if (listener.on_iteration)
         listener.on_iteration(Iteration{depth, selective_depth_, score, context_->total_nodes(), context_->elapsed(),
-                                        result_.pv, table_->hashfull()});
+                                        result_.pv, table_->hashfull(), context_->total_database_hits()});
 }
 
 template <RuleSet R>
@@ -270,6 +291,7 @@ Score Worker<R>::search(const Position& pos, Score alpha, Score beta, int depth,
     MoveList& moves = lists_[ply];
     generate_moves<R>(pos, moves);
     if (moves.empty()) return no_move_score(ply);
+    if (Score s; !root && probe_databases(pos, moves, ply, s)) return s;
     const Color us = pos.side_to_move();
 
     // Far above beta with a quiet position near the leaves: the side to move would have to
@@ -388,6 +410,7 @@ Score Worker<R>::quiesce(const Position& pos, Score alpha, Score beta, int ply) 
     MoveList& moves = lists_[ply];
     generate_moves<R>(pos, moves);
     if (moves.empty()) return no_move_score(ply);
+    if (Score s; ply > 0 && probe_databases(pos, moves, ply, s)) return s;
     if (!moves[0].is_capture()) return evaluate(pos);
 
     Score best = -infinite_score;

@@ -79,7 +79,10 @@ private:
 
     // Sends an iteration line with the current best line (main thread only).
     void report(const Listener& listener, int depth, Score score);
-    void publish_nodes() { context_->counters[id_].nodes.store(nodes_, std::memory_order_relaxed); }
+    void publish_nodes() {
+        context_->counters[id_].nodes.store(nodes_, std::memory_order_relaxed);
+        context_->counters[id_].database_hits.store(database_hits_, std::memory_order_relaxed);
+    }
 
     void count_node(int ply) {
         if (ply > selective_depth_) selective_depth_ = ply;
@@ -116,6 +119,10 @@ private:
 
     Score evaluate(const Position& pos) const;
 
+    // The endgame databases at a node without a capture, within their range: if they know
+    // it, `score` is its exact value (database_win_score band) and true is returned.
+    bool probe_databases(const Position& pos, const MoveList& moves, int ply, Score& score);
+
     // A side without a legal move has lost (KNDB art. 8a), or won in antidraughts.
     static Score no_move_score(int ply) { return R::losing_game ? win_score - ply : -win_score + ply; }
 
@@ -135,6 +142,9 @@ private:
     SearchContext* context_ = nullptr;
     TranspositionTable* table_ = nullptr;
     const eval::Weights* weights_ = nullptr;  // the learned evaluation's, or null for the hand-written one
+    const egdb::Database* databases_ = nullptr;
+    int database_pieces_ = 0;  // every slice up to this many pieces is there
+    std::uint64_t database_hits_ = 0;
     const int id_;
     const bool main_;
     std::uint64_t nodes_ = 0;

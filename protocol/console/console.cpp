@@ -35,7 +35,8 @@ Session::Session(std::istream& in, std::ostream& out, const ConsoleOptions& opti
     : out_(out),
       options_(options),
       inbox_(in),
-      searcher_(search::Options{options.threads, affordable_hash_mib(options.hash_mib), options.evaluation}),
+      searcher_(search::Options{options.threads, affordable_hash_mib(options.hash_mib), options.evaluation,
+                                options.databases}),
       game_(rulebook(options.variant)) {
     start_game(Game(rulebook(options.variant)));
 }

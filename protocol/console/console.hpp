@@ -3,8 +3,10 @@
 #pragma once
 
 #include <istream>
+#include <memory>
 #include <ostream>
 
+#include "egdb/database.hpp"
 #include "engine/rules/variant.hpp"
 #include "eval/evaluate.hpp"
 
@@ -19,6 +21,7 @@ struct ConsoleOptions {
     int threads = 1;
     int hash_mib = 64;
     eval::Evaluation evaluation;
+    std::shared_ptr<const egdb::Database> databases = nullptr;  // probed while searching; null: none
 };
 
 // Runs commands from `in` until `quit` or the end of the input. Returns the exit status (0).

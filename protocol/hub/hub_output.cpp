@@ -45,6 +45,7 @@ std::string info_line(const Rulebook& rules, const Position& root, const search:
     }
     // Not a Scan field: clients keep unknown keys as text (pydraughts) or ignore them.
     if (it.hashfull > 0) line.add("hashfull", std::to_string(it.hashfull));
+    if (it.database_hits > 0) line.add("tbhits", std::to_string(it.database_hits));
     const auto pv = rules.format_line(root, it.pv, MoveNotation::Hub);
     if (!pv.empty()) line.add("pv", join(pv));
     return line.str();

@@ -84,6 +84,7 @@ std::vector<std::string> param_lines(const Params& params) {
             .add("values", "learned hand")
             .str(),
         LineBuilder("param").add("name", "eval-file").add("value", params.eval_file).add("type", "string").str(),
+        LineBuilder("param").add("name", "egdb-path").add("value", params.egdb_path).add("type", "string").str(),
     };
 }
 
@@ -125,6 +126,10 @@ Result<ParamChange> set_param(Params& params, const Command& command) {
     if (*name == "eval-file") {
         params.eval_file = value;
         return ParamChange::EvalFile;
+    }
+    if (*name == "egdb-path") {
+        params.egdb_path = value;
+        return ParamChange::EgdbPath;
     }
     if (*name == "log") {
         const auto b = read_bool(value);

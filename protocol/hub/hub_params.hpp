@@ -10,6 +10,8 @@
 //   eval     the evaluation: learned (weights learned from Kroon's games) or hand (the
 //            hand-written terms); lidraughts' draughtsnet sends pattern and pst for them
 //   eval-file  learned weights from a file, used for games of the file's variant
+//   egdb-path  Kroon's: the folder of the endgame databases (kroon egdb build; docs/egdb.md),
+//            "" for none
 // Other names (book, book-ply, book-margin, bb-size, eval, ...) are ignored, as the protocol
 // asks for anything unrecognised.
 #pragma once
@@ -33,6 +35,7 @@ struct Params {
     bool log = false;
     eval::EvalKind eval = eval::EvalKind::Learned;
     std::string eval_file;  // "" for the built-in weights
+    std::string egdb_path;  // "" for no endgame databases
 
     int hash_mib() const;  // 2^tt_size entries of 16 bytes
 };
@@ -50,7 +53,7 @@ std::optional<Variant> parse_hub_variant(std::string_view text);
 // One `param` line per parameter, current values shown.
 std::vector<std::string> param_lines(const Params& params);
 
-enum class ParamChange { None, Variant, Threads, Hash, Ponder, Log, Eval, EvalFile };
+enum class ParamChange { None, Variant, Threads, Hash, Ponder, Log, Eval, EvalFile, EgdbPath };
 
 // Applies `set-param name=N value=V`. Integers out of range are clamped; an unknown name
 // changes nothing (ParamChange::None); a missing name or unreadable value is an error.

@@ -7,6 +7,7 @@
 #include <cctype>
 #include <exception>
 
+#include "egdb/database.hpp"
 #include "protocol/hub/hub_level.hpp"
 #include "protocol/hub/hub_output.hpp"
 #include "protocol/hub/hub_position.hpp"
@@ -155,7 +156,9 @@ void Session::on_set_param(const Command& command) {
     switch (*change) {
         case ParamChange::Variant:
             if (params_.variant != old_variant) reset_game();
+            if (params_.variant != old_variant && !params_.egdb_path.empty()) open_databases();
             break;
+        case ParamChange::EgdbPath: return open_databases();
         case ParamChange::Threads:
             if (searcher_) searcher_->set_threads(params_.threads);
             break;
@@ -204,9 +207,21 @@ search::Searcher& Session::searcher() {
         options.threads = params_.threads;
         options.hash_mib = table_mib(params_);
         options.evaluation = evaluation_;
+        options.databases = databases_;
         searcher_ = std::make_unique<search::Searcher>(options);
     }
     return *searcher_;
+}
+
+void Session::open_databases() {
+    databases_ = nullptr;
+    if (!params_.egdb_path.empty()) {
+        auto opened = egdb::Database::open(params_.egdb_path, params_.variant);
+        if (opened->slice_count() > 0) databases_ = std::move(opened);
+    }
+    if (searcher_) searcher_->set_databases(databases_);
+    if (!params_.egdb_path.empty() && !databases_)
+        error("no endgame databases for " + std::string(rulebook(params_.variant).name()) + " in " + params_.egdb_path);
 }
 
 void Session::reset_game() {

@@ -55,7 +55,9 @@ private:
     void on_level(const Command& command);
     void on_go(const Command& command);
     void end_search();
-    search::Searcher& searcher();  // created on first use, with the current parameters
+    search::Searcher& searcher();
+    // The endgame databases of egdb-path for the variant; an error line when there are none.
+    void open_databases();  // created on first use, with the current parameters
     void reset_game();
     void error(const std::string& message);
 
@@ -63,6 +65,7 @@ private:
     LogSwitch log_switch_;
     Params params_;
     eval::Evaluation evaluation_;
+    std::shared_ptr<const egdb::Database> databases_;  // from the egdb-path parameter
     std::unique_ptr<search::Searcher> searcher_;
     // The GUI's game: the `pos` start position and its moves, read and replayed once. The GUI
     // decides when it is over, so moves after the referee's verdict are played too.

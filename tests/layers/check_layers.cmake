@@ -2,13 +2,14 @@
 # include, and that nothing below protocol/ and tools/ writes to stdout (the Hub channel).
 # Run as: cmake -DROOT=<source dir> -P check_layers.cmake
 set(allowed_engine "engine")
-set(allowed_eval "engine;eval")
-set(allowed_search "engine;eval;search")
-set(allowed_protocol "engine;eval;search")  # plus the front end's own folder
-set(allowed_tools "engine;eval;search;protocol;tools")
+set(allowed_egdb "engine;egdb")
+set(allowed_eval "engine;egdb;eval")
+set(allowed_search "engine;egdb;eval;search")
+set(allowed_protocol "engine;egdb;eval;search")  # plus the front end's own folder
+set(allowed_tools "engine;egdb;eval;search;protocol;tools")
 
 set(problems "")
-foreach(layer engine eval search protocol tools)
+foreach(layer engine egdb eval search protocol tools)
   file(GLOB_RECURSE sources "${ROOT}/${layer}/*.hpp" "${ROOT}/${layer}/*.cpp")
   foreach(source ${sources})
     file(RELATIVE_PATH relative "${ROOT}" "${source}")
@@ -31,7 +32,7 @@ foreach(layer engine eval search protocol tools)
         string(APPEND problems "${relative}: includes ${target}\n")
       endif()
     endforeach()
-    if(layer MATCHES "^(engine|eval|search)$")
+    if(layer MATCHES "^(engine|egdb|eval|search)$")
       file(STRINGS "${source}" writes REGEX "std::cout|(^|[^a-z])printf\\(|(^|[^a-z])puts\\(|stdout")
       foreach(line ${writes})
         if(NOT line MATCHES "^[ \t]*//")

@@ -55,6 +55,7 @@ TEST(HubSession, Handshake) {
         "param name=log value=false type=bool",
         "param name=eval value=learned type=enum values=\"learned hand\"",
         "param name=eval-file value=\"\" type=string",
+        "param name=egdb-path value=\"\" type=string",
         "wait",
     };
     EXPECT_EQ(*lines, expected);
@@ -78,7 +79,7 @@ TEST(HubSession, SetParamBeforeInitAndLater) {
     engine->send("hub");
     const auto lines = engine->read_until("wait");
     ASSERT_TRUE(lines);
-    ASSERT_EQ(lines->size(), 9u);
+    ASSERT_EQ(lines->size(), 10u);
     EXPECT_EQ((*lines)[1],
               "param name=variant value=frisian type=enum values=\"normal killer bt frisian losing english brazilian "
               "russian pool czech spanish italian thai norwegian finnish frysk\"");

@@ -2,6 +2,9 @@
 // error gives status 2 and the same shape of message, and ranges are checked.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
+#include <filesystem>
 #include <sstream>
 
 #include "tools/cli/command_line.hpp"
@@ -25,8 +28,8 @@ Ran kroon(const std::vector<std::string>& args, const std::string& input = "") {
     return ran;
 }
 
-const std::vector<std::string> commands = {"console", "hub",   "perft", "divide", "variants", "bench",
-                                           "eval",    "match", "dxp",   "serve",  "selfplay", "train"};
+const std::vector<std::string> commands = {"console", "hub", "perft", "divide",   "variants", "bench", "eval",
+                                           "match",   "dxp", "serve", "selfplay", "train",    "egdb"};
 
 TEST(CommandLine, EveryCommandAnswersHelpOnStdout) {
     for (const auto& command : commands) {
@@ -97,6 +100,43 @@ TEST(CommandLine, UsageErrorsHaveOneShapeAndStatus2) {
         EXPECT_EQ(r.err.rfind(name + ": ", 0), 0u) << shown << "\n" << r.err;
         EXPECT_NE(r.err.find("usage: " + name), std::string::npos) << shown << "\n" << r.err;
         EXPECT_EQ(r.out, "") << shown;
+    }
+}
+
+TEST(CommandLine, EgdbBuildsProbesAndVerifies) {
+    const auto folder = std::filesystem::temp_directory_path() / ("kroon_cli_egdb_" + std::to_string(::getpid()));
+    std::filesystem::remove_all(folder);
+    const Ran built = kroon({"egdb", "build", "--pieces", "2", "--dir", folder.string()});
+    EXPECT_EQ(built.status, exit_ok) << built.err;
+    EXPECT_EQ(built.out.rfind("built 4 slices, 17770 positions", 0), 0u) << built.out;
+    EXPECT_NE(built.err.find("slice wm0wk1bm0bk1"), std::string::npos) << built.err;
+
+    const Ran draw = kroon({"egdb", "probe", "--dir", folder.string(), "--fen", "W:WK1:BK50"});
+    EXPECT_EQ(draw.out.rfind("draw (stored: slice wm0wk1bm0bk1, index ", 0), 0u) << draw.out;
+    const Ran take = kroon({"egdb", "probe", "--dir", folder.string(), "--fen", "B:WK28:BK46"});
+    EXPECT_EQ(take.out, "win (capture: resolved by search of captures)\n");
+    const Ran missing = kroon({"egdb", "probe", "--dir", folder.string(), "--fen", "W:WK1,K2:BK50"});
+    EXPECT_EQ(missing.out, "unknown (not in the databases: slice wm0wk2bm0bk1 is missing)\n");
+
+    const Ran verified = kroon({"egdb", "verify", "--dir", folder.string()});
+    EXPECT_EQ(verified.status, exit_ok);
+    EXPECT_EQ(verified.out.rfind("verified 4 slices, ", 0), 0u) << verified.out;
+    EXPECT_NE(verified.out.find(" 0 mismatches"), std::string::npos) << verified.out;
+    std::filesystem::remove_all(folder);
+
+    const Ran help = kroon({"egdb", "build", "--help"});
+    EXPECT_EQ(help.status, exit_ok);
+    EXPECT_NE(help.out.find("Usage: kroon egdb build"), std::string::npos) << help.out;
+    for (const auto& args :
+         std::vector<std::vector<std::string>>{{"egdb"},
+                                               {"egdb", "build"},
+                                               {"egdb", "build", "--dir", "x", "--pieces", "9"},
+                                               {"egdb", "build", "--dir", "x", "--variant", "frisian"},
+                                               {"egdb", "probe", "--dir", "x", "--fen", "W:W99"}}) {
+        const Ran r = kroon(args);
+        EXPECT_EQ(r.status, exit_usage) << args.size();
+        EXPECT_EQ(r.err.rfind("kroon egdb", 0), 0u) << r.err;
+        EXPECT_NE(r.err.find("usage: kroon egdb"), std::string::npos) << r.err;
     }
 }
 

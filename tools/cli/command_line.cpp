@@ -73,6 +73,19 @@ eval::Evaluation read_evaluation(const EvalArgs& args, std::optional<Variant> va
     return evaluation;
 }
 
+void add_databases(CLI::App& command, std::string& folder) {
+    command.add_option("--egdb", folder, "probe the endgame databases in DIR while searching (kroon egdb build)")
+        ->type_name("DIR");
+}
+
+std::shared_ptr<const egdb::Database> read_databases(const std::string& folder, Variant variant) {
+    if (folder.empty()) return nullptr;
+    auto databases = egdb::Database::open(folder, variant);
+    if (databases->slice_count() == 0)
+        throw UsageError("--egdb: no endgame databases for " + std::string(rulebook(variant).name()) + " in " + folder);
+    return databases;
+}
+
 CLI::Option* add_seconds(CLI::App& command, const std::string& name, double& seconds, const std::string& help,
                          double low, double high) {
     return command
@@ -153,10 +166,19 @@ public:
     }
 };
 
-// The subcommand the command line chose, or the top level when there is none.
+// The innermost subcommand the command line chose (`egdb build`), or the top level.
 const CLI::App& chosen(const CLI::App& kroon) {
-    const auto subcommands = kroon.get_subcommands();
-    return subcommands.empty() ? kroon : *subcommands.front();
+    const CLI::App* where = &kroon;
+    while (!where->get_subcommands().empty()) where = where->get_subcommands().front();
+    return *where;
+}
+
+// The words naming a subcommand after `kroon`: "perft", "egdb build".
+std::string command_path(const CLI::App& kroon, const CLI::App& where) {
+    std::string path;
+    for (const CLI::App* at = &where; at && at != &kroon; at = at->get_parent())
+        path = at->get_name() + (path.empty() ? "" : " " + path);
+    return path;
 }
 
 // Every usage error looks the same: what was wrong, then where to read more.
@@ -186,14 +208,16 @@ int run_kroon(const std::vector<std::string>& args, const Streams& io) {
         kroon.parse(reversed);
     } catch (const CLI::CallForHelp&) {
         const CLI::App& where = chosen(kroon);
-        io.out << (&where == &kroon ? kroon.help() : where.help("kroon"));
+        const std::string path = command_path(kroon, where);
+        const std::string parents = path.substr(0, path.rfind(' ') == std::string::npos ? 0 : path.rfind(' '));
+        io.out << (&where == &kroon ? kroon.help() : where.help(parents.empty() ? "kroon" : "kroon " + parents));
         return exit_ok;
     } catch (const CLI::CallForAllHelp&) {
         io.out << kroon.help("", CLI::AppFormatMode::All);
         return exit_ok;
     } catch (const CLI::ParseError& e) {
         const CLI::App& where = chosen(kroon);
-        return usage_error(io, &where == &kroon ? "" : where.get_name(), e.what());
+        return usage_error(io, command_path(kroon, where), e.what());
     }
     const auto subcommands = kroon.get_subcommands();
     const std::string name = subcommands.empty() ? "console" : subcommands.front()->get_name();

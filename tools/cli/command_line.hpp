@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "egdb/database.hpp"
 #include "engine/position/position.hpp"
 #include "engine/result.hpp"
 #include "engine/rules/variant.hpp"
@@ -63,6 +64,12 @@ void add_evaluation(CLI::App& command, EvalArgs& args);
 // The evaluation asked for; a weights file that cannot be read, or is for another variant
 // than `variant` (when given), is a usage error.
 eval::Evaluation read_evaluation(const EvalArgs& args, std::optional<Variant> variant);
+
+// --egdb DIR: the endgame databases to probe while searching (docs/egdb.md).
+void add_databases(CLI::App& command, std::string& folder);
+// The databases of `variant` in `folder` (null when no folder is given); a folder without
+// any is a usage error.
+std::shared_ptr<const egdb::Database> read_databases(const std::string& folder, Variant variant);
 
 // A real number of seconds (also 90s, 5m, 2h), checked to lie in [low, high].
 CLI::Option* add_seconds(CLI::App& command, const std::string& name, double& seconds, const std::string& help,

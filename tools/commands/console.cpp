@@ -16,9 +16,12 @@ Run add_console(CLI::App& kroon, const Streams& io) {
     add_variant(*command, options->variant);
     add_search_size(*command, options->threads, options->hash_mib);
     add_evaluation(*command, *evaluation);
-    return [options, evaluation, io] {
+    auto databases = std::make_shared<std::string>();
+    add_databases(*command, *databases);
+    return [options, evaluation, databases, io] {
         options->interactive = isatty(STDIN_FILENO) != 0;
         options->evaluation = read_evaluation(*evaluation, std::nullopt);
+        options->databases = read_databases(*databases, options->variant);
         return console::run_console(io.in, io.out, *options);
     };
 }

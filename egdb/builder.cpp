@@ -1,0 +1,61 @@
+#include "egdb/builder.hpp"
+
+#include <chrono>
+#include <memory>
+#include <vector>
+
+#include "egdb/database.hpp"
+#include "egdb/slice_file.hpp"
+#include "egdb/variants.hpp"
+#include "engine/rules/rulebook.hpp"
+
+namespace kroon::egdb {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
+
+template <RuleSet R>
+Result<BuildSummary> build_as(const BuildRequest& request) {
+    const auto start = Clock::now();
+    // Every slice stays in memory with its true values: the captures of the larger slices
+    // are looked up in them (the files store free choices there).
+    auto tables = std::make_unique<SolvedTables<typename R::Board>>();
+    std::vector<std::unique_ptr<SolvedSlice>> solved;
+    BuildSummary summary;
+    const std::string variant_name(rulebook(request.variant).name());
+    for (const Material& m : slices_up_to(request.pieces)) {
+        const auto slice_start = Clock::now();
+        solved.push_back(std::make_unique<SolvedSlice>(solve_slice<R>(m, *tables, request.threads)));
+        const SolvedSlice& slice = *solved.back();
+        tables->add(slice.material, slice.values);
+        const auto bytes =
+            write_slice_file(request.folder / slice_file_name(variant_name, m), variant_code(request.variant), slice);
+        if (!bytes) return Error{bytes.error()};
+        SliceReport report{m, slice.values.size(), slice.counts, *bytes, seconds_since(slice_start)};
+        ++summary.slices;
+        summary.positions += report.positions;
+        summary.file_bytes += report.file_bytes;
+        if (request.on_slice) request.on_slice(report);
+    }
+    summary.seconds = seconds_since(start);
+    return summary;
+}
+
+}  // namespace
+
+Result<BuildSummary> build_databases(const BuildRequest& request) {
+    if (request.pieces < 2 || request.pieces > max_database_pieces)
+        return Error{"pieces must be from 2 to " + std::to_string(max_database_pieces)};
+    std::error_code ec;
+    std::filesystem::create_directories(request.folder, ec);
+    if (ec) return Error{"cannot create " + request.folder.string() + ": " + ec.message()};
+    std::optional<Result<BuildSummary>> result;
+    const bool supported = with_database_rules(
+        request.variant, [&](auto tag) { result.emplace(build_as<typename decltype(tag)::Rules>(request)); });
+    if (!supported) return Error{"no endgame databases for " + std::string(rulebook(request.variant).name())};
+    return *result;
+}
+
+}  // namespace kroon::egdb

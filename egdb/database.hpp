@@ -1,0 +1,73 @@
+// The endgame databases of one variant, opened from a folder and probed by position.
+//
+// Slice files that fail their checks (wrong header, truncated, checksum) are reported as
+// spdlog warnings and left out: the database then simply does not cover those positions.
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "egdb/material.hpp"
+#include "egdb/slice_file.hpp"
+#include "egdb/value.hpp"
+#include "engine/position/position.hpp"
+#include "engine/rules/variant.hpp"
+
+namespace kroon::egdb {
+
+// How a probe found its value.
+enum class Source {
+    Stored,    // read from the slice file
+    Captures,  // the side to move must capture: the best capture's value, probed in turn
+    GameOver,  // a side without pieces or without a move
+    Missing,   // the slice (or one a capture leads to) is not there
+};
+
+struct Probe {
+    Value value = Value::Unknown;
+    Source source = Source::Missing;
+    Material material;
+    std::uint64_t index = 0;  // for Source::Stored
+};
+
+// A variant's database code in file headers (its PDN GameType number).
+int variant_code(Variant variant);
+
+class Database {
+public:
+    // Opens every slice file of `variant` in `dir` (none when the variant has no databases).
+    static std::shared_ptr<const Database> open(const std::filesystem::path& dir, Variant variant);
+
+    Variant variant() const { return variant_; }
+    const std::filesystem::path& folder() const { return folder_; }
+    // The most pieces N such that every slice of 2..N pieces is there (0: none).
+    int complete_pieces() const { return complete_pieces_; }
+    std::size_t slice_count() const { return files_.size(); }
+    std::uint64_t file_bytes() const;
+    const SliceFile* slice(const Material& m) const {
+        return m.pieces() <= max_database_pieces ? slots_[m.key()] : nullptr;
+    }
+
+    // Any position: where the side to move must capture, the captures are played and their
+    // results probed (they lead to fewer pieces).
+    Probe probe(const Position& pos) const;
+    // A position where the side to move has no capture (the caller has generated its moves):
+    // the stored value, or Unknown when the slice is not there.
+    Value probe_quiet(const Position& pos) const;
+
+private:
+    Database() = default;
+
+    Variant variant_ = Variant::International;
+    std::filesystem::path folder_;
+    int complete_pieces_ = 0;
+    std::vector<std::shared_ptr<const SliceFile>> files_;
+    std::array<const SliceFile*, material_keys> slots_{};
+};
+
+}  // namespace kroon::egdb

@@ -1,0 +1,339 @@
+// The databases against the rules and against search: values that a plain search can prove,
+// the known king endings, the file format and its checks.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <random>
+
+#include "egdb/indexer.hpp"
+#include "egdb/slice_file.hpp"
+#include "egdb/solver.hpp"
+#include "engine/movegen/movegen.hpp"
+#include "engine/rules/rulebook.hpp"
+#include "tests/egdb/egdb_support.hpp"
+
+namespace kroon::egdb {
+namespace {
+
+using test::ScratchFolder;
+
+Position fen(std::string_view text) {
+    const auto pos = rulebook(Variant::International).parse_fen(text);
+    if (!pos) throw std::runtime_error("bad test FEN: " + pos.error());
+    return *pos;
+}
+
+// The 2- and 3-piece international databases, built once per test process.
+struct ThreePieces {
+    ScratchFolder folder{"three"};
+    std::shared_ptr<const Database> db;
+    ThreePieces() {
+        test::build_into(folder.path(), Variant::International, 3);
+        db = Database::open(folder.path(), Variant::International);
+    }
+};
+const Database& three_pieces() {
+    static const ThreePieces built;
+    return *built.db;
+}
+
+// A plain depth-limited search: Win or Loss when it is proved within `depth` plies, Unknown
+// otherwise (it knows nothing about draws).
+template <RuleSet R>
+Value bounded_search(const Position& pos, int depth) {
+    MoveList moves;
+    generate_moves<R>(pos, moves);
+    if (moves.empty() || !pos.pieces(pos.side_to_move())) return Value::Loss;
+    if (depth == 0) return Value::Unknown;
+    bool all_lost = true;
+    for (const Move& m : moves) {
+        const Value child = bounded_search<R>(pos.after<R>(m), depth - 1);
+        if (child == Value::Loss) return Value::Win;
+        if (child != Value::Win) all_lost = false;
+    }
+    return all_lost ? Value::Loss : Value::Unknown;
+}
+
+bool has_capture(const Position& pos) {
+    MoveList moves;
+    generate_moves<International>(pos, moves);
+    return !moves.empty() && moves[0].is_capture();
+}
+
+TEST(Egdb, OneKingAgainstOneKingIsADrawUnlessOneTakesTheOther) {
+    const Database& db = three_pieces();
+    const Material m{0, 1, 0, 1};
+    const SliceIndexer<Board10> indexer(m);
+    const Rulebook& rules = rulebook(Variant::International);
+    // The one exception: the kings in the two corners of the long diagonal. The side to move
+    // can only step onto the diagonal, in front of the other king, which takes it; and a king
+    // that can go to the free corner while the other stands in its corner wins that way.
+    const Bitboard corners = bit(rules.bit_of_square(5)) | bit(rules.bit_of_square(46));
+    const auto in_corners = [&](const Position& p) { return p.kings() == corners; };
+    std::uint64_t draws = 0, wins = 0, losses = 0;
+    for (std::uint64_t i = 0; i < indexer.size(); ++i) {
+        const Position pos = *indexer.position(i);
+        const Probe p = db.probe(pos);
+        const std::string text = rules.format_fen(pos);
+        MoveList moves;
+        generate_moves<International>(pos, moves);
+        if (moves[0].is_capture()) {
+            // Taking the last piece wins at once.
+            ASSERT_EQ(p.value, Value::Win) << text;
+            ASSERT_EQ(p.source, Source::Captures);
+            ++wins;
+            continue;
+        }
+        ASSERT_EQ(p.source, Source::Stored);
+        const bool to_corner = std::any_of(
+            moves.begin(), moves.end(), [&](const Move& move) { return in_corners(pos.after<International>(move)); });
+        const Value expected = in_corners(pos) ? Value::Loss : to_corner ? Value::Win : Value::Draw;
+        ASSERT_EQ(p.value, expected) << text;
+        ++(expected == Value::Draw ? draws : expected == Value::Win ? wins : losses);
+    }
+    EXPECT_EQ(losses, 4u);
+    EXPECT_EQ(wins + draws + losses, indexer.size());
+    EXPECT_GT(draws, wins);
+    EXPECT_GT(wins, 0u);
+}
+
+// Three kings against one, by who holds the long diagonal (the side to move is the lone king,
+// no capture on the board). On 8x8 (Brazilian) the three kings win when they hold it and
+// the lone king draws when it holds it; on 10x10 three kings do not win in general (a fourth
+// is needed, hence the 16-move rule of KNDB art. 9): only tactics win.
+struct DiagonalCounts {
+    std::uint64_t strong_holds_draw = 0, strong_holds_loss = 0;  // a strong king on it, the lone king off
+    std::uint64_t lone_holds_draw = 0, lone_holds_loss = 0;      // the lone king on it, no strong king
+};
+
+template <RuleSet R>
+DiagonalCounts three_kings_against_one(Variant variant, const std::vector<int>& diagonal) {
+    using B = typename R::Board;
+    SolvedTables<B> tables;
+    std::vector<std::unique_ptr<SolvedSlice>> solved;
+    for (const Material& m : {Material{0, 1, 0, 1}, Material{0, 2, 0, 1}, Material{0, 3, 0, 1}}) {
+        solved.push_back(std::make_unique<SolvedSlice>(solve_slice<R>(m, tables, 2)));
+        tables.add(m, solved.back()->values);
+    }
+    const Rulebook& rules = rulebook(variant);
+    Bitboard on_diagonal = 0;
+    for (int square : diagonal) on_diagonal |= bit(rules.bit_of_square(square));
+    const SliceIndexer<B> indexer({0, 3, 0, 1});
+    DiagonalCounts counts;
+    for (std::uint64_t i = indexer.per_side(); i < indexer.size(); ++i) {  // Black (the lone king) to move
+        const Position pos = *indexer.position(i);
+        MoveList moves;
+        generate_moves<R>(pos, moves);
+        if (moves[0].is_capture()) continue;
+        const bool strong_on = pos.kings(Color::White) & on_diagonal;
+        const bool lone_on = pos.kings(Color::Black) & on_diagonal;
+        const Value v = solved.back()->values.get(i);
+        if (strong_on && !lone_on) ++(v == Value::Loss ? counts.strong_holds_loss : counts.strong_holds_draw);
+        if (lone_on && !strong_on) ++(v == Value::Loss ? counts.lone_holds_loss : counts.lone_holds_draw);
+    }
+    return counts;
+}
+
+TEST(Egdb, ThreeKingsAgainstOneOnEightByEightWinWithTheLongDiagonal) {
+    const auto c = three_kings_against_one<Brazilian>(Variant::Brazilian, {29, 25, 22, 18, 15, 11, 8, 4});
+    EXPECT_EQ(c.lone_holds_loss, 0u);
+    EXPECT_GT(c.lone_holds_draw, 10000u);
+    EXPECT_GT(c.strong_holds_loss, 990 * (c.strong_holds_loss + c.strong_holds_draw) / 1000);
+}
+
+TEST(Egdb, ThreeKingsAgainstOneOnTenByTenDoNotWinInGeneral) {
+    const auto c =
+        three_kings_against_one<International>(Variant::International, {46, 41, 37, 32, 28, 23, 19, 14, 10, 5});
+    EXPECT_EQ(c.lone_holds_loss, 0u);
+    EXPECT_GT(c.lone_holds_draw, 50000u);
+    // Holding the long diagonal is not enough: almost all of these are draws.
+    EXPECT_GT(c.strong_holds_draw, 95 * (c.strong_holds_loss + c.strong_holds_draw) / 100);
+    EXPECT_GT(c.strong_holds_loss, 0u);  // the tactics
+}
+
+TEST(Egdb, ProbesAgreeWithAPlainSearchWhereItProvesAResult) {
+    const Database& db = three_pieces();
+    std::mt19937_64 rng(14);
+    int proved = 0, draws = 0;
+    for (const Material& m : slices_up_to(3)) {
+        const SliceIndexer<Board10> indexer(m);
+        for (int k = 0; k < 150; ++k) {
+            const auto pos = indexer.position(rng() % indexer.size());
+            if (!pos) continue;
+            const Value stored = db.probe(*pos).value;
+            const Value searched = bounded_search<International>(*pos, 4);
+            ASSERT_NE(stored, Value::Unknown);
+            if (searched != Value::Unknown) {
+                ASSERT_EQ(stored, searched) << rulebook(Variant::International).format_fen(*pos);
+                ++proved;
+            }
+            if (stored == Value::Draw) ++draws;
+        }
+    }
+    EXPECT_GT(proved, 300);  // the check compared enough decided positions
+    EXPECT_GT(draws, 100);
+}
+
+TEST(Egdb, AManAgainstAKingOnItsPath) {
+    const Database& db = three_pieces();
+    // The man on 46 can only step to 41, on the long diagonal, where the king on it takes it;
+    // with Black to move the king stays on the diagonal and waits.
+    for (const char* text : {"W:W46:BK5", "B:W46:BK5"}) {
+        const Position pos = fen(text);
+        const Value searched = bounded_search<International>(pos, 4);
+        EXPECT_EQ(searched, pos.side_to_move() == Color::White ? Value::Loss : Value::Win) << text;
+        EXPECT_EQ(db.probe(pos).value, searched) << text;
+    }
+}
+
+TEST(Egdb, CapturePositionsAreResolvedByPlayingTheCaptures) {
+    const Database& db = three_pieces();
+    // White takes the last black piece: a win, found by playing the capture.
+    const Probe p = db.probe(fen("W:WK46,K1:BK28"));
+    EXPECT_EQ(p.source, Source::Captures);
+    EXPECT_EQ(p.value, Value::Win);  // the last black piece goes
+    // White takes one of two kings and is left king against king.
+    const Probe q = db.probe(fen("W:WK46:BK28,K1"));
+    EXPECT_EQ(q.source, Source::Captures);
+    EXPECT_EQ(q.value, Value::Draw);
+}
+
+// The retrograde walk (un-moves) and the forward fixpoint (the generator alone) are two
+// independent ways to the values: they must agree on every index.
+template <RuleSet R>
+void expect_methods_agree(int pieces) {
+    using B = typename R::Board;
+    SolvedTables<B> tables;
+    std::vector<std::unique_ptr<SolvedSlice>> solved;
+    for (const Material& m : slices_up_to(pieces)) {
+        const SolvedSlice fixpoint = solve_slice<R>(m, tables, 1, Method::Fixpoint);
+        solved.push_back(std::make_unique<SolvedSlice>(solve_slice<R>(m, tables, 1, Method::Retrograde)));
+        const SolvedSlice& retro = *solved.back();
+        tables.add(m, retro.values);
+        SliceCounts a = fixpoint.counts, b = retro.counts;
+        a.passes = b.passes = 0;
+        EXPECT_EQ(a, b) << R::name << " " << m.name();
+        for (std::uint64_t i = 0; i < retro.values.size(); ++i)
+            ASSERT_EQ(fixpoint.values.get(i), retro.values.get(i)) << R::name << " " << m.name() << " " << i;
+    }
+}
+
+TEST(Egdb, RetrogradeAndFixpointAgree) {
+    expect_methods_agree<International>(3);
+    expect_methods_agree<English>(3);
+    expect_methods_agree<Brazilian>(3);
+}
+
+TEST(Egdb, FilesHoldWhatTheSolverFound) {
+    const ScratchFolder folder("roundtrip");
+    SolvedTables<Board10> tables;
+    std::vector<std::unique_ptr<SolvedSlice>> solved;
+    for (const Material& m : slices_up_to(3)) {
+        solved.push_back(std::make_unique<SolvedSlice>(solve_slice<International>(m, tables, 1)));
+        tables.add(m, solved.back()->values);
+        const SolvedSlice& s = *solved.back();
+        const auto path = folder.path() / slice_file_name("international", m);
+        ASSERT_TRUE(write_slice_file(path, 20, s).ok());
+        const auto file = SliceFile::open(path, 20, m, s.values.size());
+        ASSERT_TRUE(file.ok()) << file.error();
+        PackedValues decoded;
+        (*file)->decode_all(decoded);
+        for (std::uint64_t i = 0; i < s.values.size(); ++i) {
+            if (s.is_free_choice(i)) continue;
+            ASSERT_EQ(decoded.get(i), s.values.get(i)) << m.name() << " " << i;
+            ASSERT_EQ((*file)->get(i), s.values.get(i)) << m.name() << " " << i;
+        }
+        EXPECT_EQ(s.counts.wins + s.counts.draws + s.counts.losses + s.counts.not_positions, s.values.size());
+    }
+}
+
+// Rewrites `path` with `edit` applied to its bytes.
+void edit_file(const std::filesystem::path& path, const std::function<void(std::string&)>& edit) {
+    std::ifstream in(path, std::ios::binary);
+    std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    in.close();
+    edit(bytes);
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
+}
+
+TEST(Egdb, CorruptOrTruncatedFilesAreReportedAndIgnored) {
+    const ScratchFolder folder("corrupt");
+    test::build_into(folder.path(), Variant::International, 3);
+    const Material kk{0, 1, 0, 1}, kkk{0, 2, 0, 1}, mk{1, 0, 0, 1}, mmk{2, 0, 0, 1}, kmk{0, 1, 1, 1};
+    const auto path = [&](const Material& m) { return folder.path() / slice_file_name("international", m); };
+    edit_file(path(kk), [](std::string& b) { b.resize(b.size() - 3); });     // truncated
+    edit_file(path(kkk), [](std::string& b) { b[b.size() / 2] ^= 0x10; });   // a payload bit
+    edit_file(path(mk), [](std::string& b) { b[17] = 3; });                  // the header's material
+    edit_file(path(mmk), [](std::string& b) { b.resize(20); });              // cut inside the header
+    edit_file(path(kmk), [](std::string& b) { b.assign(b.size(), '\0'); });  // zeros
+    std::ofstream(folder.path() / "international-wm0wk0bm0bk1.egdb") << "not a slice";
+
+    const auto db = Database::open(folder.path(), Variant::International);
+    for (const Material& m : {kk, kkk, mk, mmk, kmk}) EXPECT_EQ(db->slice(m), nullptr) << m.name();
+    EXPECT_EQ(db->slice_count(), slices_up_to(3).size() - 5);
+    EXPECT_EQ(db->complete_pieces(), 0);
+    // What they held is not known any more; nothing else changes.
+    EXPECT_EQ(db->probe(fen("W:WK1:BK50")).value, Value::Unknown);
+    EXPECT_EQ(db->probe(fen("W:WK1:BK50")).source, Source::Missing);
+    EXPECT_EQ(db->probe(fen("W:WK1:BK50,K49")).value, three_pieces().probe(fen("W:WK1:BK50,K49")).value);
+
+    const auto truncated = SliceFile::open(path(kk), 20, kk, SliceIndexer<Board10>(kk).size());
+    ASSERT_FALSE(truncated.ok());
+    EXPECT_NE(truncated.error().find("truncated"), std::string::npos) << truncated.error();
+    const auto flipped = SliceFile::open(path(kkk), 20, kkk, SliceIndexer<Board10>(kkk).size());
+    ASSERT_FALSE(flipped.ok());
+    EXPECT_NE(flipped.error().find("checksum"), std::string::npos) << flipped.error();
+}
+
+TEST(Egdb, VerifyAcceptsABuildAndFindsAWrongValue) {
+    const ScratchFolder folder("verify");
+    test::build_into(folder.path(), Variant::International, 3);
+    const auto clean = verify_databases(folder.path(), Variant::International, 1, {});
+    ASSERT_TRUE(clean.ok()) << clean.error();
+    EXPECT_EQ(clean->slices, 16);
+    EXPECT_EQ(clean->mismatches, 0u);
+    EXPECT_GT(clean->checked, 1000000u);
+
+    // One stored win of two kings against one king made a draw, with a valid checksum.
+    const Material m{0, 2, 0, 1};
+    const auto db = Database::open(folder.path(), Variant::International);
+    SolvedSlice slice{m, {}, {}, {}};
+    db->slice(m)->decode_all(slice.values);
+    slice.free_choice.assign((slice.values.size() + 63) / 64, 0);
+    const SliceIndexer<Board10> indexer(m);
+    std::uint64_t changed = 0;
+    for (std::uint64_t i = 0; i < indexer.size(); ++i)
+        if (slice.values.get(i) == Value::Win && !has_capture(*indexer.position(i))) {
+            slice.values.set(i, Value::Draw);
+            changed = i;
+            break;
+        }
+    ASSERT_NE(changed, 0u);
+    ASSERT_TRUE(write_slice_file(folder.path() / slice_file_name("international", m), 20, slice).ok());
+    const auto broken = verify_databases(folder.path(), Variant::International, 1, {});
+    ASSERT_TRUE(broken.ok());
+    EXPECT_GT(broken->mismatches, 0u);
+}
+
+TEST(Egdb, EightByEightVariantsBuildAndVerify) {
+    for (const Variant v : {Variant::English, Variant::Brazilian}) {
+        const ScratchFolder folder("small_" + std::string(rulebook(v).name()));
+        const auto built = test::build_into(folder.path(), v, 3);
+        EXPECT_EQ(built.slices, 16);
+        const auto checked = verify_databases(folder.path(), v, 1, {});
+        ASSERT_TRUE(checked.ok());
+        EXPECT_EQ(checked->mismatches, 0u);
+        const auto db = Database::open(folder.path(), v);
+        EXPECT_EQ(db->complete_pieces(), 3);
+    }
+}
+
+TEST(Egdb, VariantsWithoutDatabasesAreRefused) {
+    const ScratchFolder folder("frisian");
+    EXPECT_FALSE(build_databases({Variant::Frisian, 2, folder.path(), 1, {}}).ok());
+    EXPECT_EQ(Database::open(folder.path(), Variant::Frisian)->slice_count(), 0u);
+}
+
+}  // namespace
+}  // namespace kroon::egdb

@@ -1,0 +1,179 @@
+// `kroon egdb build|probe|verify`: the endgame databases (docs/egdb.md).
+#include <algorithm>
+#include <chrono>
+#include <iomanip>
+#include <ostream>
+#include <random>
+#include <sstream>
+
+#include "egdb/builder.hpp"
+#include "egdb/database.hpp"
+#include "egdb/indexer.hpp"
+#include "egdb/variants.hpp"
+#include "engine/rules/rulebook.hpp"
+#include "tools/commands/commands.hpp"
+
+namespace kroon::cli {
+namespace {
+
+struct EgdbArgs {
+    PositionArgs position;
+    int pieces = 4;
+    std::string folder;
+    int threads = 1;
+    int probes = 1000000;
+};
+
+std::string megabytes(std::uint64_t bytes) {
+    std::ostringstream out;
+    out << std::fixed << std::setprecision(2) << static_cast<double>(bytes) / 1e6 << " MB";
+    return out.str();
+}
+
+void check_variant(Variant variant) {
+    if (!egdb::has_databases(variant))
+        throw UsageError("no endgame databases for " + std::string(rulebook(variant).name()) +
+                         " (international, brazilian and english have them)");
+}
+
+int run_build(const EgdbArgs& args, const Streams& io) {
+    check_variant(args.position.variant);
+    egdb::BuildRequest request{args.position.variant, args.pieces, args.folder, args.threads, {}};
+    request.on_slice = [&io](const egdb::SliceReport& r) {
+        io.err << "slice " << r.material.name() << "  " << std::setw(11) << r.positions << " positions  "
+               << "win " << r.counts.wins << "  draw " << r.counts.draws << "  loss " << r.counts.losses << "  passes "
+               << r.counts.passes << "  " << megabytes(r.file_bytes) << "  " << std::fixed << std::setprecision(2)
+               << r.seconds << " s\n";
+        io.err.flush();
+    };
+    const auto summary = egdb::build_databases(request);
+    if (!summary) {
+        io.err << "kroon egdb build: " << summary.error() << "\n";
+        return exit_failure;
+    }
+    io.out << "built " << summary->slices << " slices, " << summary->positions << " positions, "
+           << megabytes(summary->file_bytes) << " in " << args.folder << ", " << std::fixed << std::setprecision(2)
+           << summary->seconds << " s\n";
+    return exit_ok;
+}
+
+std::string source_text(const egdb::Probe& p) {
+    switch (p.source) {
+        case egdb::Source::Stored: return "stored: slice " + p.material.name() + ", index " + std::to_string(p.index);
+        case egdb::Source::Captures: return "capture: resolved by search of captures";
+        case egdb::Source::GameOver: return "game over: the side to move has no piece or no move";
+        case egdb::Source::Missing: return "not in the databases: slice " + p.material.name() + " is missing";
+    }
+    return "";
+}
+
+int run_probe(const EgdbArgs& args, const Streams& io) {
+    check_variant(args.position.variant);
+    const Position pos = read_position(args.position);
+    const auto db = egdb::Database::open(args.folder, args.position.variant);
+    const egdb::Probe p = db->probe(pos);
+    io.out << egdb::value_name(p.value) << " (" << source_text(p) << ")\n";
+    return exit_ok;
+}
+
+int run_verify(const EgdbArgs& args, const Streams& io) {
+    check_variant(args.position.variant);
+    const auto summary =
+        egdb::verify_databases(args.folder, args.position.variant, args.threads, [&io](const egdb::VerifyReport& r) {
+            io.err << "slice " << r.material.name() << "  checked " << r.checked << "  mismatches " << r.mismatches
+                   << "  " << std::fixed << std::setprecision(2) << r.seconds << " s\n";
+            io.err.flush();
+        });
+    if (!summary) {
+        io.err << "kroon egdb verify: " << summary.error() << "\n";
+        return exit_failure;
+    }
+    io.out << "verified " << summary->slices << " slices, " << summary->checked << " positions, " << summary->mismatches
+           << " mismatches";
+    if (summary->skipped) io.out << ", " << summary->skipped << " slices skipped (a slice they lead to is missing)";
+    io.out << "\n";
+    return summary->mismatches == 0 ? exit_ok : exit_failure;
+}
+
+// Probes random positions of every slice twice: the first round reads the files from disk
+// (unless the system has them cached already), the second from memory.
+int run_bench(const EgdbArgs& args, const Streams& io) {
+    check_variant(args.position.variant);
+    const auto db = egdb::Database::open(args.folder, args.position.variant);
+    if (db->slice_count() == 0) {
+        io.err << "kroon egdb bench: no database files in " << args.folder << "\n";
+        return exit_failure;
+    }
+    std::vector<Position> positions;
+    std::mt19937_64 rng(2026);
+    egdb::with_database_rules(args.position.variant, [&](auto tag) {
+        using B = typename decltype(tag)::Rules::Board;
+        for (const egdb::Material& m : egdb::slices_up_to(egdb::max_database_pieces)) {
+            if (!db->slice(m)) continue;
+            const egdb::SliceIndexer<B> indexer(m);
+            for (int k = 0; k < args.probes / static_cast<int>(db->slice_count()); ++k)
+                if (const auto pos = indexer.position(rng() % indexer.size())) positions.push_back(*pos);
+        }
+    });
+    std::shuffle(positions.begin(), positions.end(), rng);
+    for (const char* round : {"first", "second"}) {
+        const auto start = std::chrono::steady_clock::now();
+        std::uint64_t known = 0;
+        for (const Position& pos : positions) known += db->probe(pos).value != egdb::Value::Unknown;
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        io.out << round << " round: " << positions.size() << " probes (" << known << " known) in " << std::fixed
+               << std::setprecision(3) << seconds << " s, " << std::setprecision(0)
+               << static_cast<double>(positions.size()) / seconds << " probes/s\n";
+    }
+    return exit_ok;
+}
+
+}  // namespace
+
+Run add_egdb(CLI::App& kroon, const Streams& io) {
+    auto* egdb = kroon.add_subcommand("egdb",
+                                      "Endgame databases: build them, probe a position, verify them "
+                                      "(docs/egdb.md).");
+    egdb->require_subcommand(1);
+    auto args = std::make_shared<EgdbArgs>();
+
+    auto* build = egdb->add_subcommand("build",
+                                       "Solves every position of 2..N pieces and writes one file per slice, "
+                                       "with a line per slice on stderr.");
+    add_variant(*build, args->position.variant);
+    build->add_option("--pieces", args->pieces, "pieces on the board, at most")
+        ->check(CLI::Range(2, egdb::max_database_pieces))
+        ->capture_default_str();
+    build->add_option("--dir", args->folder, "the folder for the files")->required()->type_name("DIR");
+    build->add_option("--threads", args->threads, "threads")->check(CLI::Range(1, 64))->capture_default_str();
+
+    auto* probe = egdb->add_subcommand("probe", "Prints win, loss or draw for the side to move, and how it is known.");
+    add_variant(*probe, args->position.variant);
+    probe->add_option("--fen", args->position.fen, "the position as PDN FEN")->required()->type_name("FEN");
+    probe->add_option("--dir", args->folder, "the folder of the files")->required()->type_name("DIR");
+
+    auto* verify = egdb->add_subcommand("verify",
+                                        "Recomputes every stored value from one ply over the stored values; "
+                                        "status 1 on any mismatch.");
+    add_variant(*verify, args->position.variant);
+    verify->add_option("--dir", args->folder, "the folder of the files")->required()->type_name("DIR");
+    verify->add_option("--threads", args->threads, "threads")->check(CLI::Range(1, 64))->capture_default_str();
+
+    auto* bench = egdb->add_subcommand("bench",
+                                       "Probes random positions of every slice, twice, and prints the "
+                                       "probes per second (probes include the capture check).");
+    add_variant(*bench, args->position.variant);
+    bench->add_option("--dir", args->folder, "the folder of the files")->required()->type_name("DIR");
+    bench->add_option("--probes", args->probes, "positions to probe")
+        ->check(CLI::Range(1000, 100000000))
+        ->capture_default_str();
+
+    return [args, io, build, probe, bench] {
+        if (build->parsed()) return run_build(*args, io);
+        if (probe->parsed()) return run_probe(*args, io);
+        if (bench->parsed()) return run_bench(*args, io);
+        return run_verify(*args, io);
+    };
+}
+
+}  // namespace kroon::cli
