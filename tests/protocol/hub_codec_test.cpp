@@ -271,7 +271,7 @@ TEST(HubOutput, DoneNeverSendsAnIllegalMove) {
 
 TEST(HubParams, DeclaredLikeScan) {
     const auto lines = param_lines(Params{});
-    ASSERT_EQ(lines.size(), 7u);
+    ASSERT_EQ(lines.size(), 8u);
     EXPECT_EQ(lines[0],
               "param name=variant value=normal type=enum values=\"normal killer bt frisian losing english brazilian "
               "russian pool czech spanish italian thai norwegian finnish frysk\"");
@@ -281,6 +281,7 @@ TEST(HubParams, DeclaredLikeScan) {
     EXPECT_EQ(lines[4], "param name=log value=false type=bool");
     EXPECT_EQ(lines[5], "param name=eval value=learned type=enum values=\"learned hand\"");
     EXPECT_EQ(lines[6], "param name=eval-file value=\"\" type=string");
+    EXPECT_EQ(lines[7], "param name=egdb-path value=\"\" type=string");
     EXPECT_EQ(Params{}.hash_mib(), 64);
 }
 
