@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <functional>
+#include <limits>
 #include <thread>
 
 #include "engine/movegen/movegen.hpp"
@@ -177,6 +178,24 @@ TEST(GameRunner, DisagreeingScoresAdjudicateNothing) {
     s.adjudication.max_moves = 30;
     const PlayedGame g = play_game(white, black, start(), s);
     EXPECT_NE(g.game.verdict().result, GameResult::WhiteWins);
+}
+
+TEST(GameRunner, ScoresAtTheEdgeOfTheIntRangeAreClampedBeforeTheyAreNegated) {
+    // Each engine says it is lost by the most an int can say: they disagree, so nothing may be
+    // adjudicated; negating INT_MIN for Black's report used to make them agree on a Black win.
+    ScriptedPlayer white({}, std::numeric_limits<int>::min()), black({}, std::numeric_limits<int>::min());
+    GameSettings s;
+    s.limits.depth = 1;
+    s.adjudication.win_score = 300;
+    s.adjudication.win_moves = 3;
+    s.adjudication.max_moves = 10;
+    const PlayedGame g = play_game(white, black, start(), s);
+    if (g.game.verdict().reason == Reason::Adjudication) {
+        EXPECT_EQ(g.game.verdict().result, GameResult::Draw) << g.game.detail();
+        EXPECT_NE(g.game.detail().find("move limit 10"), std::string::npos) << g.game.detail();
+    } else {
+        EXPECT_LT(g.game.moves().size(), 20u);  // the rules ended it first
+    }
 }
 
 TEST(GameRunner, DrawAdjudicationWaitsForMoveForty) {  // KNDB art. 13.3
