@@ -340,6 +340,7 @@ private:
         if (!g.failed) {
             // The Result tag is authoritative; the terminator is the fallback.
             g.game.result = g.terminator.value_or(GameResult::Ongoing);
+            g.game.ended_by_result = g.terminator.has_value();
             if (const auto tag = g.game.tag("Result"))
                 if (const auto r = parse_result(*tag)) g.game.result = *r;
             file_.games.push_back(std::move(g.game));
