@@ -32,6 +32,10 @@ std::string move_text(const MoveMessage& m) {
 
 // Why a position cannot start a game (Follower answers code 2), or nothing.
 std::optional<std::string> unplayable(const Position& pos) {
+    // What the FEN reader refuses (more pieces than a side ever has) could not be read back
+    // from the game's record.
+    const Rulebook& rules = international();
+    if (const auto readable = rules.parse_fen(rules.format_fen(pos)); !readable) return readable.error();
     const Bitboard white_crown = Board10::row_mask(0);
     const Bitboard black_crown = Board10::row_mask(Board10::rows - 1);
     if (pos.men(Color::White) & white_crown) return "a white man stands on squares 1-5";

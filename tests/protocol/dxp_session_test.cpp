@@ -236,6 +236,12 @@ TEST(DxpSession, UnplayablePositionsAreRefusedWithCode2) {
         board({{40, 'w'}, {10, 'z'}, {50, 'z'}}),  // black man on its crowning row
         board_string(fen("W:W31,32:B")),           // Black has no pieces
         board_string(blocked),
+        // 29 black kings: more pieces than a side ever has (the FEN reader's limit), which would
+        // put a FEN in the record that Kroon cannot read back.
+        board({{1, 'Z'},  {2, 'Z'},  {3, 'Z'},  {4, 'Z'},  {5, 'Z'},  {6, 'Z'},  {7, 'Z'},  {8, 'Z'},
+               {9, 'Z'},  {10, 'Z'}, {11, 'Z'}, {12, 'Z'}, {13, 'Z'}, {14, 'Z'}, {15, 'Z'}, {16, 'Z'},
+               {17, 'Z'}, {18, 'Z'}, {19, 'Z'}, {20, 'Z'}, {21, 'Z'}, {22, 'Z'}, {23, 'Z'}, {24, 'Z'},
+               {25, 'Z'}, {26, 'Z'}, {27, 'Z'}, {28, 'Z'}, {29, 'Z'}, {45, 'w'}}),
     };
     for (const auto& b : boards) {
         Driver f(follower());
