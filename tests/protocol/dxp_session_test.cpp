@@ -594,6 +594,20 @@ TEST(DxpSession, IdlePeerIsHungUpOn) {
     EXPECT_TRUE(f.games.empty());
 }
 
+TEST(DxpSession, ErrorChatsCarryNoControlBytes) {
+    Driver f(follower());
+    // The peer's own bytes come back quoted in the error: a MOVE whose seconds are an escape
+    // sequence, a line feed and a bell, and a GAMEREQ whose version is one.
+    f.receive("M\x1b[\n\x07" "322800");
+    f.receive(std::string("R\x1b\n") + std::string(32, ' ') + "Z001000A");
+    ASSERT_EQ(f.sent.size(), 3u);  // two error chats and the refusal
+    for (const auto& s : f.sent)
+        for (const char ch : s) {
+            const auto u = static_cast<unsigned char>(ch);
+            EXPECT_TRUE(u >= 0x20 && u < 0x7f) << "byte " << int(u) << " in " << s;
+        }
+}
+
 TEST(DxpSession, DisconnectMidGameKeepsTheRecord) {
     Driver f(follower());
     f.receive(request('Z', "001", "000"));
