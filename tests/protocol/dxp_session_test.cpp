@@ -584,14 +584,43 @@ TEST(DxpSession, IdlePeerIsHungUpOn) {
     c.idle_timeout = 100;
     Driver f(c);
     f.take(f.session.connected(0));
-    f.receive("CHello", 50);  // any message counts as life
+    // Chat, junk and refused requests do not hold a connection slot: only games count.
+    f.receive("CHello", 50);
+    f.receive("junk", 60);
+    f.receive(request('Z', "000", "000"), 70);
     ASSERT_TRUE(f.session.deadline().has_value());
-    EXPECT_NEAR(*f.session.deadline(), 150.0, 1e-9);
-    f.take(f.session.timeout(149));
+    EXPECT_NEAR(*f.session.deadline(), 100.0, 1e-9);
+    f.take(f.session.timeout(99));
     EXPECT_FALSE(f.closed);
-    f.take(f.session.timeout(150));
+    f.take(f.session.timeout(100));
     EXPECT_TRUE(f.closed);
     EXPECT_TRUE(f.games.empty());
+}
+
+TEST(DxpSession, ChatEveryFewMinutesDoesNotHoldTheConnection) {
+    Driver f(follower());  // the default idle timeout
+    f.take(f.session.connected(0));
+    double now = 0;
+    for (int i = 0; i < 10 && !f.closed; ++i) {
+        now += 500;
+        f.take(f.session.timeout(now));
+        if (!f.closed) f.receive("Cstill here", now);
+    }
+    EXPECT_TRUE(f.closed);
+    EXPECT_LE(now, 1000);
+}
+
+TEST(DxpSession, TheIdleTimeStartsAgainAfterAGame) {
+    SessionConfig c = follower();
+    c.idle_timeout = 100;
+    Driver f(c);
+    f.take(f.session.connected(0));
+    f.receive(request('Z', "001", "000"), 10);
+    ASSERT_EQ(f.session.state(), SessionState::Playing);
+    f.receive("E00", 80);  // the initiator ends it
+    ASSERT_NE(f.session.state(), SessionState::Playing);
+    ASSERT_TRUE(f.session.deadline().has_value());
+    EXPECT_NEAR(*f.session.deadline(), 180.0, 1e-9);
 }
 
 TEST(DxpSession, ErrorChatsCarryNoControlBytes) {
