@@ -50,7 +50,6 @@ Result<double> parse_seconds(std::string_view text, double most) {
     return value * unit;
 }
 
-
 }  // namespace
 
 TimeControl TimeControl::sudden_death(double seconds, double increment) {

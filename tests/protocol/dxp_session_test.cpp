@@ -627,7 +627,9 @@ TEST(DxpSession, ErrorChatsCarryNoControlBytes) {
     Driver f(follower());
     // The peer's own bytes come back quoted in the error: a MOVE whose seconds are an escape
     // sequence, a line feed and a bell, and a GAMEREQ whose version is one.
-    f.receive("M\x1b[\n\x07" "322800");
+    f.receive(
+        "M\x1b[\n\x07"
+        "322800");
     f.receive(std::string("R\x1b\n") + std::string(32, ' ') + "Z001000A");
     ASSERT_EQ(f.sent.size(), 3u);  // two error chats and the refusal
     for (const auto& s : f.sent)
