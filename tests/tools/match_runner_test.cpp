@@ -74,6 +74,18 @@ protected:
         return c;
     }
 
+    // An interrupted match: its 2-ply random openings, stopped once the first game is recorded.
+    MatchConfig interrupted_after_one_game() const {
+        MatchConfig c = config({"builtin", "builtin"}, 4);
+        c.openings = random_openings(Variant::International, 2, 2, 3);
+        std::atomic<bool> stop{false};
+        MatchRunner runner(c);
+        const auto state = runner.run(stop, [&](const MatchState&, const FinishedGame&) { stop = true; });
+        EXPECT_TRUE(state.ok()) << state.error();
+        EXPECT_TRUE(state.ok() && state->interrupted && state->finished.size() == 1u);
+        return c;
+    }
+
     fs::path dir_;
 };
 
@@ -202,18 +214,9 @@ TEST_F(MatchTest, AnEngineThatCannotStartStopsTheMatchBeforeAnyGame) {
 }
 
 TEST_F(MatchTest, InterruptedMatchResumes) {
-    MatchConfig c = config({"builtin", "builtin"}, 4);
-    c.openings = random_openings(Variant::International, 2, 2, 3);
-    std::atomic<bool> stop{false};
-    {
-        MatchRunner runner(c);
-        const auto state = runner.run(stop, [&](const MatchState&, const FinishedGame&) { stop = true; });
-        ASSERT_TRUE(state.ok()) << state.error();
-        EXPECT_TRUE(state->interrupted);
-        EXPECT_EQ(state->finished.size(), 1u);
-    }
+    MatchConfig c = interrupted_after_one_game();
     EXPECT_EQ(read_games(c.pdn_path).games.size(), 1u);
-    stop = false;
+    std::atomic<bool> stop{false};
     {
         MatchRunner again(c);  // without --resume the file is not touched
         const auto refused = again.run(stop);
@@ -240,14 +243,8 @@ std::string file_text(const std::string& path) {
 }
 
 TEST_F(MatchTest, ResumeRefusesAFileWithADamagedOrCutRecord) {
-    MatchConfig c = config({"builtin", "builtin"}, 4);
-    c.openings = random_openings(Variant::International, 2, 2, 3);
+    MatchConfig c = interrupted_after_one_game();
     std::atomic<bool> stop{false};
-    {
-        MatchRunner runner(c);
-        const auto state = runner.run(stop, [&](const MatchState&, const FinishedGame&) { stop = true; });
-        ASSERT_TRUE(state.ok()) << state.error();
-    }
     const std::string whole = file_text(c.pdn_path);
     // A record cut right after its Result tag, and one whose first move became illegal.
     const size_t result_tag = whole.find("[Result ");
