@@ -64,6 +64,15 @@ TEST(HubLine, ErrorLinesHaveNoEqualsSign) {
     EXPECT_EQ(error_line("bad level depth=x"), "error message=\"bad level depth:x\"");
 }
 
+TEST(HubLine, ErrorLinesCarryPrintableAsciiOnly) {
+    // Found by fuzzing: an error quoting a bad line echoed its NUL and escape bytes.
+    using namespace std::string_view_literals;
+    EXPECT_EQ(error_line("unknown variant 'a\0b\x1b[2J\xc3\xa9\x7f'"sv),
+              "error message=\"unknown variant 'a?b?[2J??"
+              "?'\"");
+    EXPECT_EQ(error_line("line\r\nbreak\ttab"), "error message=\"line  break?tab\"");
+}
+
 TEST(HubLine, RoundTripThroughBuilder) {
     const std::string text = LineBuilder("id").add("name", "Kroon").add("author", "A B").str();
     const Command c = line(text);
