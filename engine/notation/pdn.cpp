@@ -357,11 +357,14 @@ private:
 
 // ---- writer -------------------------------------------------------------------------------
 
+// A tag value on one line: control characters (a line break in an engine's message, say)
+// become blanks, since the reader ends a value at the end of its line.
 std::string quoted(const std::string& value) {
     std::string out = "\"";
     for (char c : value) {
         if (c == '"' || c == '\\') out += '\\';
-        out += c;
+        const auto u = static_cast<unsigned char>(c);
+        out += u < 0x20 || u == 0x7f ? ' ' : c;
     }
     return out + "\"";
 }

@@ -299,6 +299,21 @@ TEST(Pdn, UnclosedVariationsAndCommentsAreReadInLinearTime) {
     EXPECT_EQ(nested.errors[0].column, 39) << nested.errors[0].text();
 }
 
+TEST(Pdn, TagValuesWithControlCharactersAreWrittenOnOneLine) {
+    // Found by fuzzing the DXP session: a peer's malformed message with a line feed went into
+    // the Termination tag, and the record could no longer be read back.
+    PdnGame game;
+    game.start = rulebook(Variant::International).start_position();
+    game.tags = {{"Event", "a\nb"}, {"Termination", "bad count '0\r\n' \x1b[2J\t\x7f"}, {"Site", "caf\xc3\xa9"}};
+    const std::string written = write_pdn(game);
+    const PdnFile back = read_pdn(written);
+    ASSERT_TRUE(back.errors.empty()) << back.errors[0].text() << "\n" << written;
+    ASSERT_EQ(back.games.size(), 1u);
+    EXPECT_EQ(back.games[0].tag("Event"), "a b");
+    EXPECT_EQ(back.games[0].tag("Termination"), "bad count '0  '  [2J  ");
+    EXPECT_EQ(back.games[0].tag("Site"), "caf\xc3\xa9");  // UTF-8 is text, not a control character
+}
+
 TEST(Pdn, AppendWritesWholeGamesToDisk) {
     const auto path =
         std::filesystem::temp_directory_path() / ("kroon_pdn_append_" + std::to_string(::getpid()) + ".pdn");

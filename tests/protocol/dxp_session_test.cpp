@@ -7,7 +7,9 @@
 
 #include "engine/movegen/movegen.hpp"
 #include "engine/notation/move_text.hpp"
+#include "engine/notation/pdn.hpp"
 #include "engine/rules/rulebook.hpp"
+#include "protocol/dxp/game_record.hpp"
 #include "protocol/dxp/session.hpp"
 
 namespace kroon::dxp {
@@ -637,6 +639,19 @@ TEST(DxpSession, ErrorChatsCarryNoControlBytes) {
             const auto u = static_cast<unsigned char>(ch);
             EXPECT_TRUE(u >= 0x20 && u < 0x7f) << "byte " << int(u) << " in " << s;
         }
+}
+
+TEST(DxpSession, AnUnreadableMoveWithALineBreakLeavesARecordThatReadsBack) {
+    // Found by fuzzing: the peer's bytes, quoted in the game's Termination, broke the PDN.
+    Driver f(follower());
+    f.receive(request('Z', "001", "000"));
+    f.receive("M000032280\n");
+    f.receive("E00");
+    ASSERT_EQ(f.games.size(), 1u);
+    const std::string written = write_pdn(pdn_record(f.games[0], {}));
+    const PdnFile back = read_pdn(written);
+    EXPECT_TRUE(back.errors.empty()) << back.errors[0].text() << "\n" << written;
+    EXPECT_EQ(back.games.size(), 1u);
 }
 
 TEST(DxpSession, DisconnectMidGameKeepsTheRecord) {
