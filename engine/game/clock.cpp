@@ -15,8 +15,23 @@ std::string_view trim(std::string_view s) {
     return s;
 }
 
-// "90", "1.5", "90s", "5m", "2h" -> seconds.
-Result<double> parse_seconds(std::string_view text) {
+std::string format_seconds(double s) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.3f", s);
+    std::string out(buffer);
+    while (out.back() == '0') out.pop_back();
+    if (out.back() == '.') out.pop_back();
+    return out;
+}
+
+// The longest period and increment, and the most moves in a period, a time control may have:
+// a week covers correspondence play; beyond it a number is a mistake, not a clock.
+constexpr double longest_period = 7 * 86400.0;
+constexpr double longest_increment = 86400;
+constexpr int most_moves = 1000;
+
+// "90", "1.5", "90s", "5m", "2h" -> seconds, at most `most`.
+Result<double> parse_seconds(std::string_view text, double most) {
     text = trim(text);
     double unit = 1;
     if (!text.empty()) {
@@ -30,16 +45,9 @@ Result<double> parse_seconds(std::string_view text) {
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
     if (text.empty() || ec != std::errc() || end != text.data() + text.size() || !std::isfinite(value) || value < 0)
         return Error{"'" + std::string(text) + "' is not a number of seconds"};
+    if (value * unit > most)
+        return Error{"'" + std::string(text) + "' is more than " + format_seconds(most) + " seconds"};
     return value * unit;
-}
-
-std::string format_seconds(double s) {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.3f", s);
-    std::string out(buffer);
-    while (out.back() == '0') out.pop_back();
-    if (out.back() == '.') out.pop_back();
-    return out;
 }
 
 }  // namespace
@@ -57,7 +65,7 @@ Result<TimeControl> parse_time_control(std::string_view text) {
     TimeControl tc;
     if (text.empty() || text == "-") return tc;
     if (const auto plus = text.find('+'); plus != std::string_view::npos) {
-        const auto inc = parse_seconds(text.substr(plus + 1));
+        const auto inc = parse_seconds(text.substr(plus + 1), longest_increment);
         if (!inc) return Error{"bad increment in time control '" + std::string(text) + "': " + inc.error()};
         tc.increment = *inc;
         text = text.substr(0, plus);
@@ -72,12 +80,13 @@ Result<TimeControl> parse_time_control(std::string_view text) {
             int moves = 0;
             const std::string_view m = trim(part.substr(0, slash));
             const auto [end, ec] = std::from_chars(m.data(), m.data() + m.size(), moves);
-            if (m.empty() || ec != std::errc() || end != m.data() + m.size() || moves <= 0)
-                return Error{"bad move count '" + std::string(m) + "' in time control"};
+            if (m.empty() || ec != std::errc() || end != m.data() + m.size() || moves <= 0 || moves > most_moves)
+                return Error{"bad move count '" + std::string(m) + "' in time control (1-" +
+                             std::to_string(most_moves) + ")"};
             period.moves = moves;
             time = part.substr(slash + 1);
         }
-        const auto seconds = parse_seconds(time);
+        const auto seconds = parse_seconds(time, longest_period);
         if (!seconds) return Error{"bad time control '" + std::string(part) + "': " + seconds.error()};
         period.seconds = *seconds;
         if (!tc.periods.empty() && tc.periods.back().moves == 0)

@@ -42,6 +42,7 @@ struct TimeControl {
 // Text form, as in PDN's TimeControl tag: periods joined by ':', each "MOVES/SECONDS" or
 // "SECONDS" (the last period only), then "+INCREMENT". Examples: "300+2", "40/7200:1800",
 // "50/7200:25/3600". Numbers may carry a unit: 90s, 5m, 2h. "-" or "" means no clock.
+// A period is at most a week, the increment at most a day, a period at most 1000 moves.
 Result<TimeControl> parse_time_control(std::string_view text);
 std::string format_time_control(const TimeControl& control);  // seconds, no units
 

@@ -9,6 +9,9 @@
 #include <ctime>
 #include <fstream>
 #include <sstream>
+#include <unordered_map>
+#include <utility>
+#include <vector>
 
 #include "engine/notation/square_names.hpp"
 #include "engine/rules/rulebook.hpp"
@@ -50,7 +53,7 @@ public:
                 skip_line();
             } else if (c == '{') {
                 const Token at = here(Token::Problem);
-                const size_t close = s_.find('}', i_);
+                const size_t close = comment_end(i_);
                 if (close == std::string_view::npos) {
                     advance();  // read on after the '{': the game it is in is lost, the next ones not
                     return problem(at, "comment '{' is never closed");
@@ -110,25 +113,52 @@ private:
     // From '(' to its matching ')', passing over comments; false (and past the '(' only)
     // when it is never closed.
     bool skip_variation() {
-        const size_t start = i_;
-        int depth = 0;
-        size_t j = i_;
-        for (; j < s_.size(); ++j) {
+        const auto known = variation_end_.find(i_);
+        const size_t end = known != variation_end_.end() ? known->second : scan_variation(i_);
+        if (end == std::string_view::npos) {
+            advance();
+            return false;
+        }
+        while (i_ <= end) advance();
+        return true;
+    }
+    // The ')' that closes the '(' at `open`, or npos. A scan that fails records where every
+    // '(' it passed closes (or that it never does): the lexer reads on inside a failed
+    // variation, and must not rescan the rest of the text for each '(' there.
+    size_t scan_variation(size_t open) {
+        std::vector<size_t> opened;
+        std::vector<std::pair<size_t, size_t>> closed;
+        for (size_t j = open; j < s_.size(); ++j) {
             const char c = s_[j];
             if (c == '{') {
-                const size_t close = s_.find('}', j);
+                const size_t close = comment_end(j);
                 if (close == std::string_view::npos) break;
                 j = close;
             } else if (c == '(') {
-                ++depth;
-            } else if (c == ')' && --depth == 0) {
-                while (i_ <= j) advance();
-                return true;
+                if (const auto known = variation_end_.find(j); known != variation_end_.end()) {
+                    if (known->second == std::string_view::npos) break;
+                    j = known->second;  // a variation already measured: jump over it
+                } else {
+                    opened.push_back(j);
+                }
+            } else if (c == ')' && !opened.empty()) {
+                if (opened.size() == 1) return j;
+                closed.emplace_back(opened.back(), j);
+                opened.pop_back();
             }
         }
-        i_ = start;
-        advance();
-        return false;
+        for (const auto& [from, to] : closed) variation_end_[from] = to;
+        for (const size_t from : opened) variation_end_[from] = std::string_view::npos;
+        return std::string_view::npos;
+    }
+    // The first '}' at or after `from`, or npos; remembered, so that a run of '{' that are
+    // never closed is not searched to the end once for each.
+    size_t comment_end(size_t from) {
+        if (from < comment_from_ || (comment_end_ != std::string_view::npos && from > comment_end_)) {
+            comment_from_ = from;
+            comment_end_ = s_.find('}', from);
+        }
+        return comment_end_;
     }
     // [Name "value"] on one line.
     Token tag() {
@@ -159,6 +189,9 @@ private:
     }
 
     std::string_view s_;
+    std::unordered_map<size_t, size_t> variation_end_;  // '(' -> its ')', or npos: never closed
+    size_t comment_from_ = std::string_view::npos;      // comment_end's last search
+    size_t comment_end_ = std::string_view::npos;
     size_t i_ = 0;
     int line_ = 1;
     int column_ = 1;
@@ -307,6 +340,7 @@ private:
         if (!g.failed) {
             // The Result tag is authoritative; the terminator is the fallback.
             g.game.result = g.terminator.value_or(GameResult::Ongoing);
+            g.game.ended_by_result = g.terminator.has_value();
             if (const auto tag = g.game.tag("Result"))
                 if (const auto r = parse_result(*tag)) g.game.result = *r;
             file_.games.push_back(std::move(g.game));
@@ -323,11 +357,14 @@ private:
 
 // ---- writer -------------------------------------------------------------------------------
 
+// A tag value on one line: control characters (a line break in an engine's message, say)
+// become blanks, since the reader ends a value at the end of its line.
 std::string quoted(const std::string& value) {
     std::string out = "\"";
     for (char c : value) {
         if (c == '"' || c == '\\') out += '\\';
-        out += c;
+        const auto u = static_cast<unsigned char>(c);
+        out += u < 0x20 || u == 0x7f ? ' ' : c;
     }
     return out + "\"";
 }

@@ -39,6 +39,9 @@ struct PdnGame {
     Position start;
     std::vector<Move> moves;
     GameResult result = GameResult::Ongoing;
+    // The move text ended with a result token, as every written record does: a record cut
+    // short (a crash while writing) does not.
+    bool ended_by_result = false;
 
     std::optional<std::string> tag(std::string_view name) const;
     void set_tag(std::string_view name, std::string value);  // replaces, or appends

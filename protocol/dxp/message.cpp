@@ -184,16 +184,6 @@ Result<Message> parse_back_accept(std::string_view text) {
     return Message{BackAccept{static_cast<BackCode>(*code)}};
 }
 
-// Bytes a message may carry: ASCII 1-127 (docs/protocols.md, DXP 2); anything else becomes '?'.
-std::string ascii(std::string_view text) {
-    std::string out;
-    for (const char c : text) {
-        const auto u = static_cast<unsigned char>(c);
-        out += (u >= 1 && u < 0x80) ? c : '?';
-    }
-    return out;
-}
-
 std::string join_squares(const std::vector<int>& squares) {
     std::string s;
     for (const int q : squares) s += (s.empty() ? "" : ",") + std::to_string(q);
@@ -265,7 +255,7 @@ std::string format_message(const Message& message) {
 }
 
 std::string wire_name(std::string_view name) {
-    std::string s = ascii(name);
+    std::string s = printable(name);
     const size_t first = s.find_first_not_of(' ');
     s = first == std::string::npos ? "" : s.substr(first);
     if (s.size() > static_cast<size_t>(name_width)) s.resize(name_width);
@@ -274,7 +264,7 @@ std::string wire_name(std::string_view name) {
 }
 
 std::string wire_chat(std::string_view text) {
-    std::string s = ascii(text);
+    std::string s = printable(text);
     if (s.empty()) s = " ";
     if (s.size() > static_cast<size_t>(max_message_length - 1)) s.resize(max_message_length - 1);
     return s;

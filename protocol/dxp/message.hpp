@@ -91,9 +91,9 @@ using Message = std::variant<Chat, GameRequest, GameAccept, MoveMessage, GameEnd
 Result<Message> parse_message(std::string_view text);
 std::string format_message(const Message& message);
 
-// A name as sent: ASCII 1-127 only, leading and trailing blanks removed, at most 32 characters.
+// A name as sent: printable ASCII only (others become '?'), leading and trailing blanks removed, at most 32 characters.
 std::string wire_name(std::string_view name);
-// Chat text as sent: ASCII 1-127 only (others become '?'), 1-126 characters.
+// Chat text as sent: printable ASCII only (others become '?'), 1-126 characters.
 std::string wire_chat(std::string_view text);
 
 // The 50-character board of a `B` request (squares 1-50: e, w, W, z, Z) and back.

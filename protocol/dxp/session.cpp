@@ -32,6 +32,10 @@ std::string move_text(const MoveMessage& m) {
 
 // Why a position cannot start a game (Follower answers code 2), or nothing.
 std::optional<std::string> unplayable(const Position& pos) {
+    // What the FEN reader refuses (more pieces than a side ever has) could not be read back
+    // from the game's record.
+    const Rulebook& rules = international();
+    if (const auto readable = rules.parse_fen(rules.format_fen(pos)); !readable) return readable.error();
     const Bitboard white_crown = Board10::row_mask(0);
     const Bitboard black_crown = Board10::row_mask(Board10::rows - 1);
     if (pos.men(Color::White) & white_crown) return "a white man stands on squares 1-5";
@@ -50,7 +54,7 @@ bool Session::our_turn() const { return state_ == SessionState::Playing && game_
 // --- inputs -------------------------------------------------------------------------------
 
 Actions Session::connected(double now) {
-    now_ = last_input_ = now;
+    now_ = idle_since_ = now;
     Actions out;
     if (config_.role == Role::Initiator && state_ == SessionState::Idle && !config_.requests_by_owner)
         send_request(out);
@@ -58,7 +62,7 @@ Actions Session::connected(double now) {
 }
 
 Actions Session::receive(std::string_view text, double now) {
-    now_ = last_input_ = now;
+    now_ = now;
     Actions out;
     if (state_ == SessionState::Closed) return out;
     auto parsed = parse_message(text);
@@ -70,7 +74,7 @@ Actions Session::receive(std::string_view text, double now) {
 }
 
 Actions Session::receive_invalid(const std::string& reason, double now) {
-    now_ = last_input_ = now;
+    now_ = now;
     Actions out;
     if (state_ != SessionState::Closed) warn(reason + "; ignored", out);
     return out;
@@ -114,7 +118,7 @@ Actions Session::timeout(double now) {
         out.push_back(Note{NoteLevel::Warning, "no answer to our GAMEREQ"});
         state_ = SessionState::Closed;
         out.push_back(Close{"no answer to GAMEREQ"});
-    } else if (state_ == SessionState::Idle && now_ >= last_input_ + config_.idle_timeout) {
+    } else if (state_ == SessionState::Idle && now_ >= idle_since_ + config_.idle_timeout) {
         out.push_back(Note{NoteLevel::Warning,
                            "peer idle for " + std::to_string(std::lround(config_.idle_timeout)) + " s without a game"});
         state_ = SessionState::Closed;
@@ -210,7 +214,7 @@ std::optional<double> Session::deadline() const {
     const auto earliest = [&](double t) { at = at ? std::min(*at, t) : t; };
     if (pending_back_) earliest(pending_back_since_ + config_.reply_timeout);
     switch (state_) {
-        case SessionState::Idle: earliest(last_input_ + config_.idle_timeout); break;
+        case SessionState::Idle: earliest(idle_since_ + config_.idle_timeout); break;
         case SessionState::Requested: earliest(requested_since_ + config_.reply_timeout); break;
         case SessionState::Ending: earliest(ending_since_ + config_.reply_timeout); break;
         case SessionState::Playing:
@@ -285,7 +289,7 @@ void Session::on_request(const GameRequest& r, Actions& out) {
         // A new request means the peer considers the game ended: take it as the confirmation,
         // but still answer it before closing when either side asked to stop.
         out.push_back(Note{NoteLevel::Info, "GAMEREQ before the GAMEEND confirmation; taking the game as ended"});
-        state_ = SessionState::Idle;
+        become_idle();
         if (peer_stop_ || our_stop_) {
             refuse(AcceptCode::NoGames, "no further games", out);
             after_game(out);
@@ -333,7 +337,7 @@ void Session::on_accept(const GameAccept& a, Actions& out) {
                        r.moves, out);
             return;
         case AcceptCode::NotThisGame:
-            state_ = SessionState::Idle;
+            become_idle();
             if (config_.requests_by_owner) {
                 out.push_back(Note{NoteLevel::Warning, "peer refused the game (code 2)"});
                 return;
@@ -602,13 +606,20 @@ void Session::finish(const Ending& verdict, Actions& out) {
 
 // The game end exchange is complete.
 void Session::after_game(Actions& out) {
-    state_ = SessionState::Idle;
+    become_idle();
     if (peer_stop_ || our_stop_) {
         state_ = SessionState::Closed;
         out.push_back(Close{"no further games"});
         return;
     }
     if (config_.role == Role::Initiator && !config_.requests_by_owner) send_request(out);
+}
+
+// Only a game ends idleness: chat, junk and refused requests do not, or a peer sending one
+// every few minutes would hold a connection slot forever.
+void Session::become_idle() {
+    state_ = SessionState::Idle;
+    idle_since_ = now_;
 }
 
 void Session::warn(const std::string& text, Actions& out) {

@@ -53,7 +53,7 @@ struct SessionConfig {
     // Seconds the peer gets to open the game end after our move ended the game by the rules
     // (its turn); then we send it (pydraughts never opens one itself).
     double game_over_wait = 5;
-    double idle_timeout = 600;  // seconds without a game or a message before we hang up
+    double idle_timeout = 600;  // seconds without a game before we hang up (messages do not count)
     double max_move_time = 0;   // seconds per move at most (quick matches), 0 = clock only
     // Our clock: kept back from the budget so that we never lose on time (network, scheduling).
     double reserve_fraction = 0.02;
@@ -163,6 +163,7 @@ private:
     void open_end(EndReason reason, const Ending& verdict, Actions& out);
     void finish(const Ending& verdict, Actions& out);
     void after_game(Actions& out);
+    void become_idle();
     void warn(const std::string& text, Actions& out);
     bool wants_stop() const;
 
@@ -205,7 +206,7 @@ private:
     double pending_back_since_ = 0;
     double ending_since_ = 0;
     double requested_since_ = 0;
-    double last_input_ = 0;  // when the peer last sent anything (or we connected)
+    double idle_since_ = 0;  // when we connected or the last game ended
     GameRecord record_;
 };
 

@@ -74,10 +74,13 @@ LineBuilder& LineBuilder::add(std::string_view name, std::string_view value) {
 }
 
 std::string error_line(std::string_view message) {
-    std::string text(message);
-    std::replace(text.begin(), text.end(), '=', ':');
-    std::replace(text.begin(), text.end(), '\n', ' ');
-    std::replace(text.begin(), text.end(), '\r', ' ');
+    // Messages quote the GUI's own input back: only printable ASCII goes out, so that a NUL
+    // or an escape sequence in a bad line cannot reach a client's parser or terminal.
+    std::string text;
+    for (const char c : message) {
+        const auto u = static_cast<unsigned char>(c);
+        text += c == '=' ? ':' : c == '\n' || c == '\r' ? ' ' : u < 0x20 || u >= 0x7f ? '?' : c;
+    }
     return LineBuilder("error").add("message", text).str();
 }
 

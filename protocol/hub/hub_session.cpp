@@ -5,7 +5,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <chrono>
 #include <exception>
+#include <thread>
 
 #include "egdb/database.hpp"
 #include "protocol/hub/hub_level.hpp"
@@ -82,9 +84,11 @@ Session::~Session() { finish(); }
 void Session::finish() {
     if (!searching_) return;
     if (running_.ends_by_itself()) {
-        searcher_->wait();
-        searching_ = false;
-        return;
+        // A script piping `go think` gets its move; a depth or time that would keep a search
+        // going long after its GUI has gone gets a few seconds, then the search is stopped.
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(eof_grace_seconds);
+        while (searcher_->is_searching() && std::chrono::steady_clock::now() < deadline)
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
     }
     end_search();
 }

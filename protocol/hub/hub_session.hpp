@@ -38,10 +38,12 @@ public:
 
     // Handles one line from the GUI; returns false once the session is over (`quit`).
     bool handle_line(std::string_view line);
-    // The input has ended (EOF). A search with a depth, node or time limit is allowed to end
-    // by itself, so a script piping `go think` gets a searched move; an infinite analysis or
-    // a ponder search would never end, so it is stopped.
+    // The input has ended (EOF). A search with a depth, node or time limit gets up to
+    // `eof_grace_seconds` to end by itself, so a script piping `go think` gets a searched
+    // move; then, as at once for an infinite analysis or a ponder search, it is stopped (its
+    // `done` is sent).
     void finish();
+    static constexpr double eof_grace_seconds = 5;
 
     bool searching() const { return searching_; }
     const Params& params() const { return params_; }

@@ -71,10 +71,14 @@ TEST(TimeControlText, ReadsAndWritesEveryForm) {
         EXPECT_EQ(*parse_time_control(format_time_control(*tc)), *tc);
     }
     EXPECT_EQ(*parse_time_control("50/7200:25/3600"), TimeControl::frisian_championship());
+    // The longest period and increment it takes (a week, a day), and the most moves (1000).
+    EXPECT_TRUE(parse_time_control("604800+86400").ok());
+    EXPECT_TRUE(parse_time_control("1000/168h").ok());
 }
 
 TEST(TimeControlText, RejectsNonsense) {
-    for (const char* bad : {"abc", "60:40/100", "x/60", "0/60", "60+", "-5", "40/"}) {
+    for (const char* bad : {"abc", "60:40/100", "x/60", "0/60", "60+", "-5", "40/", "1e300", "604801", "40/1e9",
+                            "60+86401", "1001/3600", "9999999999/60"}) {
         const auto tc = parse_time_control(bad);
         EXPECT_FALSE(tc.ok()) << bad;
         if (!tc.ok()) {

@@ -1,9 +1,14 @@
 #include <gtest/gtest.h>
 
 #include <cctype>
+#include <chrono>
+#include <condition_variable>
 #include <cstdio>
 #include <filesystem>
+#include <memory>
+#include <mutex>
 #include <random>
+#include <thread>
 
 #include "engine/movegen/movegen.hpp"
 #include "engine/notation/move_text.hpp"
@@ -248,6 +253,65 @@ TEST(Pdn, MalformedGamesAreReportedAndTheOthersRead) {
         EXPECT_EQ(e.column, expected[i].column) << e.text();
         EXPECT_NE(e.text().find(expected[i].words), std::string::npos) << e.text();
     }
+}
+
+// Runs `read` on its own thread; false when it has not finished within `limit`. The thread
+// then runs on, detached, owning what it reads: the test fails instead of hanging.
+bool reads_within(std::chrono::seconds limit, std::shared_ptr<const std::string> text, PdnFile& out) {
+    struct Shared {
+        std::mutex mutex;
+        std::condition_variable done;
+        std::optional<PdnFile> file;
+    };
+    auto shared = std::make_shared<Shared>();
+    std::thread([shared, text] {
+        PdnFile file = read_pdn(*text);
+        std::lock_guard lock(shared->mutex);
+        shared->file = std::move(file);
+        shared->done.notify_all();
+    }).detach();
+    std::unique_lock lock(shared->mutex);
+    if (!shared->done.wait_for(lock, limit, [&] { return shared->file.has_value(); })) return false;
+    out = std::move(*shared->file);
+    return true;
+}
+
+TEST(Pdn, UnclosedVariationsAndCommentsAreReadInLinearTime) {
+    // Every '(' or '{' that is never closed used to rescan the rest of the text: megabytes of
+    // them took minutes. Linear reading takes a fraction of a second; the limit is generous.
+    const std::string next_game = "\n[Event \"next\"]\n1. 32-28 19-23 *\n";
+    for (const char opener : {'(', '{'}) {
+        SCOPED_TRACE(std::string(1, opener));
+        auto text = std::make_shared<const std::string>("[Event \"junk\"]\n1. 32-28 " + std::string(2 << 20, opener) +
+                                                        next_game);
+        PdnFile file;
+        ASSERT_TRUE(reads_within(std::chrono::seconds(60), text, file)) << "reading took too long";
+        ASSERT_EQ(file.games.size(), 1u);
+        EXPECT_EQ(*file.games[0].tag("Event"), "next");
+        ASSERT_EQ(file.errors.size(), 1u);
+        EXPECT_NE(file.errors[0].message.find("never closed"), std::string::npos) << file.errors[0].text();
+    }
+    // Nested variations, closed or not, and comments inside them.
+    const PdnFile nested = read_pdn("[Event \"a\"]\n1. 32-28 ((19-23 {x)} (18-22))) 19-23 ( ( ) *\n" + next_game);
+    ASSERT_EQ(nested.games.size(), 1u);
+    EXPECT_EQ(*nested.games[0].tag("Event"), "next");
+    ASSERT_EQ(nested.errors.size(), 1u);
+    EXPECT_EQ(nested.errors[0].column, 39) << nested.errors[0].text();
+}
+
+TEST(Pdn, TagValuesWithControlCharactersAreWrittenOnOneLine) {
+    // Found by fuzzing the DXP session: a peer's malformed message with a line feed went into
+    // the Termination tag, and the record could no longer be read back.
+    PdnGame game;
+    game.start = rulebook(Variant::International).start_position();
+    game.tags = {{"Event", "a\nb"}, {"Termination", "bad count '0\r\n' \x1b[2J\t\x7f"}, {"Site", "caf\xc3\xa9"}};
+    const std::string written = write_pdn(game);
+    const PdnFile back = read_pdn(written);
+    ASSERT_TRUE(back.errors.empty()) << back.errors[0].text() << "\n" << written;
+    ASSERT_EQ(back.games.size(), 1u);
+    EXPECT_EQ(back.games[0].tag("Event"), "a b");
+    EXPECT_EQ(back.games[0].tag("Termination"), "bad count '0  '  [2J  ");
+    EXPECT_EQ(back.games[0].tag("Site"), "caf\xc3\xa9");  // UTF-8 is text, not a control character
 }
 
 TEST(Pdn, AppendWritesWholeGamesToDisk) {

@@ -134,6 +134,15 @@ TEST(DxpMessage, PrintingPadsAndClamps) {
     EXPECT_EQ(format_message(Chat{""}), "C ");
 }
 
+TEST(DxpMessage, ChatAndNamesCarryOnlyPrintableAscii) {
+    // A peer may print what we send: line feeds, escape sequences and bells become '?'.
+    EXPECT_EQ(wire_chat("a\nb\x1b[2Jc\x07"
+                        "d\x7f\te"),
+              "a?b?[2Jc?d??e");
+    EXPECT_EQ(format_message(Chat{"error: \x1b]0;owned\x07"}), "Cerror: ?]0;owned?");
+    EXPECT_EQ(wire_name("Evil\x1b[31mName"), "Evil?[31mName");
+}
+
 struct Malformed {
     const char* why;
     std::string text;

@@ -7,7 +7,9 @@
 
 #include "engine/movegen/movegen.hpp"
 #include "engine/notation/move_text.hpp"
+#include "engine/notation/pdn.hpp"
 #include "engine/rules/rulebook.hpp"
+#include "protocol/dxp/game_record.hpp"
 #include "protocol/dxp/session.hpp"
 
 namespace kroon::dxp {
@@ -236,6 +238,12 @@ TEST(DxpSession, UnplayablePositionsAreRefusedWithCode2) {
         board({{40, 'w'}, {10, 'z'}, {50, 'z'}}),  // black man on its crowning row
         board_string(fen("W:W31,32:B")),           // Black has no pieces
         board_string(blocked),
+        // 29 black kings: more pieces than a side ever has (the FEN reader's limit), which would
+        // put a FEN in the record that Kroon cannot read back.
+        board({{1, 'Z'},  {2, 'Z'},  {3, 'Z'},  {4, 'Z'},  {5, 'Z'},  {6, 'Z'},  {7, 'Z'},  {8, 'Z'},
+               {9, 'Z'},  {10, 'Z'}, {11, 'Z'}, {12, 'Z'}, {13, 'Z'}, {14, 'Z'}, {15, 'Z'}, {16, 'Z'},
+               {17, 'Z'}, {18, 'Z'}, {19, 'Z'}, {20, 'Z'}, {21, 'Z'}, {22, 'Z'}, {23, 'Z'}, {24, 'Z'},
+               {25, 'Z'}, {26, 'Z'}, {27, 'Z'}, {28, 'Z'}, {29, 'Z'}, {45, 'w'}}),
     };
     for (const auto& b : boards) {
         Driver f(follower());
@@ -578,14 +586,72 @@ TEST(DxpSession, IdlePeerIsHungUpOn) {
     c.idle_timeout = 100;
     Driver f(c);
     f.take(f.session.connected(0));
-    f.receive("CHello", 50);  // any message counts as life
+    // Chat, junk and refused requests do not hold a connection slot: only games count.
+    f.receive("CHello", 50);
+    f.receive("junk", 60);
+    f.receive(request('Z', "000", "000"), 70);
     ASSERT_TRUE(f.session.deadline().has_value());
-    EXPECT_NEAR(*f.session.deadline(), 150.0, 1e-9);
-    f.take(f.session.timeout(149));
+    EXPECT_NEAR(*f.session.deadline(), 100.0, 1e-9);
+    f.take(f.session.timeout(99));
     EXPECT_FALSE(f.closed);
-    f.take(f.session.timeout(150));
+    f.take(f.session.timeout(100));
     EXPECT_TRUE(f.closed);
     EXPECT_TRUE(f.games.empty());
+}
+
+TEST(DxpSession, ChatEveryFewMinutesDoesNotHoldTheConnection) {
+    Driver f(follower());  // the default idle timeout
+    f.take(f.session.connected(0));
+    double now = 0;
+    for (int i = 0; i < 10 && !f.closed; ++i) {
+        now += 500;
+        f.take(f.session.timeout(now));
+        if (!f.closed) f.receive("Cstill here", now);
+    }
+    EXPECT_TRUE(f.closed);
+    EXPECT_LE(now, 1000);
+}
+
+TEST(DxpSession, TheIdleTimeStartsAgainAfterAGame) {
+    SessionConfig c = follower();
+    c.idle_timeout = 100;
+    Driver f(c);
+    f.take(f.session.connected(0));
+    f.receive(request('Z', "001", "000"), 10);
+    ASSERT_EQ(f.session.state(), SessionState::Playing);
+    f.receive("E00", 80);  // the initiator ends it
+    ASSERT_NE(f.session.state(), SessionState::Playing);
+    ASSERT_TRUE(f.session.deadline().has_value());
+    EXPECT_NEAR(*f.session.deadline(), 180.0, 1e-9);
+}
+
+TEST(DxpSession, ErrorChatsCarryNoControlBytes) {
+    Driver f(follower());
+    // The peer's own bytes come back quoted in the error: a MOVE whose seconds are an escape
+    // sequence, a line feed and a bell, and a GAMEREQ whose version is one.
+    f.receive(
+        "M\x1b[\n\x07"
+        "322800");
+    f.receive(std::string("R\x1b\n") + std::string(32, ' ') + "Z001000A");
+    ASSERT_EQ(f.sent.size(), 3u);  // two error chats and the refusal
+    for (const auto& s : f.sent)
+        for (const char ch : s) {
+            const auto u = static_cast<unsigned char>(ch);
+            EXPECT_TRUE(u >= 0x20 && u < 0x7f) << "byte " << int(u) << " in " << s;
+        }
+}
+
+TEST(DxpSession, AnUnreadableMoveWithALineBreakLeavesARecordThatReadsBack) {
+    // Found by fuzzing: the peer's bytes, quoted in the game's Termination, broke the PDN.
+    Driver f(follower());
+    f.receive(request('Z', "001", "000"));
+    f.receive("M000032280\n");
+    f.receive("E00");
+    ASSERT_EQ(f.games.size(), 1u);
+    const std::string written = write_pdn(pdn_record(f.games[0], {}));
+    const PdnFile back = read_pdn(written);
+    EXPECT_TRUE(back.errors.empty()) << back.errors[0].text() << "\n" << written;
+    EXPECT_EQ(back.games.size(), 1u);
 }
 
 TEST(DxpSession, DisconnectMidGameKeepsTheRecord) {

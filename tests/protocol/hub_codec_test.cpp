@@ -64,6 +64,15 @@ TEST(HubLine, ErrorLinesHaveNoEqualsSign) {
     EXPECT_EQ(error_line("bad level depth=x"), "error message=\"bad level depth:x\"");
 }
 
+TEST(HubLine, ErrorLinesCarryPrintableAsciiOnly) {
+    // Found by fuzzing: an error quoting a bad line echoed its NUL and escape bytes.
+    using namespace std::string_view_literals;
+    EXPECT_EQ(error_line("unknown variant 'a\0b\x1b[2J\xc3\xa9\x7f'"sv),
+              "error message=\"unknown variant 'a?b?[2J??"
+              "?'\"");
+    EXPECT_EQ(error_line("line\r\nbreak\ttab"), "error message=\"line  break?tab\"");
+}
+
 TEST(HubLine, RoundTripThroughBuilder) {
     const std::string text = LineBuilder("id").add("name", "Kroon").add("author", "A B").str();
     const Command c = line(text);
@@ -174,6 +183,14 @@ TEST(HubLevel, NegativeTimeFromPydraughtsKeepsTimePlusIncrement) {
     EXPECT_DOUBLE_EQ(l.increment, 0.4);
 }
 
+TEST(HubLevel, ValuesAtTheLimitsAreAccepted) {
+    EXPECT_EQ(level("level depth=120").depth, 120);
+    EXPECT_EQ(level("level nodes=1099511627776").nodes, 1099511627776u);
+    EXPECT_EQ(level("level moves=1000").moves_to_go, 1000);
+    EXPECT_DOUBLE_EQ(level("level move-time=86400").move_time, 86400);
+    EXPECT_DOUBLE_EQ(level("level time=604800 inc=86400").time_left, 604800);
+}
+
 TEST(HubLevel, ZeroMoveTimeMeansAsFastAsPossible) { EXPECT_GT(level("level move-time=0").move_time, 0); }
 
 TEST(HubLevel, IgnoresUnknownItems) {
@@ -184,7 +201,11 @@ TEST(HubLevel, IgnoresUnknownItems) {
 TEST(HubLevel, MalformedValuesChangeNothing) {
     for (const char* bad : {"level depth=x", "level depth=0", "level depth=-3", "level nodes=1e5",
                             "level nodes=", "level move-time=abc", "level move-time=-1", "level time=nan",
-                            "level time=1s", "level inc=-1", "level moves=-2", "level depth=5 time=zz"}) {
+                            "level time=1s", "level inc=-1", "level moves=-2", "level depth=5 time=zz",
+                            // beyond the limits of docs/protocols.md, Hub 6
+                            "level depth=121", "level depth=99999999999", "level nodes=1099511627777",
+                            "level moves=1001", "level move-time=1e7", "level move-time=86401", "level time=1e300",
+                            "level time=604801", "level inc=86401", "level time=-5 inc=1", "level time=-0.5"}) {
         const auto result = apply_level(search::Limits{}, line(bad));
         EXPECT_FALSE(result.ok()) << bad;
     }

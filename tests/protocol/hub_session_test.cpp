@@ -373,6 +373,9 @@ TEST(HubSession, BadInputGetsAnErrorAndTheEngineCarriesOn) {
         {"level depth=x", "error message=\"bad level depth 'x': not an integer\""},
         {"level depth=0", "error message=\"bad level depth '0': below 1\""},
         {"level move-time=-1", "error message=\"bad level move-time '-1': negative\""},
+        {"level depth=99999999999", "error message=\"bad level depth '99999999999': above 120\""},
+        {"level move-time=1e7", "error message=\"bad level move-time '1e7': above 86400 seconds\""},
+        {"level time=-5 inc=1", "error message=\"bad level time '-5': the time left, time + inc, is negative\""},
         {"level time=soon", "error message=\"bad level time 'soon': not a number of seconds\""},
         {"set-param value=3", "error message=\"missing name\""},
         {"set-param name=variant value=chess", "error message=\"unknown variant 'chess'\""},
@@ -443,6 +446,21 @@ TEST(HubSession, EndOfInputEndsTheEngine) {
     before_hub->close_input();
     EXPECT_EQ(before_hub->wait_exit(), 0);
     EXPECT_TRUE(before_hub->transcript().empty());
+}
+
+TEST(HubSession, EndOfInputStopsASearchThatWouldRunOn) {
+    // `printf 'hub\ninit\nlevel depth=120\ngo think\n' | kroon hub`: the GUI is gone, so the
+    // search gets a few seconds to end by itself, then it is stopped and its move sent.
+    auto engine = start_hub();
+    ASSERT_TRUE(handshake(*engine));
+    engine->send("pos pos=" + std::string(start10));
+    engine->send("level depth=120");
+    engine->send("go think");
+    engine->close_input();
+    const auto done = read_search(*engine, 60s);
+    ASSERT_TRUE(done);
+    EXPECT_FALSE(done->move.empty());
+    EXPECT_EQ(engine->wait_exit(), 0);
 }
 
 TEST(HubSession, QuitDuringSearch) {

@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <functional>
+#include <limits>
 #include <thread>
 
 #include "engine/movegen/movegen.hpp"
@@ -45,6 +46,16 @@ private:
 };
 
 Opening start(Variant v = Variant::International) { return {rulebook(v).start_position(), {}, "start"}; }
+
+// Depth 1; a win adjudicated when both engines give one side 3 men for 3 moves each.
+GameSettings score_adjudication(int max_moves = 0) {
+    GameSettings s;
+    s.limits.depth = 1;
+    s.adjudication.win_score = 300;
+    s.adjudication.win_moves = 3;
+    s.adjudication.max_moves = max_moves;
+    return s;
+}
 
 GameSettings with_clock(const char* tc) {
     GameSettings s;
@@ -159,24 +170,28 @@ TEST(GameRunner, MoveLimitAdjudicatesADraw) {
 TEST(GameRunner, ScoresAdjudicateAWinWhenBothEnginesAgree) {
     ScriptedPlayer white({}, 500);   // White thinks it is 5 men up
     ScriptedPlayer black({}, -500);  // and so does Black
-    GameSettings s;
-    s.limits.depth = 1;
-    s.adjudication.win_score = 300;
-    s.adjudication.win_moves = 3;
-    const PlayedGame g = play_game(white, black, start(), s);
+    const PlayedGame g = play_game(white, black, start(), score_adjudication());
     EXPECT_EQ(g.game.verdict(), (Verdict{GameResult::WhiteWins, Reason::Adjudication}));
     EXPECT_EQ(g.game.moves().size(), 6u);
 }
 
 TEST(GameRunner, DisagreeingScoresAdjudicateNothing) {
     ScriptedPlayer white({}, 500), black({}, 500);  // each thinks it is winning
-    GameSettings s;
-    s.limits.depth = 1;
-    s.adjudication.win_score = 300;
-    s.adjudication.win_moves = 3;
-    s.adjudication.max_moves = 30;
-    const PlayedGame g = play_game(white, black, start(), s);
+    const PlayedGame g = play_game(white, black, start(), score_adjudication(30));
     EXPECT_NE(g.game.verdict().result, GameResult::WhiteWins);
+}
+
+TEST(GameRunner, ScoresAtTheEdgeOfTheIntRangeAreClampedBeforeTheyAreNegated) {
+    // Each engine says it is lost by the most an int can say: they disagree, so nothing may be
+    // adjudicated; negating INT_MIN for Black's report used to make them agree on a Black win.
+    ScriptedPlayer white({}, std::numeric_limits<int>::min()), black({}, std::numeric_limits<int>::min());
+    const PlayedGame g = play_game(white, black, start(), score_adjudication(10));
+    if (g.game.verdict().reason == Reason::Adjudication) {
+        EXPECT_EQ(g.game.verdict().result, GameResult::Draw) << g.game.detail();
+        EXPECT_NE(g.game.detail().find("move limit 10"), std::string::npos) << g.game.detail();
+    } else {
+        EXPECT_LT(g.game.moves().size(), 20u);  // the rules ended it first
+    }
 }
 
 TEST(GameRunner, DrawAdjudicationWaitsForMoveForty) {  // KNDB art. 13.3

@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <set>
 
 #include "engine/notation/pdn.hpp"
@@ -70,6 +71,18 @@ protected:
         c.player.hash_mib = 8;
         c.openings = {{rulebook(Variant::International).start_position(), {}, "start"}};
         c.pdn_path = path("games.pdn");
+        return c;
+    }
+
+    // An interrupted match: its 2-ply random openings, stopped once the first game is recorded.
+    MatchConfig interrupted_after_one_game() const {
+        MatchConfig c = config({"builtin", "builtin"}, 4);
+        c.openings = random_openings(Variant::International, 2, 2, 3);
+        std::atomic<bool> stop{false};
+        MatchRunner runner(c);
+        const auto state = runner.run(stop, [&](const MatchState&, const FinishedGame&) { stop = true; });
+        EXPECT_TRUE(state.ok()) << state.error();
+        EXPECT_TRUE(state.ok() && state->interrupted && state->finished.size() == 1u);
         return c;
     }
 
@@ -201,18 +214,9 @@ TEST_F(MatchTest, AnEngineThatCannotStartStopsTheMatchBeforeAnyGame) {
 }
 
 TEST_F(MatchTest, InterruptedMatchResumes) {
-    MatchConfig c = config({"builtin", "builtin"}, 4);
-    c.openings = random_openings(Variant::International, 2, 2, 3);
-    std::atomic<bool> stop{false};
-    {
-        MatchRunner runner(c);
-        const auto state = runner.run(stop, [&](const MatchState&, const FinishedGame&) { stop = true; });
-        ASSERT_TRUE(state.ok()) << state.error();
-        EXPECT_TRUE(state->interrupted);
-        EXPECT_EQ(state->finished.size(), 1u);
-    }
+    MatchConfig c = interrupted_after_one_game();
     EXPECT_EQ(read_games(c.pdn_path).games.size(), 1u);
-    stop = false;
+    std::atomic<bool> stop{false};
     {
         MatchRunner again(c);  // without --resume the file is not touched
         const auto refused = again.run(stop);
@@ -231,6 +235,37 @@ TEST_F(MatchTest, InterruptedMatchResumes) {
     for (const PdnGame& g : file.games) rounds.insert(*g.tag("Round"));
     EXPECT_EQ(rounds, (std::set<std::string>{"1", "2", "3", "4"}));
     EXPECT_EQ(file.games.size(), 4u);
+}
+
+std::string file_text(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+TEST_F(MatchTest, ResumeRefusesAFileWithADamagedOrCutRecord) {
+    MatchConfig c = interrupted_after_one_game();
+    std::atomic<bool> stop{false};
+    const std::string whole = file_text(c.pdn_path);
+    // A record cut right after its Result tag, and one whose first move became illegal.
+    const size_t result_tag = whole.find("[Result ");
+    ASSERT_NE(result_tag, std::string::npos);
+    const std::string cut = whole.substr(0, whole.find('\n', result_tag) + 1);
+    std::string damaged = whole;
+    const size_t first_move = damaged.find("\n1. ");
+    ASSERT_NE(first_move, std::string::npos);
+    damaged.replace(first_move + 4, damaged.find(' ', first_move + 4) - (first_move + 4), "50-45");
+    for (const auto& [name, text] : {std::pair{"cut", cut}, std::pair{"damaged", damaged}}) {
+        SCOPED_TRACE(name);
+        std::ofstream(c.pdn_path, std::ios::binary | std::ios::trunc) << text;
+        c.resume = true;
+        stop = false;
+        MatchRunner resumed(c);
+        const auto state = resumed.run(stop);
+        ASSERT_FALSE(state.ok()) << "resumed over a " << name << " record";
+        EXPECT_NE(state.error().find(c.pdn_path), std::string::npos) << state.error();
+        EXPECT_NE(state.error().find("game 1"), std::string::npos) << state.error();
+        EXPECT_EQ(file_text(c.pdn_path), text);  // nothing appended
+    }
 }
 
 TEST_F(MatchTest, RoundRobinOfThreeEngines) {

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "engine/rules/rulebook.hpp"
+#include "protocol/hub/hub_level.hpp"
 #include "tools/commands/commands.hpp"
 #include "tools/match/match_runner.hpp"
 #include "tools/match/match_stats.hpp"
@@ -143,7 +144,7 @@ void add_match_options(CLI::App& command, MatchArgs& a) {
                     "repeating; time left carries over); the default is 10+0.1 when no limit is given")
         ->type_name("TC");
     add_seconds(command, "--movetime", limits.move_time, "seconds per move", 0.001, 86400);
-    command.add_option("--depth", a.depth, "depth per move")->check(CLI::Range(1, 200));
+    command.add_option("--depth", a.depth, "depth per move")->check(CLI::Range(1, hub::level_limits::depth));
     command.add_option("--nodes", a.nodes, "nodes per move")->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40));
     command.add_option("--games", c.games, "games per pairing (each opening with both colours)")
         ->check(CLI::Range(1, 1000000))

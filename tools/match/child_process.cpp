@@ -103,6 +103,7 @@ ChildProcess::Read ChildProcess::read_line(std::string& line, double timeout) {
         pollfd p{from_child_, POLLIN, 0};
         const int ready = ::poll(&p, 1, static_cast<int>(std::min<long long>(left, 1000)));
         if (ready < 0 && errno != EINTR) return Read::Closed;
+        if (ready == 0 && !running()) kill();  // what it left behind must not hold the pipe open
         if (ready <= 0) continue;
         char chunk[4096];
         const ssize_t n = ::read(from_child_, chunk, sizeof chunk);
@@ -148,9 +149,14 @@ bool ChildProcess::wait_exit(double timeout) {
 }
 
 void ChildProcess::kill() {
-    if (!running()) return;
+    if (pid_ <= 0 || group_killed_) return;
+    // The whole group, even when the child itself has exited: what it started in the
+    // background would otherwise outlive the match and hold our pipes open. While any member
+    // lives the group id cannot be handed to another process; once killed, it is never
+    // signalled again (the id may be reused).
     ::kill(-pid_, SIGKILL);
-    ::kill(pid_, SIGKILL);
+    group_killed_ = true;
+    if (running()) ::kill(pid_, SIGKILL);
     reap(true);
 }
 

@@ -37,7 +37,8 @@ public:
     void close_input();
     // Waits up to `timeout` seconds for the child to exit; true once it has.
     bool wait_exit(double timeout);
-    // Kills the child's process group and reaps it.
+    // Kills the child's process group (also what the child left running after it exited)
+    // and reaps the child.
     void kill();
     bool running();
     // "exited with status 1", "killed by signal 11 (Segmentation fault)", "still running".
@@ -54,6 +55,7 @@ private:
     int from_child_ = -1;
     std::string buffer_;
     std::optional<int> status_;
+    bool group_killed_ = false;
 };
 
 }  // namespace kroon::match

@@ -1,5 +1,6 @@
 #include "tools/match/game_runner.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -26,7 +27,9 @@ struct ScoreTrail {
     std::vector<std::optional<int>> white_view;
 
     void add(Color mover, std::optional<int> score) {
-        white_view.push_back(score ? std::optional<int>(mover == Color::White ? *score : -*score) : std::nullopt);
+        if (!score) return white_view.push_back(std::nullopt);
+        const int s = std::clamp(*score, -score_limit, score_limit);  // -INT_MIN is undefined
+        white_view.push_back(mover == Color::White ? s : -s);
     }
     // The last `count` reports all satisfy `pred`.
     template <class Pred>

@@ -1,5 +1,6 @@
 #include "tools/match/hub_player.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -25,14 +26,6 @@ std::string seconds_text(double s) {
     return buffer;
 }
 
-// "0.25" -> 25, "-99.87" -> -9987 (docs/protocols.md, Hub 5: men with two decimals).
-std::optional<int> parse_score(const std::string& text) {
-    char* end = nullptr;
-    const double men = std::strtod(text.c_str(), &end);
-    if (end == text.c_str() || *end != '\0' || !std::isfinite(men)) return std::nullopt;
-    return static_cast<int>(std::lround(men * 100));
-}
-
 bool looks_like_a_move(const std::string& text) {
     if (text.empty()) return false;
     for (char c : text)
@@ -41,6 +34,15 @@ bool looks_like_a_move(const std::string& text) {
 }
 
 }  // namespace
+
+std::optional<int> parse_hub_score(const std::string& text) {
+    char* end = nullptr;
+    const double men = std::strtod(text.c_str(), &end);
+    if (end == text.c_str() || *end != '\0' || !std::isfinite(men)) return std::nullopt;
+    // Clamped while still a double: converting a value beyond int's range is undefined.
+    const double limit = score_limit;
+    return static_cast<int>(std::lround(std::clamp(men * 100, -limit, limit)));
+}
 
 Result<std::unique_ptr<Player>> HubPlayer::start(const PlayerSpec& spec, const PlayerSettings& settings) {
     auto process = ChildProcess::start(spec.command, settings.stderr_path);
@@ -174,7 +176,7 @@ Answer HubPlayer::think(const Game& game, const MoveRequest& request) {
         if (!command) return Failure{Failure::Garbage, name_ + " sent an unreadable line: " + line};
         if (word == "info") {
             if (const auto s = command->value("score"))
-                if (const auto parsed = parse_score(*s)) score = parsed;
+                if (const auto parsed = parse_hub_score(*s)) score = parsed;
             continue;
         }
         const std::string text = command->value("move").value_or("");

@@ -11,6 +11,10 @@
 
 namespace kroon::match {
 
+// An `info score=` value: "0.25" -> 25, "-99.87" -> -9987 (docs/protocols.md, Hub 5: men with
+// two decimals); nothing when it is no number.
+std::optional<int> parse_hub_score(const std::string& text);
+
 class HubPlayer : public Player {
 public:
     static Result<std::unique_ptr<Player>> start(const PlayerSpec& spec, const PlayerSettings& settings);

@@ -118,7 +118,16 @@ Result<MatchState> MatchRunner::run(const std::atomic<bool>& stop, const Progres
     if (file_has_games) {
         const auto file = read_pdn_file(config_.pdn_path, config_.game.variant);
         if (!file) return Error{file.error()};
-        for (const PdnGame& g : file->games) {
+        // A damaged record would be skipped and its game played and appended again: the
+        // file would hold it twice. The user repairs or removes it; we never guess.
+        if (!file->errors.empty())
+            return Error{config_.pdn_path + " has a damaged record (" + file->errors.front().text() +
+                         "): repair or remove that game before --resume"};
+        for (size_t i = 0; i < file->games.size(); ++i) {
+            const PdnGame& g = file->games[i];
+            if (!g.ended_by_result)
+                return Error{config_.pdn_path + ": game " + std::to_string(i + 1) +
+                             " is cut off before its result: repair or remove it before --resume"};
             const auto round = g.tag("Round");
             int number = 0;
             if (round) std::from_chars(round->data(), round->data() + round->size(), number);

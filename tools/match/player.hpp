@@ -35,6 +35,10 @@ struct MoveReply {
     std::optional<int> score;  // hundredths of a man, the mover's point of view
 };
 
+// Scores beyond this many hundredths of a man say no more than "won": reports are clamped to
+// it, so that the other side's view (the negation) and std::abs stay defined.
+constexpr int score_limit = 1'000'000;
+
 struct Failure {
     // Resigned: the player gave the game up in its protocol (a DXP "I lose"); the others are
     // faults, after which the player is replaced.

@@ -1,0 +1,40 @@
+// What every fuzz target does when an invariant fails: say which, with the input's part that
+// broke it, and abort, so that libFuzzer saves the input as a crash (docs/robustness.md).
+#pragma once
+
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+
+namespace kroon::fuzz {
+
+inline void require(bool holds, std::string_view invariant, const std::string& detail = {}) {
+    if (holds) return;
+    std::fprintf(stderr, "invariant broken: %.*s\n%s\n", static_cast<int>(invariant.size()), invariant.data(),
+                 detail.c_str());
+    std::abort();
+}
+
+// Printable ASCII with the rest escaped, for the report of a broken invariant.
+inline std::string shown(std::string_view text) {
+    std::string out;
+    for (const char c : text) {
+        const auto u = static_cast<unsigned char>(c);
+        if (u >= 0x20 && u < 0x7f && c != '\\') {
+            out += c;
+        } else {
+            char hex[8];
+            std::snprintf(hex, sizeof hex, "\\x%02x", u);
+            out += hex;
+        }
+    }
+    return out;
+}
+
+// The input's bytes as text.
+inline std::string_view as_text(const unsigned char* data, size_t size) {
+    return {reinterpret_cast<const char*>(data), size};
+}
+
+}  // namespace kroon::fuzz

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Builds and runs one libFuzzer target (docs/robustness.md):
+#   tools/fuzz.sh --list              the targets
+#   tools/fuzz.sh TARGET SECONDS [libFuzzer options...]
+# The build is build-fuzz (clang, -DKROON_FUZZ=ON, the `fuzz` preset), made with one job at
+# low priority. The corpus grows in build-fuzz/corpus/TARGET, seeded from fuzz/corpus/TARGET;
+# a crash, leak or timeout is saved as build-fuzz/artifacts/TARGET/crash-* (replay it with
+# build-fuzz/fuzz/fuzz_TARGET FILE). KROON_FUZZ_JOBS=N builds with N jobs.
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build="${KROON_FUZZ_BUILD_DIR:-$here/build-fuzz}"
+targets=$(sed -n 's/^kroon_add_fuzzer(\([a-z_]*\).*/\1/p' "$here/fuzz/CMakeLists.txt")
+
+usage() {
+    echo "usage: tools/fuzz.sh --list | TARGET SECONDS [libFuzzer options]" >&2
+    echo "targets: $(echo $targets)" >&2
+    exit 2
+}
+
+[ $# -ge 1 ] || usage
+if [ "$1" = "--list" ]; then
+    echo "$targets"
+    exit 0
+fi
+[ $# -ge 2 ] || usage
+target=$1
+seconds=$2
+shift 2
+echo "$targets" | grep -qx "$target" || { echo "tools/fuzz.sh: no target '$target'" >&2; usage; }
+[[ "$seconds" =~ ^[0-9]+$ ]] && [ "$seconds" -ge 1 ] || { echo "tools/fuzz.sh: SECONDS must be a whole number" >&2; usage; }
+command -v clang++ >/dev/null || { echo "tools/fuzz.sh: needs clang++ (apt-get install clang)" >&2; exit 1; }
+
+if [ ! -f "$build/CMakeCache.txt" ]; then
+    cmake -S "$here" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ -DKROON_FUZZ=ON \
+        -DKROON_BUILD_TESTS=OFF >&2
+fi
+nice -n 15 cmake --build "$build" -j "${KROON_FUZZ_JOBS:-1}" --target "fuzz_$target" >&2
+
+corpus="$build/corpus/$target"
+artifacts="$build/artifacts/$target"
+mkdir -p "$corpus" "$artifacts"
+seeds=("$here/fuzz/corpus/$target")
+[ "$target" = weights ] && seeds+=("$here/eval/weights")
+[ "$target" = weights ] && set -- -max_len=500000 "$@"
+exec nice -n 15 "$build/fuzz/fuzz_$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+    -print_final_stats=1 -artifact_prefix="$artifacts/" "$@" "$corpus" "${seeds[@]}"
