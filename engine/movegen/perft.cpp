@@ -1,5 +1,10 @@
 #include "engine/movegen/perft.hpp"
 
+#include <algorithm>
+#include <atomic>
+#include <mutex>
+#include <thread>
+
 #include "engine/movegen/generator.hpp"
 #include "engine/rules/rulebook.hpp"
 
@@ -30,15 +35,35 @@ std::uint64_t perft(const Position& pos, int depth) {
 KROON_VARIANTS(KROON_PERFT_FOR)
 #undef KROON_PERFT_FOR
 
-std::vector<DivideEntry> Rulebook::divide(const Position& pos, int depth,
-                                          const std::function<void(int, int)>& progress) const {
+std::vector<DivideEntry> Rulebook::divide(const Position& pos, int depth, const std::function<void(int, int)>& progress,
+                                          int threads) const {
     MoveList list;
     generate_moves(pos, list);
     std::vector<DivideEntry> entries;
-    for (const Move& m : list) {
-        entries.push_back({m, depth <= 1 ? 1 : perft(after(pos, m), depth - 1)});
-        if (progress) progress(static_cast<int>(entries.size()), list.size());
-    }
+    for (const Move& m : list) entries.push_back({m, 0});
+    const int total = static_cast<int>(entries.size());
+
+    // Root moves are handed out one at a time rather than in fixed blocks: their subtrees differ
+    // in size by an order of magnitude, so a static split would leave threads idle.
+    std::atomic<int> next{0};
+    std::mutex progress_mutex;
+    int done = 0;
+    auto count_root_moves = [&] {
+        for (int i = next++; i < total; i = next++) {
+            DivideEntry& entry = entries[static_cast<std::size_t>(i)];
+            entry.nodes = depth <= 1 ? 1 : perft(after(pos, entry.move), depth - 1);
+            if (progress) {
+                const std::lock_guard lock(progress_mutex);
+                progress(++done, total);
+            }
+        }
+    };
+    const int helpers = std::clamp(threads, 1, std::max(total, 1)) - 1;
+    std::vector<std::thread> pool;
+    pool.reserve(static_cast<std::size_t>(helpers));
+    for (int t = 0; t < helpers; ++t) pool.emplace_back(count_root_moves);
+    count_root_moves();
+    for (std::thread& thread : pool) thread.join();
     return entries;
 }
 

@@ -121,8 +121,10 @@ public:
     // Leaf nodes of the legal move tree (bulk counting at the last ply, no draw rules).
     virtual std::uint64_t perft(const Position& pos, int depth) const = 0;
     // Perft per root move, in generation order; `progress(done, total)` after each root move.
-    std::vector<DivideEntry> divide(const Position& pos, int depth,
-                                    const std::function<void(int, int)>& progress = {}) const;
+    // `threads` > 1 counts the root moves on that many threads (each takes the next uncounted
+    // move); the entries are the same as on one thread, and `progress` is called one at a time.
+    std::vector<DivideEntry> divide(const Position& pos, int depth, const std::function<void(int, int)>& progress = {},
+                                    int threads = 1) const;
 };
 
 // The rulebook of a variant: one object per variant, alive for the whole program.

@@ -17,6 +17,7 @@ using Clock = std::chrono::steady_clock;
 struct PerftArgs {
     PositionArgs position;
     std::vector<std::string> words;  // [start] DEPTH
+    int threads = 1;
 };
 
 void add_perft_options(CLI::App& command, PerftArgs& args) {
@@ -25,12 +26,17 @@ void add_perft_options(CLI::App& command, PerftArgs& args) {
         ->required()
         ->expected(1, 2)
         ->type_name("");
+    command.add_option("--threads", args.threads, "threads sharing the root moves (the counts do not change)")
+        ->type_name("N")
+        ->check(CLI::Range(1, 256))
+        ->capture_default_str();
 }
 
 struct Request {
     const Rulebook& rules;
     Position position;
     int depth = 0;
+    int threads = 1;
 };
 
 // The position and the depth (`start` before it is the other way to ask for the start).
@@ -43,7 +49,7 @@ Request read_request(PerftArgs args) {
     const std::string& text = args.words.back();
     if (!CLI::detail::lexical_cast(text, depth) || depth < 1 || depth > 30)
         throw UsageError("DEPTH must be a whole number from 1 to 30, not '" + text + "'");
-    return {rulebook(args.position.variant), read_position(args.position), depth};
+    return {rulebook(args.position.variant), read_position(args.position), depth, args.threads};
 }
 
 // Progress of a deep count on stderr, only when a person is watching.
@@ -58,6 +64,22 @@ std::function<void(int, int)> progress_printer() {
 
 double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
+double per_second(std::uint64_t leaves, double seconds) {
+    return seconds > 0 ? static_cast<double>(leaves) / seconds : 0.0;
+}
+
+// The total line; with several threads also the speed per thread, the number to compare with
+// one thread's speed to see the speed-up.
+void print_total(std::ostream& out, std::uint64_t leaves, double seconds, int threads) {
+    out << "total " << leaves << " leaves in " << std::fixed << std::setprecision(3) << seconds << " s  threads "
+        << threads;
+    if (threads > 1) {
+        const double rate = per_second(leaves, seconds) / 1e6;
+        out << "  " << std::setprecision(1) << rate << " M leaves/s  " << rate / threads << " M leaves/s per thread";
+    }
+    out << "\n";
+}
+
 }  // namespace
 
 Run add_perft(CLI::App& kroon, const Streams& io) {
@@ -67,7 +89,7 @@ Run add_perft(CLI::App& kroon, const Streams& io) {
     auto args = std::make_shared<PerftArgs>();
     add_perft_options(*command, *args);
     return [args, io] {
-        const auto [rules, pos, depth] = read_request(*args);
+        const auto [rules, pos, depth, threads] = read_request(*args);
         std::ostream& out = io.out;
         out << "variant " << rules.name() << "  fen " << rules.format_fen(pos) << "\n";
         std::uint64_t total_nodes = 0;
@@ -75,8 +97,8 @@ Run add_perft(CLI::App& kroon, const Streams& io) {
         for (int d = 1; d <= depth; ++d) {
             const auto start = Clock::now();
             std::uint64_t nodes = 0;
-            if (d >= 7) {
-                for (const auto& entry : rules.divide(pos, d, progress_printer())) nodes += entry.nodes;
+            if (d >= 7 || threads > 1) {
+                for (const auto& entry : rules.divide(pos, d, progress_printer(), threads)) nodes += entry.nodes;
             } else {
                 nodes = rules.perft(pos, d);
             }
@@ -85,10 +107,10 @@ Run add_perft(CLI::App& kroon, const Streams& io) {
             total_time += t;
             out << "perft " << std::setw(2) << d << "  " << std::setw(15) << nodes << "  " << std::fixed
                 << std::setprecision(3) << std::setw(9) << t << " s  " << std::setprecision(1) << std::setw(8)
-                << (t > 0 ? static_cast<double>(nodes) / t / 1e6 : 0.0) << " M leaves/s\n";
+                << per_second(nodes, t) / 1e6 << " M leaves/s\n";
             out.flush();
         }
-        out << "total " << total_nodes << " leaves in " << std::setprecision(3) << total_time << " s\n";
+        print_total(out, total_nodes, total_time, threads);
         return exit_ok;
     };
 }
@@ -99,16 +121,16 @@ Run add_divide(CLI::App& kroon, const Streams& io) {
     auto args = std::make_shared<PerftArgs>();
     add_perft_options(*command, *args);
     return [args, io] {
-        const auto [rules, pos, depth] = read_request(*args);
+        const auto [rules, pos, depth, threads] = read_request(*args);
         const auto start = Clock::now();
         std::uint64_t total = 0;
-        const auto entries = rules.divide(pos, depth, progress_printer());
+        const auto entries = rules.divide(pos, depth, progress_printer(), threads);
         for (const auto& e : entries) {
             io.out << rules.format_move(pos, e.move) << ": " << e.nodes << "\n";
             total += e.nodes;
         }
         io.out << "moves " << entries.size() << "  nodes " << total << "  time " << std::fixed << std::setprecision(3)
-               << seconds_since(start) << " s\n";
+               << seconds_since(start) << " s  threads " << threads << "\n";
         return exit_ok;
     };
 }
