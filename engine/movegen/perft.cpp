@@ -22,7 +22,28 @@ std::uint64_t perft_from(const Position& pos, int depth) {
     return nodes;
 }
 
+// Kept apart from perft_from so that the plain count pays nothing for the table.
+template <RuleSet R, Color Us>
+std::uint64_t hashed_perft_from(const Position& pos, int depth, PerftTable& table) {
+    MoveList list;
+    Generator<R, Us, false> gen(pos, list);
+    if (depth == 1) return static_cast<std::uint64_t>(gen.count());
+    if (const auto stored = table.find(pos.hash(), depth)) return *stored;
+    gen.generate();
+    std::uint64_t nodes = 0;
+    for (const Move& m : list) nodes += hashed_perft_from<R, ~Us>(pos.after<R>(m), depth - 1, table);
+    table.store(pos.hash(), depth, nodes);
+    return nodes;
+}
+
 }  // namespace
+
+template <RuleSet R>
+std::uint64_t perft(const Position& pos, int depth, PerftTable& table) {
+    if (depth <= 0) return 1;
+    return pos.side_to_move() == Color::White ? hashed_perft_from<R, Color::White>(pos, depth, table)
+                                              : hashed_perft_from<R, Color::Black>(pos, depth, table);
+}
 
 template <RuleSet R>
 std::uint64_t perft(const Position& pos, int depth) {
@@ -31,12 +52,14 @@ std::uint64_t perft(const Position& pos, int depth) {
                                               : perft_from<R, Color::Black>(pos, depth);
 }
 
-#define KROON_PERFT_FOR(name, R) template std::uint64_t perft<R>(const Position&, int);
+#define KROON_PERFT_FOR(name, R)                           \
+    template std::uint64_t perft<R>(const Position&, int); \
+    template std::uint64_t perft<R>(const Position&, int, PerftTable&);
 KROON_VARIANTS(KROON_PERFT_FOR)
 #undef KROON_PERFT_FOR
 
 std::vector<DivideEntry> Rulebook::divide(const Position& pos, int depth, const std::function<void(int, int)>& progress,
-                                          int threads) const {
+                                          int threads, PerftTable* table) const {
     MoveList list;
     generate_moves(pos, list);
     std::vector<DivideEntry> entries;
@@ -51,7 +74,8 @@ std::vector<DivideEntry> Rulebook::divide(const Position& pos, int depth, const 
     auto count_root_moves = [&] {
         for (int i = next++; i < total; i = next++) {
             DivideEntry& entry = entries[static_cast<std::size_t>(i)];
-            entry.nodes = depth <= 1 ? 1 : perft(after(pos, entry.move), depth - 1);
+            const Position next = after(pos, entry.move);
+            entry.nodes = depth <= 1 ? 1 : table ? perft(next, depth - 1, *table) : perft(next, depth - 1);
             if (progress) {
                 const std::lock_guard lock(progress_mutex);
                 progress(++done, total);

@@ -61,6 +61,8 @@ TEST(CommandLine, UsageErrorsHaveOneShapeAndStatus2) {
         {"perft", "--threads", "0", "3"},
         {"perft", "--threads", "257", "3"},
         {"divide", "--threads", "x", "3"},
+        {"perft", "--hash", "0", "3"},
+        {"perft", "--hash", "65537", "3"},
         {"divide", "--fen"},  // a value missing
         {"bench", "--depth", "0"},
         {"bench", "--threads", "0"},
@@ -164,6 +166,11 @@ TEST(CommandLine, CommandsRunWithTheirOptions) {
     EXPECT_NE(threaded.out.find("total 748 leaves"), std::string::npos) << threaded.out;
     EXPECT_NE(threaded.out.find("threads 2"), std::string::npos) << threaded.out;
     EXPECT_NE(threaded.out.find("per thread"), std::string::npos) << threaded.out;
+    const Ran hashed = kroon({"perft", "--variant", "frisian", "--hash", "1", "--threads", "2", "4"});
+    EXPECT_EQ(hashed.status, exit_ok);
+    EXPECT_NE(hashed.out.find("total 4622 leaves"), std::string::npos) << hashed.out;  // 9 + 81 + 658 + 3874
+    EXPECT_NE(hashed.out.find("hashed perft: transposition table of 1 MiB"), std::string::npos) << hashed.out;
+    EXPECT_NE(hashed.out.find("(hashed perft)"), std::string::npos) << hashed.out;
     const Ran threaded_divide = kroon({"divide", "--threads", "2", "3"});
     EXPECT_NE(threaded_divide.out.find("moves 9  nodes 658"), std::string::npos) << threaded_divide.out;
     const Ran divide = kroon({"divide", "--fen", "W:W32:B27,17", "1"});

@@ -4,6 +4,8 @@
 #include <chrono>
 #include <cstdio>
 #include <iomanip>
+#include <memory>
+#include <new>
 #include <ostream>
 
 #include "engine/rules/rulebook.hpp"
@@ -18,6 +20,7 @@ struct PerftArgs {
     PositionArgs position;
     std::vector<std::string> words;  // [start] DEPTH
     int threads = 1;
+    int hash_mib = 0;  // 0: no table
 };
 
 void add_perft_options(CLI::App& command, PerftArgs& args) {
@@ -30,6 +33,11 @@ void add_perft_options(CLI::App& command, PerftArgs& args) {
         ->type_name("N")
         ->check(CLI::Range(1, 256))
         ->capture_default_str();
+    command
+        .add_option("--hash", args.hash_mib,
+                    "count through a transposition table of MIB MiB: a different, hashed measurement")
+        ->type_name("MIB")
+        ->check(CLI::Range(1, 1 << 16));
 }
 
 struct Request {
@@ -37,6 +45,7 @@ struct Request {
     Position position;
     int depth = 0;
     int threads = 1;
+    int hash_mib = 0;
 };
 
 // The position and the depth (`start` before it is the other way to ask for the start).
@@ -49,7 +58,7 @@ Request read_request(PerftArgs args) {
     const std::string& text = args.words.back();
     if (!CLI::detail::lexical_cast(text, depth) || depth < 1 || depth > 30)
         throw UsageError("DEPTH must be a whole number from 1 to 30, not '" + text + "'");
-    return {rulebook(args.position.variant), read_position(args.position), depth, args.threads};
+    return {rulebook(args.position.variant), read_position(args.position), depth, args.threads, args.hash_mib};
 }
 
 // Progress of a deep count on stderr, only when a person is watching.
@@ -64,19 +73,40 @@ std::function<void(int, int)> progress_printer() {
 
 double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
+// The table of --hash, or none; not ok, with a message on `err`, when the memory is not there.
+struct HashChoice {
+    std::unique_ptr<PerftTable> table;
+    bool ok = true;
+};
+HashChoice make_table(int mib, std::ostream& out, std::ostream& err, const char* command) {
+    if (mib == 0) return {};
+    try {
+        auto table = std::make_unique<PerftTable>(static_cast<std::size_t>(mib));
+        // Stored subtree counts make the times incomparable with a plain perft, and a key
+        // collision could change a count: say so before any number.
+        out << "hashed perft: transposition table of " << (table->bytes() >> 20)
+            << " MiB, cleared at each depth; times are not comparable with a perft without --hash\n";
+        return {std::move(table), true};
+    } catch (const std::bad_alloc&) {
+        err << "kroon " << command << ": cannot allocate " << mib << " MiB for --hash\n";
+        return {nullptr, false};
+    }
+}
+
 double per_second(std::uint64_t leaves, double seconds) {
     return seconds > 0 ? static_cast<double>(leaves) / seconds : 0.0;
 }
 
 // The total line; with several threads also the speed per thread, the number to compare with
-// one thread's speed to see the speed-up.
-void print_total(std::ostream& out, std::uint64_t leaves, double seconds, int threads) {
+// one thread's speed to see the speed-up; a hashed count says so.
+void print_total(std::ostream& out, std::uint64_t leaves, double seconds, int threads, bool hashed) {
     out << "total " << leaves << " leaves in " << std::fixed << std::setprecision(3) << seconds << " s  threads "
         << threads;
     if (threads > 1) {
         const double rate = per_second(leaves, seconds) / 1e6;
         out << "  " << std::setprecision(1) << rate << " M leaves/s  " << rate / threads << " M leaves/s per thread";
     }
+    if (hashed) out << "  (hashed perft)";
     out << "\n";
 }
 
@@ -89,16 +119,20 @@ Run add_perft(CLI::App& kroon, const Streams& io) {
     auto args = std::make_shared<PerftArgs>();
     add_perft_options(*command, *args);
     return [args, io] {
-        const auto [rules, pos, depth, threads] = read_request(*args);
+        const auto [rules, pos, depth, threads, hash_mib] = read_request(*args);
         std::ostream& out = io.out;
         out << "variant " << rules.name() << "  fen " << rules.format_fen(pos) << "\n";
+        const HashChoice hash = make_table(hash_mib, out, io.err, "perft");
+        if (!hash.ok) return exit_failure;
         std::uint64_t total_nodes = 0;
         double total_time = 0;
         for (int d = 1; d <= depth; ++d) {
+            if (hash.table) hash.table->clear();
             const auto start = Clock::now();
             std::uint64_t nodes = 0;
-            if (d >= 7 || threads > 1) {
-                for (const auto& entry : rules.divide(pos, d, progress_printer(), threads)) nodes += entry.nodes;
+            if (d >= 7 || threads > 1 || hash.table) {
+                for (const auto& entry : rules.divide(pos, d, progress_printer(), threads, hash.table.get()))
+                    nodes += entry.nodes;
             } else {
                 nodes = rules.perft(pos, d);
             }
@@ -110,7 +144,7 @@ Run add_perft(CLI::App& kroon, const Streams& io) {
                 << per_second(nodes, t) / 1e6 << " M leaves/s\n";
             out.flush();
         }
-        print_total(out, total_nodes, total_time, threads);
+        print_total(out, total_nodes, total_time, threads, hash.table != nullptr);
         return exit_ok;
     };
 }
@@ -121,16 +155,18 @@ Run add_divide(CLI::App& kroon, const Streams& io) {
     auto args = std::make_shared<PerftArgs>();
     add_perft_options(*command, *args);
     return [args, io] {
-        const auto [rules, pos, depth, threads] = read_request(*args);
+        const auto [rules, pos, depth, threads, hash_mib] = read_request(*args);
+        const HashChoice hash = make_table(hash_mib, io.out, io.err, "divide");
+        if (!hash.ok) return exit_failure;
         const auto start = Clock::now();
         std::uint64_t total = 0;
-        const auto entries = rules.divide(pos, depth, progress_printer(), threads);
+        const auto entries = rules.divide(pos, depth, progress_printer(), threads, hash.table.get());
         for (const auto& e : entries) {
             io.out << rules.format_move(pos, e.move) << ": " << e.nodes << "\n";
             total += e.nodes;
         }
         io.out << "moves " << entries.size() << "  nodes " << total << "  time " << std::fixed << std::setprecision(3)
-               << seconds_since(start) << " s  threads " << threads << "\n";
+               << seconds_since(start) << " s  threads " << threads << (hash.table ? "  (hashed perft)" : "") << "\n";
         return exit_ok;
     };
 }
