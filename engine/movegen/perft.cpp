@@ -74,8 +74,8 @@ std::vector<DivideEntry> Rulebook::divide(const Position& pos, int depth, const 
     auto count_root_moves = [&] {
         for (int i = next++; i < total; i = next++) {
             DivideEntry& entry = entries[static_cast<std::size_t>(i)];
-            const Position next = after(pos, entry.move);
-            entry.nodes = depth <= 1 ? 1 : table ? perft(next, depth - 1, *table) : perft(next, depth - 1);
+            const Position child = after(pos, entry.move);
+            entry.nodes = depth <= 1 ? 1 : table ? perft(child, depth - 1, *table) : perft(child, depth - 1);
             if (progress) {
                 const std::lock_guard lock(progress_mutex);
                 progress(++done, total);
