@@ -5,6 +5,7 @@
 
 #include <cstdint>
 
+#include "engine/movegen/perft_table.hpp"
 #include "engine/position/position.hpp"
 #include "engine/rules/rules.hpp"
 
@@ -12,5 +13,9 @@ namespace kroon {
 
 template <RuleSet R>
 std::uint64_t perft(const Position& pos, int depth);
+
+// The same count, taking the counts of subtrees met before from `table` (and storing new ones).
+template <RuleSet R>
+std::uint64_t perft(const Position& pos, int depth, PerftTable& table);
 
 }  // namespace kroon

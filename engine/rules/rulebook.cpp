@@ -52,6 +52,9 @@ public:
     }
 
     std::uint64_t perft(const Position& pos, int depth) const override { return kroon::perft<R>(pos, depth); }
+    std::uint64_t perft(const Position& pos, int depth, PerftTable& table) const override {
+        return kroon::perft<R>(pos, depth, table);
+    }
 
 private:
     static constexpr RuleTraits traits_{R::name,

@@ -19,6 +19,7 @@
 #include "engine/game/outcome.hpp"
 #include "engine/movegen/move.hpp"
 #include "engine/movegen/movegen.hpp"
+#include "engine/movegen/perft_table.hpp"
 #include "engine/notation/move_text.hpp"
 #include "engine/position/position.hpp"
 #include "engine/result.hpp"
@@ -120,9 +121,14 @@ public:
     // --- perft ---------------------------------------------------------------------------
     // Leaf nodes of the legal move tree (bulk counting at the last ply, no draw rules).
     virtual std::uint64_t perft(const Position& pos, int depth) const = 0;
+    // The same through a transposition table of subtree counts (engine/movegen/perft_table.hpp).
+    virtual std::uint64_t perft(const Position& pos, int depth, PerftTable& table) const = 0;
     // Perft per root move, in generation order; `progress(done, total)` after each root move.
-    std::vector<DivideEntry> divide(const Position& pos, int depth,
-                                    const std::function<void(int, int)>& progress = {}) const;
+    // `threads` > 1 counts the root moves on that many threads (each takes the next uncounted
+    // move); the entries are the same as on one thread, and `progress` is called one at a time.
+    // With a `table`, the threads share it.
+    std::vector<DivideEntry> divide(const Position& pos, int depth, const std::function<void(int, int)>& progress = {},
+                                    int threads = 1, PerftTable* table = nullptr) const;
 };
 
 // The rulebook of a variant: one object per variant, alive for the whole program.

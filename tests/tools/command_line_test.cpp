@@ -58,6 +58,11 @@ TEST(CommandLine, UsageErrorsHaveOneShapeAndStatus2) {
         {"perft", "--variant", "chess", "3"},
         {"perft", "--fen", "W:W99", "3"},
         {"perft", "--bogus", "3"},
+        {"perft", "--threads", "0", "3"},
+        {"perft", "--threads", "257", "3"},
+        {"divide", "--threads", "x", "3"},
+        {"perft", "--hash", "0", "3"},
+        {"perft", "--hash", "65537", "3"},
         {"divide", "--fen"},  // a value missing
         {"bench", "--depth", "0"},
         {"bench", "--threads", "0"},
@@ -161,6 +166,18 @@ TEST(CommandLine, CommandsRunWithTheirOptions) {
     EXPECT_EQ(start.status, exit_usage);
     const Ran same = kroon({"perft", "--variant=frisian", "start", "3"});
     EXPECT_NE(same.out.find("total 748 leaves"), std::string::npos) << same.out;
+    const Ran threaded = kroon({"perft", "--variant", "frisian", "--threads", "2", "3"});
+    EXPECT_EQ(threaded.status, exit_ok);
+    EXPECT_NE(threaded.out.find("total 748 leaves"), std::string::npos) << threaded.out;
+    EXPECT_NE(threaded.out.find("threads 2"), std::string::npos) << threaded.out;
+    EXPECT_NE(threaded.out.find("per thread"), std::string::npos) << threaded.out;
+    const Ran hashed = kroon({"perft", "--variant", "frisian", "--hash", "1", "--threads", "2", "4"});
+    EXPECT_EQ(hashed.status, exit_ok);
+    EXPECT_NE(hashed.out.find("total 4622 leaves"), std::string::npos) << hashed.out;  // 9 + 81 + 658 + 3874
+    EXPECT_NE(hashed.out.find("hashed perft: transposition table of 1 MiB"), std::string::npos) << hashed.out;
+    EXPECT_NE(hashed.out.find("(hashed perft)"), std::string::npos) << hashed.out;
+    const Ran threaded_divide = kroon({"divide", "--threads", "2", "3"});
+    EXPECT_NE(threaded_divide.out.find("moves 9  nodes 658"), std::string::npos) << threaded_divide.out;
     const Ran divide = kroon({"divide", "--fen", "W:W32:B27,17", "1"});
     EXPECT_NE(divide.out.find("32x12: 1"), std::string::npos) << divide.out;
     const Ran variants = kroon({"variants"});

@@ -4,6 +4,8 @@
 #include <chrono>
 #include <cstdio>
 #include <iomanip>
+#include <memory>
+#include <new>
 #include <ostream>
 
 #include "engine/rules/rulebook.hpp"
@@ -17,6 +19,8 @@ using Clock = std::chrono::steady_clock;
 struct PerftArgs {
     PositionArgs position;
     std::vector<std::string> words;  // [start] DEPTH
+    int threads = 1;
+    int hash_mib = 0;  // 0: no table
 };
 
 void add_perft_options(CLI::App& command, PerftArgs& args) {
@@ -25,12 +29,23 @@ void add_perft_options(CLI::App& command, PerftArgs& args) {
         ->required()
         ->expected(1, 2)
         ->type_name("");
+    command.add_option("--threads", args.threads, "threads sharing the root moves (the counts do not change)")
+        ->type_name("N")
+        ->check(CLI::Range(1, 256))
+        ->capture_default_str();
+    command
+        .add_option("--hash", args.hash_mib,
+                    "count through a transposition table of MIB MiB: a different, hashed measurement")
+        ->type_name("MIB")
+        ->check(CLI::Range(1, 1 << 16));
 }
 
 struct Request {
     const Rulebook& rules;
     Position position;
     int depth = 0;
+    int threads = 1;
+    int hash_mib = 0;
 };
 
 // The position and the depth (`start` before it is the other way to ask for the start).
@@ -43,7 +58,7 @@ Request read_request(PerftArgs args) {
     const std::string& text = args.words.back();
     if (!CLI::detail::lexical_cast(text, depth) || depth < 1 || depth > 30)
         throw UsageError("DEPTH must be a whole number from 1 to 30, not '" + text + "'");
-    return {rulebook(args.position.variant), read_position(args.position), depth};
+    return {rulebook(args.position.variant), read_position(args.position), depth, args.threads, args.hash_mib};
 }
 
 // Progress of a deep count on stderr, only when a person is watching.
@@ -58,6 +73,43 @@ std::function<void(int, int)> progress_printer() {
 
 double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
+// The table of --hash, or none; not ok, with a message on `err`, when the memory is not there.
+struct HashChoice {
+    std::unique_ptr<PerftTable> table;
+    bool ok = true;
+};
+HashChoice make_table(int mib, std::ostream& out, std::ostream& err, const char* command) {
+    if (mib == 0) return {};
+    try {
+        auto table = std::make_unique<PerftTable>(static_cast<std::size_t>(mib));
+        // Stored subtree counts make the times incomparable with a plain perft, and a key
+        // collision could change a count: say so before any number.
+        out << "hashed perft: transposition table of " << (table->bytes() >> 20)
+            << " MiB, cleared at each depth; times are not comparable with a perft without --hash\n";
+        return {std::move(table), true};
+    } catch (const std::bad_alloc&) {
+        err << "kroon " << command << ": cannot allocate " << mib << " MiB for --hash\n";
+        return {nullptr, false};
+    }
+}
+
+double per_second(std::uint64_t leaves, double seconds) {
+    return seconds > 0 ? static_cast<double>(leaves) / seconds : 0.0;
+}
+
+// The total line; with several threads also the speed per thread, the number to compare with
+// one thread's speed to see the speed-up; a hashed count says so.
+void print_total(std::ostream& out, std::uint64_t leaves, double seconds, int threads, bool hashed) {
+    out << "total " << leaves << " leaves in " << std::fixed << std::setprecision(3) << seconds << " s  threads "
+        << threads;
+    if (threads > 1) {
+        const double rate = per_second(leaves, seconds) / 1e6;
+        out << "  " << std::setprecision(1) << rate << " M leaves/s  " << rate / threads << " M leaves/s per thread";
+    }
+    if (hashed) out << "  (hashed perft)";
+    out << "\n";
+}
+
 }  // namespace
 
 Run add_perft(CLI::App& kroon, const Streams& io) {
@@ -67,16 +119,20 @@ Run add_perft(CLI::App& kroon, const Streams& io) {
     auto args = std::make_shared<PerftArgs>();
     add_perft_options(*command, *args);
     return [args, io] {
-        const auto [rules, pos, depth] = read_request(*args);
+        const auto [rules, pos, depth, threads, hash_mib] = read_request(*args);
         std::ostream& out = io.out;
         out << "variant " << rules.name() << "  fen " << rules.format_fen(pos) << "\n";
+        const HashChoice hash = make_table(hash_mib, out, io.err, "perft");
+        if (!hash.ok) return exit_failure;
         std::uint64_t total_nodes = 0;
         double total_time = 0;
         for (int d = 1; d <= depth; ++d) {
+            if (hash.table) hash.table->clear();
             const auto start = Clock::now();
             std::uint64_t nodes = 0;
-            if (d >= 7) {
-                for (const auto& entry : rules.divide(pos, d, progress_printer())) nodes += entry.nodes;
+            if (d >= 7 || threads > 1 || hash.table) {
+                for (const auto& entry : rules.divide(pos, d, progress_printer(), threads, hash.table.get()))
+                    nodes += entry.nodes;
             } else {
                 nodes = rules.perft(pos, d);
             }
@@ -85,10 +141,10 @@ Run add_perft(CLI::App& kroon, const Streams& io) {
             total_time += t;
             out << "perft " << std::setw(2) << d << "  " << std::setw(15) << nodes << "  " << std::fixed
                 << std::setprecision(3) << std::setw(9) << t << " s  " << std::setprecision(1) << std::setw(8)
-                << (t > 0 ? static_cast<double>(nodes) / t / 1e6 : 0.0) << " M leaves/s\n";
+                << per_second(nodes, t) / 1e6 << " M leaves/s\n";
             out.flush();
         }
-        out << "total " << total_nodes << " leaves in " << std::setprecision(3) << total_time << " s\n";
+        print_total(out, total_nodes, total_time, threads, hash.table != nullptr);
         return exit_ok;
     };
 }
@@ -99,16 +155,18 @@ Run add_divide(CLI::App& kroon, const Streams& io) {
     auto args = std::make_shared<PerftArgs>();
     add_perft_options(*command, *args);
     return [args, io] {
-        const auto [rules, pos, depth] = read_request(*args);
+        const auto [rules, pos, depth, threads, hash_mib] = read_request(*args);
+        const HashChoice hash = make_table(hash_mib, io.out, io.err, "divide");
+        if (!hash.ok) return exit_failure;
         const auto start = Clock::now();
         std::uint64_t total = 0;
-        const auto entries = rules.divide(pos, depth, progress_printer());
+        const auto entries = rules.divide(pos, depth, progress_printer(), threads, hash.table.get());
         for (const auto& e : entries) {
             io.out << rules.format_move(pos, e.move) << ": " << e.nodes << "\n";
             total += e.nodes;
         }
         io.out << "moves " << entries.size() << "  nodes " << total << "  time " << std::fixed << std::setprecision(3)
-               << seconds_since(start) << " s\n";
+               << seconds_since(start) << " s  threads " << threads << (hash.table ? "  (hashed perft)" : "") << "\n";
         return exit_ok;
     };
 }
