@@ -32,6 +32,17 @@ struct SolveArgs {
 };
 
 // Re-checks a set at another depth: prints the positions whose shot still holds, reports the others.
+// What makes a shot, shared by `find` and `check`.
+void add_shot_options(CLI::App& command, FindArgs& args) {
+    add_variant(command, args.variant);
+    command.add_option("--depth", args.depth, "plies of the full-width check")
+        ->check(CLI::Range(3, 11))
+        ->capture_default_str();
+    command.add_option("--min-gain", args.min_gain, "men the shot must win")
+        ->check(CLI::Range(1, 20))
+        ->capture_default_str();
+}
+
 int run_check(const FindArgs& a, const Streams& io) {
     const Rulebook& rules = rulebook(a.variant);
     int kept = 0, dropped = 0;
@@ -179,13 +190,7 @@ Run add_tactics(CLI::App& kroon, const Streams& io) {
         "Prints the positions of the PDN games that hold exactly one winning shot (a sacrifice the opponent "
         "must take), one a line.");
     find_command->add_option("PDN", find->files, "game records")->required()->check(CLI::ExistingFile);
-    add_variant(*find_command, find->variant);
-    find_command->add_option("--depth", find->depth, "plies of the full-width check")
-        ->check(CLI::Range(3, 11))
-        ->capture_default_str();
-    find_command->add_option("--min-gain", find->min_gain, "men the shot must win")
-        ->check(CLI::Range(1, 20))
-        ->capture_default_str();
+    add_shot_options(*find_command, *find);
 
     auto check = std::make_shared<FindArgs>();
     auto* check_command = command->add_subcommand(
@@ -193,13 +198,7 @@ Run add_tactics(CLI::App& kroon, const Streams& io) {
         "Re-checks sets with the full-width material minimax (at another --depth): prints the positions that "
         "still hold one winning shot, names the others on stderr (status 1 when any fails).");
     check_command->add_option("FILE", check->files, "sets")->required()->check(CLI::ExistingFile);
-    add_variant(*check_command, check->variant);
-    check_command->add_option("--depth", check->depth, "plies of the full-width check")
-        ->check(CLI::Range(3, 11))
-        ->capture_default_str();
-    check_command->add_option("--min-gain", check->min_gain, "men the shot must win")
-        ->check(CLI::Range(1, 20))
-        ->capture_default_str();
+    add_shot_options(*check_command, *check);
 
     auto solve = std::make_shared<SolveArgs>();
     auto* solve_command =
