@@ -297,13 +297,9 @@ Score Worker<R>::search(const Position& pos, Score alpha, Score beta, int depth,
     // Far above beta with a quiet position near the leaves: the side to move would have to
     // blunder to fall below it, so the node is not searched (reverse futility). The static
     // evaluation comes from the table when an earlier visit computed it.
-    int static_eval = hit ? entry.eval : TableEntry::no_eval;
-    const auto static_evaluation = [&] {
-        if (static_eval == TableEntry::no_eval) static_eval = evaluate(pos);
-        return static_eval;
-    };
+    int static_eval = TableEntry::no_eval;
     if (!pv_node && !root && depth <= futility_depth && !moves[0].is_capture() && !is_decisive(beta)) {
-        static_evaluation();
+        static_eval = hit && entry.eval != TableEntry::no_eval ? entry.eval : evaluate(pos);
         const Score margin = futility_margin * depth;
         if (static_eval - margin >= beta) {
             if (!hit) table_->store(pos.hash(), 0, static_eval, 0, Bound::None, -1);
@@ -314,7 +310,9 @@ Score Worker<R>::search(const Position& pos, Score alpha, Score beta, int depth,
     // Razoring: a quiet node far below alpha near the leaves fails low on the quiescence
     // search alone: one quiet move would have to win two men a ply to reach alpha.
     if (!pv_node && !root && depth <= 2 && !moves[0].is_capture() && !is_decisive(alpha)) {
-        if (static_evaluation() + razoring_margin * depth <= alpha) {
+        if (static_eval == TableEntry::no_eval)
+            static_eval = hit && entry.eval != TableEntry::no_eval ? entry.eval : evaluate(pos);
+        if (static_eval + razoring_margin * depth <= alpha) {
             const Score s = quiesce(pos, alpha, alpha + 1, ply);
             if (s <= alpha) return s;
         }
