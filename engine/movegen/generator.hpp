@@ -40,14 +40,29 @@ public:
     Generator(const Position& pos, MoveList& list)
         : pos_(pos), list_(list), enemy_(pos.pieces(Them)), occupied_(pos.occupied()) {}
 
-    void generate() {
+    [[gnu::always_inline]] void generate() {
         if (game_over()) return;
+        if constexpr (shifts_find_man_captures) {
+            if (!pos_.kings(Us)) {
+                if (!generate_man_captures()) generate_quiet_moves();
+                return;
+            }
+        }
         generate_captures();
         if (list_.empty()) generate_quiet_moves();
     }
 
-    int count() {
+    [[gnu::always_inline]] int count() {
         if (game_over()) return 0;
+        if constexpr (shifts_find_man_captures) {
+            if (!pos_.kings(Us)) {
+                const int captures = count_man_captures();
+                return captures ? captures : count_quiet_moves();
+            }
+        } else {
+            // Most positions have no capture: find that out with shifts alone.
+            if (!man_capture_candidates() && !pos_.kings(Us)) return count_quiet_moves();
+        }
         generate_captures();
         if (!list_.empty()) return list_.size();
         return count_quiet_moves();
@@ -124,6 +139,100 @@ private:
                      north(enemy_ & north(empty));
         }
         return men & found;
+    }
+
+    // Captures of men found with shifts: a jump whose landing square offers no further jump
+    // is a whole one-piece capture, so it needs no search of continuations, and perft counts
+    // such moves without listing them. Valid where men may take every piece, along diagonals
+    // only, and the kind of piece taken does not rank captures.
+    static constexpr bool shifts_find_man_captures =
+        !R::orthogonal_captures && R::men_capture_kings && !R::remove_during_capture &&
+        (R::precedence == Precedence::MostPieces || R::precedence == Precedence::Free ||
+         R::precedence == Precedence::KingFirst);
+
+    template <int D>
+    static constexpr Bitboard shift2(Bitboard b) {
+        return shift<D>(shift<D>(b));
+    }
+    template <int D>
+    static constexpr Bitboard shift2_back(Bitboard b) {
+        return shift_back<D>(shift_back<D>(b));
+    }
+
+    // The jumps open to men in each direction, and the men with a jump that goes on.
+    struct ManJumps {
+        Bitboard by_direction[4];
+        Bitboard any;
+        Bitboard going_on;
+    };
+
+    [[gnu::always_inline]] ManJumps man_jumps() const {
+        const Bitboard men = pos_.men(Us);
+        const Bitboard empty = B::all_squares & ~occupied_;
+        const Bitboard open0 = man_captures(0) ? jumpers<0>(empty) : 0;
+        const Bitboard open1 = man_captures(1) ? jumpers<1>(empty) : 0;
+        const Bitboard open2 = man_captures(2) ? jumpers<2>(empty) : 0;
+        const Bitboard open3 = man_captures(3) ? jumpers<3>(empty) : 0;
+        ManJumps j{{men & open0, men & open1, men & open2, men & open3}, 0, 0};
+        j.any = j.by_direction[0] | j.by_direction[1] | j.by_direction[2] | j.by_direction[3];
+        if (!j.any) return j;
+        // From a landing square only the way back differs from the position as it is (the
+        // mover's old square is empty, but the piece just jumped stands in between), so the
+        // jumps open there are the ones computed above. Directions 0 and 2, 1 and 3 are opposite.
+        Bitboard goes_on_from = 0;
+        if constexpr (R::passing_promotion) goes_on_from = promotion_row<R>(Us);  // crowned, goes on as a king
+        const Bitboard all_open = open0 | open1 | open2 | open3;
+        j.going_on = shift2_back<0>(shift2<0>(j.by_direction[0]) & ((all_open & ~open2) | goes_on_from)) |
+                     shift2_back<1>(shift2<1>(j.by_direction[1]) & ((all_open & ~open3) | goes_on_from)) |
+                     shift2_back<2>(shift2<2>(j.by_direction[2]) & ((all_open & ~open0) | goes_on_from)) |
+                     shift2_back<3>(shift2<3>(j.by_direction[3]) & ((all_open & ~open1) | goes_on_from));
+        return j;
+    }
+
+    template <int D>
+    void push_single_capture(int from, const ManJumps& j) {
+        if (!(j.by_direction[D] >> from & 1)) return;
+        const int to = lowest_bit(shift2<D>(bit(from)));
+        const bool promotes = (promotion_row<R>(Us) >> to) & 1;
+        list_.push(Move{shift<D>(bit(from)), static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to), promotes});
+    }
+
+    // The number of legal captures when the side to move has men only.
+    [[gnu::always_inline]] int count_man_captures() {
+        const ManJumps j = man_jumps();
+        if (!j.any) return 0;
+        const Bitboard short_movers = ~j.going_on;
+        const int singles = popcount(j.by_direction[0] & short_movers) + popcount(j.by_direction[1] & short_movers) +
+                            popcount(j.by_direction[2] & short_movers) + popcount(j.by_direction[3] & short_movers);
+        if (!j.going_on) return singles;
+        for (int m : Bits{j.going_on}) {
+            start_capture(m, false);
+            man_capture(m, 0);
+        }
+        occupied_ = pos_.occupied();
+        // Under the majority rule (KNDB art. 5.2) the longer captures alone are legal.
+        if constexpr (R::precedence == Precedence::MostPieces) return list_.size();
+        return singles + list_.size();
+    }
+
+    // The captures when the side to move has men only, in the order generate_captures lists them.
+    [[gnu::always_inline]] bool generate_man_captures() {
+        const ManJumps j = man_jumps();
+        if (!j.any) return false;
+        const bool singles_legal = R::precedence != Precedence::MostPieces || !j.going_on;
+        for (int m : Bits{singles_legal ? j.any : j.going_on}) {
+            if (j.going_on >> m & 1) {
+                start_capture(m, false);
+                man_capture(m, 0);
+                occupied_ = pos_.occupied();
+                continue;
+            }
+            push_single_capture<0>(m, j);
+            push_single_capture<1>(m, j);
+            push_single_capture<2>(m, j);
+            push_single_capture<3>(m, j);
+        }
+        return true;
     }
 
     // Squares from which a jump in direction D over an enemy piece lands on an empty square.
@@ -325,7 +434,7 @@ private:
         return ray & ~(B::ray[d][b] | bit(b));
     }
 
-    void generate_quiet_moves() {
+    [[gnu::always_inline]] void generate_quiet_moves() {
         const Bitboard empty = B::all_squares & ~occupied_;
         const Bitboard men = pos_.men(Us);
         const Bitboard promotion = promotion_row<R>(Us);
@@ -345,7 +454,7 @@ private:
         }
     }
 
-    int count_quiet_moves() const {
+    [[gnu::always_inline]] int count_quiet_moves() const {
         const Bitboard empty = B::all_squares & ~occupied_;
         const Bitboard men = pos_.men(Us);
         int n = popcount(shift<forward_left>(men) & empty) + popcount(shift<forward_right>(men) & empty);

@@ -18,7 +18,7 @@ std::uint64_t perft_from(const Position& pos, int depth) {
     if (depth == 1) return static_cast<std::uint64_t>(gen.count());
     gen.generate();
     std::uint64_t nodes = 0;
-    for (const Move& m : list) nodes += perft_from<R, ~Us>(pos.after<R>(m), depth - 1);
+    for (const Move& m : list) nodes += perft_from<R, ~Us>(pos.after<R, false>(m), depth - 1);
     return nodes;
 }
 

@@ -39,13 +39,18 @@ public:
     KingRun king_run(Color c) const { return runs_[index(c)]; }
     std::uint64_t hash() const { return hash_; }
 
-    // Plays a legal move of this position (from the variant's generator).
-    template <RuleSet R>
-    void play(const Move& m);
-    template <RuleSet R>
+    // Plays a legal move of this position (from the variant's generator). Plain perft never
+    // looks a position up, so it skips the hash update (the hash is then stale).
+    template <RuleSet R, bool UpdateHash = true>
+    void play(const Move& m) {
+        play_into<R, UpdateHash>(m, *this);
+    }
+    template <RuleSet R, bool UpdateHash = true>
     Position after(const Move& m) const {
-        Position p = *this;
-        p.play<R>(m);
+        // Built field by field rather than copied and then changed: reading back a field of a
+        // copy that was just stored as a block stalls the processor's store forwarding.
+        Position p;
+        play_into<R, UpdateHash>(m, p);
         return p;
     }
 
@@ -56,6 +61,10 @@ public:
     }
 
 private:
+    // Writes into `out` this position with `m` played; `out` may be this position.
+    template <RuleSet R, bool UpdateHash>
+    void play_into(const Move& m, Position& out) const;
+
     static std::uint64_t run_key(Color c, KingRun r) {
         return r.count ? zobrist::keys.run_count[index(c)][r.count] ^ zobrist::keys.run_square[index(c)][r.square] : 0;
     }
@@ -85,44 +94,58 @@ Position Position::start() {
     return from_sets(white, black, 0, R::first_player);
 }
 
-template <RuleSet R>
-void Position::play(const Move& m) {
+template <RuleSet R, bool UpdateHash>
+[[gnu::always_inline]] inline void Position::play_into(const Move& m, Position& out) const {
     const Color us = side_;
     const Color them = ~us;
     const Bitboard from = bit(m.from);
     const Bitboard to = bit(m.to);
-    const bool was_king = (kings_ & from) != 0;
-    const auto& z = zobrist::keys;
+    Bitboard mine = pieces_[index(us)];
+    Bitboard theirs = pieces_[index(them)];
+    Bitboard kings = kings_;
+    std::uint64_t hash = hash_;
+    const bool was_king = (kings & from) != 0;
+    [[maybe_unused]] const auto& z = zobrist::keys;
 
-    hash_ ^= z.piece[index(us)][was_king][m.from] ^ z.piece[index(us)][was_king || m.promotes][m.to] ^ z.black_to_move;
-    pieces_[index(us)] = (pieces_[index(us)] & ~from) | to;
+    if constexpr (UpdateHash)
+        hash ^=
+            z.piece[index(us)][was_king][m.from] ^ z.piece[index(us)][was_king || m.promotes][m.to] ^ z.black_to_move;
+    mine = (mine & ~from) | to;
     if (was_king)
-        kings_ = (kings_ & ~from) | to;
+        kings = (kings & ~from) | to;
     else if (m.promotes)
-        kings_ |= to;
+        kings |= to;
 
     if (m.captured) {
-        for (int b : Bits{m.captured}) hash_ ^= z.piece[index(them)][(kings_ >> b) & 1][b];
-        pieces_[index(them)] &= ~m.captured;
-        kings_ &= ~m.captured;
+        if constexpr (UpdateHash)
+            for (int b : Bits{m.captured}) hash ^= z.piece[index(them)][(kings >> b) & 1][b];
+        theirs &= ~m.captured;
+        kings &= ~m.captured;
     }
 
+    KingRun run = runs_[index(us)];
     if constexpr (R::king_move_limit > 0) {
         // Frisian art. 17: count quiet moves of the same king; anything else resets.
-        KingRun& run = runs_[index(us)];
-        hash_ ^= run_key(us, run);
+        if constexpr (UpdateHash) hash ^= run_key(us, run);
         // A side with only kings is not bound (art. 17), and it never gets men back: drop the
         // state so that equal positions hash equal for repetition.
-        if (was_king && !m.captured && (pieces_[index(us)] & ~kings_)) {
+        if (was_king && !m.captured && (mine & ~kings)) {
             const bool same_king = run.count > 0 && run.square == m.from;
             run.count = static_cast<std::uint8_t>(same_king ? std::min(run.count + 1, R::king_move_limit) : 1);
             run.square = m.to;
         } else {
             run = {};
         }
-        hash_ ^= run_key(us, run);
+        if constexpr (UpdateHash) hash ^= run_key(us, run);
     }
-    side_ = them;
+    const KingRun their_run = runs_[index(them)];
+    out.pieces_[index(us)] = mine;
+    out.pieces_[index(them)] = theirs;
+    out.kings_ = kings;
+    out.runs_[index(us)] = run;
+    out.runs_[index(them)] = their_run;
+    out.side_ = them;
+    out.hash_ = hash;
 }
 
 }  // namespace kroon

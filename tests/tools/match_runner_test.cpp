@@ -199,7 +199,9 @@ TEST_F(MatchTest, IllegalGarbageAndSilentEnginesLose) {
         EXPECT_EQ(*record.tag("Termination"), g.termination);
         // The clock each side had left at the end; the mute engine's flag fell.
         ASSERT_TRUE(record.tag("WhiteClock") && record.tag("BlackClock"));
-        if (k.reason == Reason::TimeForfeit) EXPECT_EQ(*record.tag("WhiteClock"), "0:00:00.0");
+        if (k.reason == Reason::TimeForfeit) {
+            EXPECT_EQ(*record.tag("WhiteClock"), "0:00:00.0");
+        }
         EXPECT_LE(*record.tag("BlackClock"), "0:00:00.3");
     }
 }

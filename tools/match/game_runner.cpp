@@ -80,7 +80,8 @@ void adjudicate(Game& game, const ScoreTrail& trail, const Adjudication& a) {
 
 PlayedGame play_game(Player& white, Player& black, const Opening& opening, const GameSettings& settings,
                      const std::atomic<bool>* stop) {
-    PlayedGame out{Game(rulebook(settings.variant), opening.start, settings.rules), std::nullopt, false, {}};
+    PlayedGame out{
+        Game(rulebook(settings.variant), opening.start, settings.rules), std::nullopt, false, {}, std::nullopt};
     Game& game = out.game;
     for (const Move& m : opening.moves)
         if (!game.play(m)) break;  // openings are checked when read; a finished opening is a finished game
