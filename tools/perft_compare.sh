@@ -7,7 +7,9 @@
 # Usage: tools/perft_compare.sh [MOBYDAM_PERFT]
 #   MOBYDAM_PERFT  Moby Dam's perft binary (argument or environment variable). Build it from
 #                  the public repository rhalbersma/mobydam: `cd test && make perft`.
-# Environment: KROON (default build/tools/kroon), RUNS (3), DEPTH (11), THREADS (2).
+# Environment: KROON (default build/tools/kroon), RUNS (3), DEPTH (11), THREADS (2),
+#   VARIANTS (1): also time Kroon alone on Frisian perft 11, English perft 13 and Russian
+#   perft 12 (Moby Dam's tool counts international draughts only); 0 leaves them out.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -16,6 +18,7 @@ kroon=${KROON:-build/tools/kroon}
 runs=${RUNS:-3}
 depth=${DEPTH:-11}
 threads=${THREADS:-2}
+variants=${VARIANTS:-1}
 
 die() { echo "perft_compare: $*" >&2; exit 2; }
 [[ -n $mobydam ]] || die "give Moby Dam's perft binary as the argument or in MOBYDAM_PERFT"
@@ -24,6 +27,7 @@ die() { echo "perft_compare: $*" >&2; exit 2; }
 [[ $runs =~ ^[1-9][0-9]*$ ]] || die "RUNS must be a positive whole number, not '$runs'"
 [[ $depth =~ ^[1-9][0-9]*$ ]] || die "DEPTH must be a positive whole number, not '$depth'"
 [[ $threads =~ ^[1-9][0-9]*$ ]] || die "THREADS must be a positive whole number, not '$threads'"
+[[ $variants == 0 || $variants == 1 ]] || die "VARIANTS must be 0 or 1, not '$variants'"
 
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
@@ -69,3 +73,18 @@ awk -v k="$kroon_median" -v m="$mobydam_median" -v p="$threaded_median" -v n="$t
     printf "Kroon / Moby Dam time, one thread: %.2f\n", k / m
     printf "Kroon speed-up on %d threads: %.2fx (cores it got: %.2f of %d; below %d the machine was busy)\n", n, k / p, cpu / p, n, n
 }'
+
+[[ $variants == 1 ]] || exit 0
+echo
+echo "Kroon alone, other variants from the start, perft 1..N with bulk counting, one thread, median of $runs runs"
+printf "%-28s %14s %10s %12s\n" "variant, depth" "perft(N)" "time (s)" "M leaves/s"
+for spec in "frisian 11" "english 13" "russian 12"; do
+    read -r variant variant_depth <<<"$spec"
+    times=()
+    for ((run = 1; run <= runs; ++run)); do
+        read -r t _ < <(timed "$kroon" perft --variant "$variant" "$variant_depth"); times+=("$t")
+    done
+    count=$(awk -v d="$variant_depth" '$1 == "perft" && $2 == d { print $3 }' "$out")
+    printf "%-28s %14s %10.2f %12.1f\n" "$variant, $variant_depth" "$count" "$(echo "${times[*]}" | median)" \
+        "$(awk -v l="$(kroon_leaves)" -v t="$(echo "${times[*]}" | median)" 'BEGIN { print l / t / 1e6 }')"
+done

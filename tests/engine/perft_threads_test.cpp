@@ -84,5 +84,19 @@ TEST(DivideOnThreads, MoreThreadsThanMovesAndNoMoves) {
     EXPECT_TRUE(rules.divide(*blocked, 3, {}, 8).empty());
 }
 
+// On several threads the replies to each root move are the jobs; a root move that ends the
+// game has none, and still counts zero and reports its progress.
+TEST(DivideOnThreads, RootMoveThatEndsTheGame) {
+    const Rulebook& rules = rulebook(Variant::International);
+    const auto last_capture = rules.parse_fen("W:W32:B27");  // 32x21 takes Black's last piece
+    ASSERT_TRUE(last_capture.ok());
+    int calls = 0;
+    const auto entries = rules.divide(
+        *last_capture, 4, [&](int done, int total) { calls = done + 10 * total; }, 2);
+    ASSERT_EQ(entries.size(), 1u);
+    EXPECT_EQ(entries[0].nodes, 0u);
+    EXPECT_EQ(calls, 1 + 10 * 1);
+}
+
 }  // namespace
 }  // namespace kroon
