@@ -261,6 +261,9 @@ private:
 
     // A man (or a short king, with all directions) jumps an adjacent piece.
     void man_capture(int sq, Bitboard captured) {
+        if constexpr (line_count == 4 && R::men_capture_kings) {
+            if (!mover_is_king_) return diagonal_man_capture(sq, captured);
+        }
         // Italian men may not take kings.
         const Bitboard targets =
             (R::men_capture_kings || mover_is_king_) ? enemy_ & ~captured : enemy_ & ~captured & ~pos_.kings();
@@ -288,6 +291,43 @@ private:
             --path_length_;
         }
         if (!extended && captured) finish(sq, captured);
+    }
+
+    // The same for a man that captures along diagonals only, with shifts in place of the
+    // neighbour tables: one unrolled step per direction.
+    void diagonal_man_capture(int sq, Bitboard captured) {
+        const Bitboard targets = enemy_ & ~captured;
+        const Bitboard empty = B::all_squares & ~occupied_;
+        // One statement each: the directions are tried in order, which fixes the list order.
+        bool extended = diagonal_jump<0>(sq, captured, targets, empty);
+        extended |= diagonal_jump<1>(sq, captured, targets, empty);
+        extended |= diagonal_jump<2>(sq, captured, targets, empty);
+        extended |= diagonal_jump<3>(sq, captured, targets, empty);
+        if (!extended && captured) finish(sq, captured);
+    }
+
+    template <int D>
+    bool diagonal_jump(int sq, Bitboard captured, Bitboard targets, Bitboard empty) {
+        if constexpr (!man_captures(D)) return false;
+        const Bitboard over = shift<D>(bit(sq)) & targets;
+        if (!over || !(shift<D>(over) & empty)) return false;
+        const int land = increasing(D) ? sq + 2 * shift_amount(D) : sq - 2 * shift_amount(D);
+        const int victim = increasing(D) ? sq + shift_amount(D) : sq - shift_amount(D);
+        push_landing(land);
+        take(victim, captured, [&](Bitboard now_captured) {
+            if constexpr (R::passing_promotion) {
+                // Russian: crowned on reaching the last row, the capture goes on as a king.
+                if (promotion_row<R>(Us) >> land & 1) {
+                    crowned_in_passing_ = true;
+                    continue_as_king(land, now_captured);
+                    crowned_in_passing_ = false;
+                    return;
+                }
+            }
+            diagonal_man_capture(land, now_captured);
+        });
+        --path_length_;
+        return true;
     }
 
     void continue_as_king(int sq, Bitboard captured) {
@@ -418,12 +458,13 @@ private:
     }
 
     template <int D>
-    void add_steps(Bitboard movers, Bitboard empty, Bitboard promotion) {
+    static Move* add_steps(Move* out, Bitboard movers, Bitboard empty, Bitboard promotion) {
         for (int to : Bits{shift<D>(movers) & empty}) {
             const int from = increasing(D) ? to - shift_amount(D) : to + shift_amount(D);
-            list_.push(
-                Move{0, static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to), ((promotion >> to) & 1) != 0});
+            *out++ =
+                Move{0, static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to), ((promotion >> to) & 1) != 0};
         }
+        return out;
     }
 
     Bitboard flying_targets(int k, int d) const {
@@ -434,24 +475,29 @@ private:
         return ray & ~(B::ray[d][b] | bit(b));
     }
 
+    // Called on an empty list. A quiet move goes to an empty square, and at most four pieces
+    // (the nearest in each direction) can step or fly to one, so the moves always fit.
+    static_assert(MoveList::capacity >= 4 * B::squares);
     [[gnu::always_inline]] void generate_quiet_moves() {
         const Bitboard empty = B::all_squares & ~occupied_;
         const Bitboard men = pos_.men(Us);
         const Bitboard promotion = promotion_row<R>(Us);
-        add_steps<forward_left>(men, empty, promotion);
-        add_steps<forward_right>(men, empty, promotion);
+        Move* out = list_.end_for_writing();
+        out = add_steps<forward_left>(out, men, empty, promotion);
+        out = add_steps<forward_right>(out, men, empty, promotion);
         const Bitboard kings = movable_kings();
         if constexpr (R::flying_kings) {
             for (int k : Bits{kings})
                 for (int d = 0; d < 4; ++d)
                     for (int to : Bits{flying_targets(k, d)})
-                        list_.push(Move{0, static_cast<std::uint8_t>(k), static_cast<std::uint8_t>(to), false});
+                        *out++ = Move{0, static_cast<std::uint8_t>(k), static_cast<std::uint8_t>(to), false};
         } else {
-            add_steps<NorthWest>(kings, empty, 0);
-            add_steps<NorthEast>(kings, empty, 0);
-            add_steps<SouthEast>(kings, empty, 0);
-            add_steps<SouthWest>(kings, empty, 0);
+            out = add_steps<NorthWest>(out, kings, empty, 0);
+            out = add_steps<NorthEast>(out, kings, empty, 0);
+            out = add_steps<SouthEast>(out, kings, empty, 0);
+            out = add_steps<SouthWest>(out, kings, empty, 0);
         }
+        list_.set_end(out);
     }
 
     [[gnu::always_inline]] int count_quiet_moves() const {

@@ -38,6 +38,10 @@ public:
     const Move& operator[](int i) const { return moves_[i]; }
     const Move* begin() const { return moves_.data(); }
     const Move* end() const { return moves_.data() + size_; }
+    // For a generator that knows its moves fit: write them from here on, then set the new end.
+    // Avoids re-reading the size after every move (the byte-sized fields of a move may alias it).
+    Move* end_for_writing() { return moves_.data() + size_; }
+    void set_end(const Move* end) { size_ = static_cast<int>(end - moves_.data()); }
     bool contains(const Move& m) const {
         for (int i = 0; i < size_; ++i)
             if (moves_[i] == m) return true;
