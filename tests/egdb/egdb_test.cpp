@@ -24,19 +24,7 @@ Position fen(std::string_view text) {
     return *pos;
 }
 
-// The 2- and 3-piece international databases, built once per test process.
-struct ThreePieces {
-    ScratchFolder folder{"three"};
-    std::shared_ptr<const Database> db;
-    ThreePieces() {
-        test::build_into(folder.path(), Variant::International, 3);
-        db = Database::open(folder.path(), Variant::International);
-    }
-};
-const Database& three_pieces() {
-    static const ThreePieces built;
-    return *built.db;
-}
+using test::three_pieces;
 
 // A plain depth-limited search: Win or Loss when it is proved within `depth` plies, Unknown
 // otherwise (it knows nothing about draws).
@@ -298,7 +286,7 @@ TEST(Egdb, VerifyAcceptsABuildAndFindsAWrongValue) {
     // One stored win of two kings against one king made a draw, with a valid checksum.
     const Material m{0, 2, 0, 1};
     const auto db = Database::open(folder.path(), Variant::International);
-    SolvedSlice slice{m, {}, {}, {}};
+    SolvedSlice slice{m, {}, {}, {}, {}};
     db->slice(m)->decode_all(slice.values);
     slice.free_choice.assign((slice.values.size() + 63) / 64, 0);
     const SliceIndexer<Board10> indexer(m);

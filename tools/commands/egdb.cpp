@@ -42,8 +42,8 @@ int run_build(const EgdbArgs& args, const Streams& io) {
     request.on_slice = [&io](const egdb::SliceReport& r) {
         io.err << "slice " << r.material.name() << "  " << std::setw(11) << r.positions << " positions  "
                << "win " << r.counts.wins << "  draw " << r.counts.draws << "  loss " << r.counts.losses << "  passes "
-               << r.counts.passes << "  " << megabytes(r.file_bytes) << "  " << std::fixed << std::setprecision(2)
-               << r.seconds << " s\n";
+               << r.counts.passes << "  " << megabytes(r.file_bytes) << " + " << megabytes(r.distance_bytes)
+               << " distances  " << std::fixed << std::setprecision(2) << r.seconds << " s\n";
         io.err.flush();
     };
     const auto summary = egdb::build_databases(request);
@@ -52,8 +52,9 @@ int run_build(const EgdbArgs& args, const Streams& io) {
         return exit_failure;
     }
     io.out << "built " << summary->slices << " slices, " << summary->positions << " positions, "
-           << megabytes(summary->file_bytes) << " in " << args.folder << ", " << std::fixed << std::setprecision(2)
-           << summary->seconds << " s\n";
+           << megabytes(summary->file_bytes) << " of values and " << megabytes(summary->distance_bytes)
+           << " of distances in " << args.folder << ", " << std::fixed << std::setprecision(2) << summary->seconds
+           << " s\n";
     return exit_ok;
 }
 
@@ -72,7 +73,9 @@ int run_probe(const EgdbArgs& args, const Streams& io) {
     const Position pos = read_position(args.position);
     const auto db = egdb::Database::open(args.folder, args.position.variant);
     const egdb::Probe p = db->probe(pos);
-    io.out << egdb::value_name(p.value) << " (" << source_text(p) << ")\n";
+    io.out << egdb::value_name(p.value) << " (" << source_text(p);
+    if (const auto distance = db->distance(pos)) io.out << "; " << *distance << " plies to conversion";
+    io.out << ")\n";
     return exit_ok;
 }
 
@@ -81,7 +84,8 @@ int run_verify(const EgdbArgs& args, const Streams& io) {
     const auto summary =
         egdb::verify_databases(args.folder, args.position.variant, args.threads, [&io](const egdb::VerifyReport& r) {
             io.err << "slice " << r.material.name() << "  checked " << r.checked << "  mismatches " << r.mismatches
-                   << "  " << std::fixed << std::setprecision(2) << r.seconds << " s\n";
+                   << "  distances " << r.distances_checked << "  mismatches " << r.distance_mismatches << "  "
+                   << std::fixed << std::setprecision(2) << r.seconds << " s\n";
             io.err.flush();
         });
     if (!summary) {
@@ -89,10 +93,11 @@ int run_verify(const EgdbArgs& args, const Streams& io) {
         return exit_failure;
     }
     io.out << "verified " << summary->slices << " slices, " << summary->checked << " positions, " << summary->mismatches
+           << " mismatches; " << summary->distances_checked << " distances, " << summary->distance_mismatches
            << " mismatches";
     if (summary->skipped) io.out << ", " << summary->skipped << " slices skipped (a slice they lead to is missing)";
     io.out << "\n";
-    return summary->mismatches == 0 ? exit_ok : exit_failure;
+    return summary->mismatches == 0 && summary->distance_mismatches == 0 ? exit_ok : exit_failure;
 }
 
 // Probes random positions of every slice twice: the first round reads the files from disk
@@ -153,7 +158,7 @@ Run add_egdb(CLI::App& kroon, const Streams& io) {
     probe->add_option("--dir", args->folder, "the folder of the files")->required()->type_name("DIR");
 
     auto* verify = egdb->add_subcommand("verify",
-                                        "Recomputes every stored value from one ply over the stored values; "
+                                        "Recomputes every stored value and distance to conversion from one ply over the stored ones; "
                                         "status 1 on any mismatch.");
     add_variant(*verify, args->position.variant);
     verify->add_option("--dir", args->folder, "the folder of the files")->required()->type_name("DIR");
