@@ -124,14 +124,18 @@ TEST(CommandLine, EgdbBuildsProbesAndVerifies) {
     const Ran draw = kroon({"egdb", "probe", "--dir", folder.string(), "--fen", "W:WK1:BK50"});
     EXPECT_EQ(draw.out.rfind("draw (stored: slice wm0wk1bm0bk1, index ", 0), 0u) << draw.out;
     const Ran take = kroon({"egdb", "probe", "--dir", folder.string(), "--fen", "B:WK28:BK46"});
-    EXPECT_EQ(take.out, "win (capture: resolved by search of captures)\n");
+    EXPECT_EQ(take.out, "win (capture: resolved by search of captures; 1 ply to conversion)\n");
+    // The man's only move (16-11) is onto the king's diagonal: it is taken on the next ply.
+    const Ran lost = kroon({"egdb", "probe", "--dir", folder.string(), "--fen", "W:W16:BK50"});
+    EXPECT_EQ(lost.out, "loss (stored: slice wm1wk0bm0bk1, index 538; 2 plies to conversion)\n");
     const Ran missing = kroon({"egdb", "probe", "--dir", folder.string(), "--fen", "W:WK1,K2:BK50"});
     EXPECT_EQ(missing.out, "unknown (not in the databases: slice wm0wk2bm0bk1 is missing)\n");
 
     const Ran verified = kroon({"egdb", "verify", "--dir", folder.string()});
     EXPECT_EQ(verified.status, exit_ok);
     EXPECT_EQ(verified.out.rfind("verified 4 slices, ", 0), 0u) << verified.out;
-    EXPECT_NE(verified.out.find(" 0 mismatches"), std::string::npos) << verified.out;
+    EXPECT_NE(verified.out.find(" 0 mismatches; "), std::string::npos) << verified.out;
+    EXPECT_NE(verified.out.find(" distances, 0 mismatches"), std::string::npos) << verified.out;
     std::filesystem::remove_all(folder);
 
     const Ran help = kroon({"egdb", "build", "--help"});

@@ -74,7 +74,8 @@ int run_probe(const EgdbArgs& args, const Streams& io) {
     const auto db = egdb::Database::open(args.folder, args.position.variant);
     const egdb::Probe p = db->probe(pos);
     io.out << egdb::value_name(p.value) << " (" << source_text(p);
-    if (const auto distance = db->distance(pos)) io.out << "; " << *distance << " plies to conversion";
+    if (const auto distance = db->distance(pos))
+        io.out << "; " << *distance << (*distance == 1 ? " ply" : " plies") << " to conversion";
     io.out << ")\n";
     return exit_ok;
 }
@@ -158,7 +159,8 @@ Run add_egdb(CLI::App& kroon, const Streams& io) {
     probe->add_option("--dir", args->folder, "the folder of the files")->required()->type_name("DIR");
 
     auto* verify = egdb->add_subcommand("verify",
-                                        "Recomputes every stored value and distance to conversion from one ply over the stored ones; "
+                                        "Recomputes every stored value and distance to conversion from one ply over "
+                                        "the stored ones; "
                                         "status 1 on any mismatch.");
     add_variant(*verify, args->position.variant);
     verify->add_option("--dir", args->folder, "the folder of the files")->required()->type_name("DIR");
