@@ -62,8 +62,9 @@ Result<std::uint64_t> write_block_file(const std::filesystem::path& path, const 
     write_le(header, 48, fnv1a64(payload.data(), payload.size()), 8);
     write_le(header, 56, fnv1a64(header.data(), 56), 8);
 
+    // Named by the process too: two builds into one folder never write the same file at once.
     std::filesystem::path temporary = path;
-    temporary += ".partial";
+    temporary += ".partial." + std::to_string(::getpid());
     {
         std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
         out.write(reinterpret_cast<const char*>(header.data()), static_cast<std::streamsize>(header.size()));

@@ -45,8 +45,8 @@ Result<BuildSummary> build_databases(const BuildRequest& request);
 
 struct VerifyReport {
     Material material;
-    std::uint64_t checked = 0;     // positions whose stored value was recomputed
-    std::uint64_t mismatches = 0;  // stored values one ply over the stored values contradicts
+    std::uint64_t checked = 0;              // positions whose stored value was recomputed
+    std::uint64_t mismatches = 0;           // stored values one ply over the stored values contradicts
     std::uint64_t distances_checked = 0;    // wins and losses whose stored distance was recomputed
     std::uint64_t distance_mismatches = 0;  // distances one ply over the stored ones contradicts
     double seconds = 0;

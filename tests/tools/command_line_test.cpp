@@ -113,6 +113,35 @@ TEST(CommandLine, UsageErrorsHaveOneShapeAndStatus2) {
     }
 }
 
+// KROON_EGDB names the cache folder; without --dir the egdb commands use it, and
+// --if-missing builds only what is not there yet.
+TEST(CommandLine, EgdbCacheFolder) {
+    const auto folder = std::filesystem::temp_directory_path() / ("kroon_cli_cache_" + std::to_string(::getpid()));
+    std::filesystem::remove_all(folder);
+    ::setenv("KROON_EGDB", folder.c_str(), 1);
+    const Ran built = kroon({"egdb", "build", "--pieces", "2", "--if-missing"});
+    EXPECT_EQ(built.status, exit_ok) << built.err;
+    EXPECT_EQ(built.out.rfind("built 4 slices, ", 0), 0u) << built.out;
+    EXPECT_NE(built.out.find(folder.string()), std::string::npos) << built.out;
+    const Ran again = kroon({"egdb", "build", "--pieces", "2", "--if-missing"});
+    EXPECT_EQ(again.out, "the 2-piece databases are in " + folder.string() + " already\n");
+    EXPECT_EQ(again.err, "");  // nothing built
+    const Ran more = kroon({"egdb", "build", "--pieces", "3", "--if-missing"});
+    EXPECT_EQ(more.out.rfind("built 16 slices, ", 0), 0u) << more.out;
+    const Ran probed = kroon({"egdb", "probe", "--fen", "W:WK1:BK50"});
+    EXPECT_EQ(probed.out.rfind("draw (stored: slice wm0wk1bm0bk1", 0), 0u) << probed.out;
+    // A removed distance file is missing again.
+    std::filesystem::remove(folder / "international-wm0wk2bm0bk1.dtc");
+    EXPECT_EQ(kroon({"egdb", "build", "--pieces", "3", "--if-missing"}).out.rfind("built ", 0), 0u);
+
+    ::setenv("KROON_EGDB", "none", 1);
+    const Ran nowhere = kroon({"egdb", "build", "--pieces", "2"});
+    EXPECT_EQ(nowhere.status, exit_usage);
+    EXPECT_NE(nowhere.err.find("--dir is needed"), std::string::npos) << nowhere.err;
+    ::setenv("KROON_EGDB", "none", 1);  // as the test runs under ctest
+    std::filesystem::remove_all(folder);
+}
+
 TEST(CommandLine, EgdbBuildsProbesAndVerifies) {
     const auto folder = std::filesystem::temp_directory_path() / ("kroon_cli_egdb_" + std::to_string(::getpid()));
     std::filesystem::remove_all(folder);

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "egdb/builder.hpp"
+#include "egdb/cache.hpp"
 #include "egdb/database.hpp"
 #include "egdb/indexer.hpp"
 #include "egdb/variants.hpp"
@@ -22,7 +23,16 @@ struct EgdbArgs {
     std::string folder;
     int threads = 1;
     int probes = 1000000;
+    bool if_missing = false;
 };
+
+// --dir, or the cache folder when it is not given.
+std::string folder_of(const EgdbArgs& args) {
+    if (!args.folder.empty()) return args.folder;
+    const auto cache = egdb::cache_folder();
+    if (!cache) throw UsageError("--dir is needed: there is no cache folder (KROON_EGDB=none, or no HOME)");
+    return cache->string();
+}
 
 std::string megabytes(std::uint64_t bytes) {
     std::ostringstream out;
@@ -38,7 +48,12 @@ void check_variant(Variant variant) {
 
 int run_build(const EgdbArgs& args, const Streams& io) {
     check_variant(args.position.variant);
-    egdb::BuildRequest request{args.position.variant, args.pieces, args.folder, args.threads, {}};
+    const std::string folder = folder_of(args);
+    if (args.if_missing && egdb::holds_databases(folder, args.position.variant, args.pieces)) {
+        io.out << "the " << args.pieces << "-piece databases are in " << folder << " already\n";
+        return exit_ok;
+    }
+    egdb::BuildRequest request{args.position.variant, args.pieces, folder, args.threads, {}};
     request.on_slice = [&io](const egdb::SliceReport& r) {
         io.err << "slice " << r.material.name() << "  " << std::setw(11) << r.positions << " positions  "
                << "win " << r.counts.wins << "  draw " << r.counts.draws << "  loss " << r.counts.losses << "  passes "
@@ -53,8 +68,7 @@ int run_build(const EgdbArgs& args, const Streams& io) {
     }
     io.out << "built " << summary->slices << " slices, " << summary->positions << " positions, "
            << megabytes(summary->file_bytes) << " of values and " << megabytes(summary->distance_bytes)
-           << " of distances in " << args.folder << ", " << std::fixed << std::setprecision(2) << summary->seconds
-           << " s\n";
+           << " of distances in " << folder << ", " << std::fixed << std::setprecision(2) << summary->seconds << " s\n";
     return exit_ok;
 }
 
@@ -71,7 +85,7 @@ std::string source_text(const egdb::Probe& p) {
 int run_probe(const EgdbArgs& args, const Streams& io) {
     check_variant(args.position.variant);
     const Position pos = read_position(args.position);
-    const auto db = egdb::Database::open(args.folder, args.position.variant);
+    const auto db = egdb::Database::open(folder_of(args), args.position.variant);
     const egdb::Probe p = db->probe(pos);
     io.out << egdb::value_name(p.value) << " (" << source_text(p);
     if (const auto distance = db->distance(pos))
@@ -82,8 +96,8 @@ int run_probe(const EgdbArgs& args, const Streams& io) {
 
 int run_verify(const EgdbArgs& args, const Streams& io) {
     check_variant(args.position.variant);
-    const auto summary =
-        egdb::verify_databases(args.folder, args.position.variant, args.threads, [&io](const egdb::VerifyReport& r) {
+    const auto summary = egdb::verify_databases(
+        folder_of(args), args.position.variant, args.threads, [&io](const egdb::VerifyReport& r) {
             io.err << "slice " << r.material.name() << "  checked " << r.checked << "  mismatches " << r.mismatches
                    << "  distances " << r.distances_checked << "  mismatches " << r.distance_mismatches << "  "
                    << std::fixed << std::setprecision(2) << r.seconds << " s\n";
@@ -105,9 +119,10 @@ int run_verify(const EgdbArgs& args, const Streams& io) {
 // (unless the system has them cached already), the second from memory.
 int run_bench(const EgdbArgs& args, const Streams& io) {
     check_variant(args.position.variant);
-    const auto db = egdb::Database::open(args.folder, args.position.variant);
+    const std::string folder = folder_of(args);
+    const auto db = egdb::Database::open(folder, args.position.variant);
     if (db->slice_count() == 0) {
-        io.err << "kroon egdb bench: no database files in " << args.folder << "\n";
+        io.err << "kroon egdb bench: no database files in " << folder << "\n";
         return exit_failure;
     }
     std::vector<Position> positions;
@@ -150,27 +165,30 @@ Run add_egdb(CLI::App& kroon, const Streams& io) {
     build->add_option("--pieces", args->pieces, "pieces on the board, at most")
         ->check(CLI::Range(2, egdb::max_database_pieces))
         ->capture_default_str();
-    build->add_option("--dir", args->folder, "the folder for the files")->required()->type_name("DIR");
+    const std::string cache = "the folder of the files (default: the cache folder, " + cache_folder_text() + ")";
+    build->add_option("--dir", args->folder, cache)->type_name("DIR");
     build->add_option("--threads", args->threads, "threads")->check(CLI::Range(1, 64))->capture_default_str();
+    build->add_flag("--if-missing", args->if_missing,
+                    "build only when the folder does not hold every slice of up to --pieces pieces already");
 
     auto* probe = egdb->add_subcommand("probe", "Prints win, loss or draw for the side to move, and how it is known.");
     add_variant(*probe, args->position.variant);
     probe->add_option("--fen", args->position.fen, "the position as PDN FEN")->required()->type_name("FEN");
-    probe->add_option("--dir", args->folder, "the folder of the files")->required()->type_name("DIR");
+    probe->add_option("--dir", args->folder, cache)->type_name("DIR");
 
     auto* verify = egdb->add_subcommand("verify",
                                         "Recomputes every stored value and distance to conversion from one ply over "
                                         "the stored ones; "
                                         "status 1 on any mismatch.");
     add_variant(*verify, args->position.variant);
-    verify->add_option("--dir", args->folder, "the folder of the files")->required()->type_name("DIR");
+    verify->add_option("--dir", args->folder, cache)->type_name("DIR");
     verify->add_option("--threads", args->threads, "threads")->check(CLI::Range(1, 64))->capture_default_str();
 
     auto* bench = egdb->add_subcommand("bench",
                                        "Probes random positions of every slice, twice, and prints the "
                                        "probes per second (probes include the capture check).");
     add_variant(*bench, args->position.variant);
-    bench->add_option("--dir", args->folder, "the folder of the files")->required()->type_name("DIR");
+    bench->add_option("--dir", args->folder, cache)->type_name("DIR");
     bench->add_option("--probes", args->probes, "positions to probe")
         ->check(CLI::Range(1000, 100000000))
         ->capture_default_str();
