@@ -1,7 +1,9 @@
-// `kroon egdb build|probe|verify`: the endgame databases (docs/egdb.md).
+// `kroon egdb build|probe|verify|bench|games`: the endgame databases (docs/egdb.md).
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <iomanip>
+#include <map>
 #include <ostream>
 #include <random>
 #include <sstream>
@@ -11,6 +13,7 @@
 #include "egdb/database.hpp"
 #include "egdb/indexer.hpp"
 #include "egdb/variants.hpp"
+#include "engine/notation/pdn.hpp"
 #include "engine/rules/rulebook.hpp"
 #include "tools/commands/commands.hpp"
 
@@ -24,6 +27,7 @@ struct EgdbArgs {
     int threads = 1;
     int probes = 1000000;
     bool if_missing = false;
+    std::vector<std::string> pdn_files;
 };
 
 // --dir, or the cache folder when it is not given.
@@ -149,6 +153,75 @@ int run_bench(const EgdbArgs& args, const Streams& io) {
     return exit_ok;
 }
 
+// What became of the database endings of one player's games: the first position of a game
+// the databases know (the player's value there) against the game's result for the player.
+struct EndingTally {
+    int games = 0;
+    std::array<std::array<int, 3>, 3> by_value{};  // [win, draw, loss at the first known position][won, drawn, lost]
+};
+
+int outcome_index(GameResult result, Color side) {
+    if (result == GameResult::WhiteWins || result == GameResult::WhitePointsVictory)
+        return side == Color::White ? 0 : 2;
+    if (result == GameResult::BlackWins || result == GameResult::BlackPointsVictory)
+        return side == Color::Black ? 0 : 2;
+    return 1;
+}
+
+int run_games(const EgdbArgs& args, const Streams& io) {
+    check_variant(args.position.variant);
+    const std::string folder = folder_of(args);
+    const auto db = egdb::Database::open(folder, args.position.variant);
+    if (db->slice_count() == 0) {
+        io.err << "kroon egdb games: no database files in " << folder << "\n";
+        return exit_failure;
+    }
+    std::map<std::string, EndingTally> players;
+    std::vector<std::string> order;
+    int games = 0, known = 0;
+    for (const std::string& path : args.pdn_files) {
+        const auto file = read_pdn_file(path, args.position.variant);
+        if (!file) {
+            io.err << "kroon egdb games: " << file.error() << "\n";
+            return exit_failure;
+        }
+        for (const PdnGame& record : file->games) {
+            if (record.variant != db->variant() || record.result == GameResult::Ongoing) continue;
+            const auto game = replay(record);
+            if (!game) continue;
+            ++games;
+            std::optional<Position> first;
+            for (const Position& pos : game->positions())
+                if (db->probe(pos).value != egdb::Value::Unknown) {
+                    first = pos;
+                    break;
+                }
+            for (const Color side : {Color::White, Color::Black}) {
+                const std::string name = record.tag(side == Color::White ? "White" : "Black").value_or("?");
+                if (!players.count(name)) order.push_back(name);
+                EndingTally& tally = players[name];
+                ++tally.games;
+                if (!first) continue;
+                const egdb::Value v = db->probe(*first).value;
+                const egdb::Value mine = first->side_to_move() == side ? v : egdb::from_mover(v);
+                const int value_index = mine == egdb::Value::Win ? 0 : mine == egdb::Value::Draw ? 1 : 2;
+                ++tally.by_value[value_index][outcome_index(record.result, side)];
+            }
+            known += first.has_value();
+        }
+    }
+    io.out << games << " games, " << known << " reached the databases\n";
+    for (const std::string& name : order) {
+        const auto& t = players[name].by_value;
+        io.out << name << ": " << players[name].games << " games; won endings " << t[0][0] + t[0][1] + t[0][2]
+               << " (converted " << t[0][0] << ", drawn " << t[0][1] << ", lost " << t[0][2] << "); drawn endings "
+               << t[1][0] + t[1][1] + t[1][2] << " (won " << t[1][0] << ", held " << t[1][1] << ", lost " << t[1][2]
+               << "); lost endings " << t[2][0] + t[2][1] + t[2][2] << " (won " << t[2][0] << ", drawn " << t[2][1]
+               << ", lost " << t[2][2] << ")\n";
+    }
+    return exit_ok;
+}
+
 }  // namespace
 
 Run add_egdb(CLI::App& kroon, const Streams& io) {
@@ -193,10 +266,19 @@ Run add_egdb(CLI::App& kroon, const Streams& io) {
         ->check(CLI::Range(1000, 100000000))
         ->capture_default_str();
 
-    return [args, io, build, probe, bench] {
+    auto* games = egdb->add_subcommand("games",
+                                       "For each player of the games in PDN files: the first position of each game "
+                                       "the databases know, won, drawn or lost for the player, against how the game "
+                                       "ended (won endings converted, drawn endings held).");
+    add_variant(*games, args->position.variant);
+    games->add_option("--dir", args->folder, cache)->type_name("DIR");
+    games->add_option("PDN", args->pdn_files, "PDN files (such as kroon match writes)")->required();
+
+    return [args, io, build, probe, bench, games] {
         if (build->parsed()) return run_build(*args, io);
         if (probe->parsed()) return run_probe(*args, io);
         if (bench->parsed()) return run_bench(*args, io);
+        if (games->parsed()) return run_games(*args, io);
         return run_verify(*args, io);
     };
 }
