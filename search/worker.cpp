@@ -123,7 +123,8 @@ void Worker<R>::run(SearchContext& context, const Listener& listener) {
     MoveList& root_moves = root_list_;
     generate_moves<R>(root, root_moves);
     if (root_moves.empty()) return;
-    // Only the moves the databases kept (none of them is missing from the generator's list).
+    // Only the moves the databases kept; they came from this generator's list, so none is
+    // dropped here, and should none match, every move stays.
     root_filtered_ = !context_->root_moves.empty();
     if (root_filtered_) {
         const MoveList all = root_moves;
