@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "egdb/database.hpp"
+#include "egdb/distance_file.hpp"
 #include "egdb/slice_file.hpp"
 #include "egdb/variants.hpp"
 #include "engine/rules/rulebook.hpp"
@@ -28,15 +29,21 @@ Result<BuildSummary> build_as(const BuildRequest& request) {
     for (const Material& m : slices_up_to(request.pieces)) {
         const auto slice_start = Clock::now();
         solved.push_back(std::make_unique<SolvedSlice>(solve_slice<R>(m, *tables, request.threads)));
-        const SolvedSlice& slice = *solved.back();
+        SolvedSlice& slice = *solved.back();
         tables->add(slice.material, slice.values);
-        const auto bytes =
-            write_slice_file(request.folder / slice_file_name(variant_name, m), variant_code(request.variant), slice);
+        const int code = variant_code(request.variant);
+        const auto bytes = write_slice_file(request.folder / slice_file_name(variant_name, m), code, slice);
         if (!bytes) return Error{bytes.error()};
-        SliceReport report{m, slice.values.size(), slice.counts, *bytes, seconds_since(slice_start)};
+        const auto distance_bytes =
+            write_distance_file(request.folder / distance_file_name(variant_name, m), code, slice);
+        if (!distance_bytes) return Error{distance_bytes.error()};
+        // Distances end at a conversion: the larger slices never look them up.
+        slice.distances = {};
+        SliceReport report{m, slice.values.size(), slice.counts, *bytes, *distance_bytes, seconds_since(slice_start)};
         ++summary.slices;
         summary.positions += report.positions;
         summary.file_bytes += report.file_bytes;
+        summary.distance_bytes += report.distance_bytes;
         if (request.on_slice) request.on_slice(report);
     }
     summary.seconds = seconds_since(start);

@@ -17,7 +17,8 @@ struct SliceReport {
     Material material;
     std::uint64_t positions = 0;  // indices of the slice, both sides to move
     SliceCounts counts;
-    std::uint64_t file_bytes = 0;
+    std::uint64_t file_bytes = 0;      // the values
+    std::uint64_t distance_bytes = 0;  // the distances to conversion
     double seconds = 0;
 };
 
@@ -33,17 +34,21 @@ struct BuildSummary {
     int slices = 0;
     std::uint64_t positions = 0;
     std::uint64_t file_bytes = 0;
+    std::uint64_t distance_bytes = 0;
     double seconds = 0;
 };
 
-// Every slice of 2..pieces pieces, written into the folder (created if needed). An error
-// when the variant has no databases or a file cannot be written.
+// Every slice of 2..pieces pieces, values and distances to conversion, written into the
+// folder (created if needed). An error when the variant has no databases or a file cannot
+// be written.
 Result<BuildSummary> build_databases(const BuildRequest& request);
 
 struct VerifyReport {
     Material material;
-    std::uint64_t checked = 0;     // positions whose stored value was recomputed
-    std::uint64_t mismatches = 0;  // stored values one ply over the stored values contradicts
+    std::uint64_t checked = 0;              // positions whose stored value was recomputed
+    std::uint64_t mismatches = 0;           // stored values one ply over the stored values contradicts
+    std::uint64_t distances_checked = 0;    // wins and losses whose stored distance was recomputed
+    std::uint64_t distance_mismatches = 0;  // distances one ply over the stored ones contradicts
     double seconds = 0;
 };
 
@@ -51,11 +56,15 @@ struct VerifySummary {
     int slices = 0;
     std::uint64_t checked = 0;
     std::uint64_t mismatches = 0;
+    std::uint64_t distances_checked = 0;
+    std::uint64_t distance_mismatches = 0;
     int skipped = 0;  // slices left out: missing, unreadable, or one they lead to is missing
 };
 
 // Recomputes every stored value from one ply of moves over the stored values of the same
-// and the smaller slices, for every slice file of the variant in the folder.
+// and the smaller slices, for every slice file of the variant in the folder; and every
+// stored distance to conversion of a win or loss from its children's, where the slice has
+// a distance file.
 Result<VerifySummary> verify_databases(const std::filesystem::path& folder, Variant variant, int threads,
                                        const std::function<void(const VerifyReport&)>& on_slice);
 

@@ -39,6 +39,72 @@ Probe probe_as(const Database& db, const Position& pos) {
     return {file->get(index), Source::Stored, m, index};
 }
 
+template <RuleSet R>
+std::optional<int> distance_as(const Database& db, const Position& pos) {
+    const Color us = pos.side_to_move();
+    if (!pos.pieces(us) || !pos.pieces(~us)) return 0;
+    const Material m = material_of(pos);
+    const SliceFile* values = db.slice(m);
+    const DistanceFile* distances = db.distances(m);
+    if (!values) return std::nullopt;
+    MoveList moves;
+    generate_moves<R>(pos, moves);
+    if (moves.empty()) return 0;
+    // A capture leaves the slice on this move, whatever it leads to.
+    const std::uint64_t index = SliceIndexer<typename R::Board>(m).index(pos);
+    const Value value = moves[0].is_capture() ? probe_as<R>(db, pos).value : values->get(index);
+    if (value != Value::Win && value != Value::Loss) return std::nullopt;
+    if (moves[0].is_capture()) return 1;
+    return distances ? distances->get(index) : std::nullopt;
+}
+
+template <RuleSet R>
+std::optional<RootMoves> root_moves_as(const Database& db, const Position& pos) {
+    MoveList moves;
+    generate_moves<R>(pos, moves);
+    if (moves.empty()) return std::nullopt;
+    struct Choice {
+        Move move;
+        Value value;
+        std::optional<int> distance;
+    };
+    std::vector<Choice> choices;
+    RootMoves root;
+    root.value = Value::Loss;
+    for (const Move& m : moves) {
+        const Position child = pos.after<R>(m);
+        const Probe p = probe_as<R>(db, child);
+        ++root.probes;
+        if (p.value == Value::Unknown) return std::nullopt;
+        const Value v = from_mover(p.value);
+        if (preference(v) > preference(root.value)) root.value = v;
+        std::optional<int> distance;
+        if (v != Value::Draw) {
+            // A capture or crowning converts on this move; a quiet move one ply before the child.
+            if (m.captured || m.promotes) {
+                distance = 1;
+            } else if (const auto further = distance_as<R>(db, child)) {
+                distance = 1 + *further;
+                ++root.probes;
+            }
+        }
+        choices.push_back({m, v, distance});
+    }
+    std::erase_if(choices, [&](const Choice& c) { return c.value != root.value; });
+    const bool by_distance =
+        root.value != Value::Draw &&
+        std::all_of(choices.begin(), choices.end(), [](const Choice& c) { return c.distance.has_value(); });
+    if (by_distance) {
+        const auto nearer = [](const Choice& a, const Choice& b) { return *a.distance < *b.distance; };
+        const int best = root.value == Value::Win ? *std::min_element(choices.begin(), choices.end(), nearer)->distance
+                                                  : *std::max_element(choices.begin(), choices.end(), nearer)->distance;
+        std::erase_if(choices, [&](const Choice& c) { return *c.distance != best; });
+        root.distance = best;
+    }
+    for (const Choice& c : choices) root.moves.push_back(c.move);
+    return root;
+}
+
 }  // namespace
 
 int variant_code(Variant variant) { return rulebook(variant).traits().pdn_game_type; }
@@ -58,7 +124,7 @@ std::shared_ptr<const Database> Database::open(const std::filesystem::path& dir,
             return;
         }
         std::sort(paths.begin(), paths.end());
-        const std::regex pattern(prefix + "-wm([0-7])wk([0-7])bm([0-7])bk([0-7])\\.egdb");
+        const std::regex pattern(prefix + "-wm([0-7])wk([0-7])bm([0-7])bk([0-7])\\.(egdb|dtc)");
         for (const auto& path : paths) {
             std::smatch match;
             const std::string name = path.filename().string();
@@ -66,6 +132,16 @@ std::shared_ptr<const Database> Database::open(const std::filesystem::path& dir,
             const Material m{match[1].str()[0] - '0', match[2].str()[0] - '0', match[3].str()[0] - '0',
                              match[4].str()[0] - '0'};
             if (m.pieces() > max_database_pieces || m.white() == 0 || m.black() == 0) continue;
+            if (match[5] == "dtc") {
+                auto distances = DistanceFile::open(path, variant_code(variant), m, SliceIndexer<B>(m).size());
+                if (!distances) {
+                    spdlog::warn("endgame databases: ignoring {}", distances.error());
+                    continue;
+                }
+                db->distance_slots_[m.key()] = distances->get();
+                db->distance_files_.push_back(*distances);
+                continue;
+            }
             auto file = SliceFile::open(path, variant_code(variant), m, SliceIndexer<B>(m).size());
             if (!file) {
                 spdlog::warn("endgame databases: ignoring {}", file.error());
@@ -86,7 +162,20 @@ std::shared_ptr<const Database> Database::open(const std::filesystem::path& dir,
 std::uint64_t Database::file_bytes() const {
     std::uint64_t total = 0;
     for (const auto& f : files_) total += f->file_bytes();
+    for (const auto& f : distance_files_) total += f->file_bytes();
     return total;
+}
+
+std::optional<int> Database::distance(const Position& pos) const {
+    std::optional<int> result;
+    with_database_rules(variant_, [&](auto tag) { result = distance_as<typename decltype(tag)::Rules>(*this, pos); });
+    return result;
+}
+
+std::optional<RootMoves> Database::root_moves(const Position& pos) const {
+    std::optional<RootMoves> result;
+    with_database_rules(variant_, [&](auto tag) { result = root_moves_as<typename decltype(tag)::Rules>(*this, pos); });
+    return result;
 }
 
 Probe Database::probe(const Position& pos) const {

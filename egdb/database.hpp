@@ -2,6 +2,8 @@
 //
 // Slice files that fail their checks (wrong header, truncated, checksum) are reported as
 // spdlog warnings and left out: the database then simply does not cover those positions.
+// The same goes for the distance files: without one, its slice's values are still probed,
+// and the root moves are chosen by value alone.
 #pragma once
 
 #include <array>
@@ -9,12 +11,15 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "egdb/distance_file.hpp"
 #include "egdb/material.hpp"
 #include "egdb/slice_file.hpp"
 #include "egdb/value.hpp"
+#include "engine/movegen/move.hpp"
 #include "engine/position/position.hpp"
 #include "engine/rules/variant.hpp"
 
@@ -33,6 +38,18 @@ struct Probe {
     Source source = Source::Missing;
     Material material;
     std::uint64_t index = 0;  // for Source::Stored
+};
+
+// The root moves that keep the database value (docs/egdb.md, Root moves).
+struct RootMoves {
+    Value value = Value::Unknown;  // the root's value for the side to move
+    // The moves that keep it, in generation order: for a win the nearest to conversion, for
+    // a loss the farthest, when the distances are there; every one of them for a draw.
+    std::vector<Move> moves;
+    // Plies to conversion through the kept moves (the move itself counted), or nothing when
+    // the moves were chosen by value alone (a draw, or a distance file missing).
+    std::optional<int> distance;
+    int probes = 0;  // positions probed to find them
 };
 
 // A variant's database code in file headers (its PDN GameType number).
@@ -59,6 +76,17 @@ public:
     // A position where the side to move has no capture (the caller has generated its moves):
     // the stored value, or Unknown when the slice is not there.
     Value probe_quiet(const Position& pos) const;
+    // Plies to conversion for the side to move of a won or lost position (docs/egdb.md,
+    // Distance to conversion): 0 without a piece or a move, 1 when it must capture, else the
+    // stored distance. Nothing for a draw, an unknown value or a missing distance file.
+    std::optional<int> distance(const Position& pos) const;
+    // The root moves that keep the value, when every move's result is known: each move is
+    // played and its result probed. Nothing when one is not known or there is no move.
+    std::optional<RootMoves> root_moves(const Position& pos) const;
+    const DistanceFile* distances(const Material& m) const {
+        return m.pieces() <= max_database_pieces ? distance_slots_[m.key()] : nullptr;
+    }
+    std::size_t distance_file_count() const { return distance_files_.size(); }
 
 private:
     Database() = default;
@@ -68,6 +96,8 @@ private:
     int complete_pieces_ = 0;
     std::vector<std::shared_ptr<const SliceFile>> files_;
     std::array<const SliceFile*, material_keys> slots_{};
+    std::vector<std::shared_ptr<const DistanceFile>> distance_files_;
+    std::array<const DistanceFile*, material_keys> distance_slots_{};
 };
 
 }  // namespace kroon::egdb

@@ -1,17 +1,9 @@
-// One slice on disk: a header, a block index and the values in blocks of run-length code,
-// read through a memory map (docs/egdb.md, File format).
+// One slice's values on disk: a block file (block_file.hpp) whose blocks hold the values in
+// run-length code (docs/egdb.md, File format). Magic "KROONEGB", format version 1.
 //
-//   header (64 bytes, little-endian)
-//     0  magic "KROONEGB"        8  format version       12  variant (PDN GameType number)
-//     16 men and kings: white men, white kings, black men, black kings (one byte each)
-//     20 positions per block     24 positions             32  blocks
-//     40 payload bytes           48 FNV-1a 64 of the payload
-//     56 FNV-1a 64 of bytes 0..55
-//   payload
-//     blocks + 1 offsets (8 bytes each, from the start of the block data), then the blocks.
-//     A block is one tag byte then either the values packed four to a byte (tag 0) or runs
-//     (tag 1): a byte value << 6 | (length - 1) for runs up to 63; a low part of 63 means a
-//     run of 64 plus the number in the varint that follows.
+// A block is one tag byte then either the values packed four to a byte (tag 0) or runs
+// (tag 1): a byte value << 6 | (length - 1) for runs up to 63; a low part of 63 means a run
+// of 64 plus the number in the varint that follows.
 #pragma once
 
 #include <cstdint>
@@ -20,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "egdb/block_file.hpp"
 #include "egdb/material.hpp"
 #include "egdb/solver.hpp"
 #include "egdb/value.hpp"
@@ -29,19 +22,13 @@ namespace kroon::egdb {
 
 constexpr std::uint32_t format_version = 1;
 constexpr std::uint32_t positions_per_block = 4096;
-constexpr std::size_t header_bytes = 64;
-
-std::uint64_t fnv1a64(const std::uint8_t* data, std::size_t size);
 
 // The file name of a slice: "international-wm1wk1bm0bk1.egdb".
 std::string slice_file_name(std::string_view variant_name, const Material& material);
 
-// The payload of a slice: where the side to move must capture (or the index is not a
-// position) the value repeats its neighbour's, which keeps the runs long.
-std::vector<std::uint8_t> encode_payload(const SolvedSlice& slice);
-
 // Writes the file next to its final name and renames it, so that a half-written file never
-// carries the final name.
+// carries the final name. Where the side to move must capture (or the index is not a
+// position) the value repeats its neighbour's, which keeps the runs long.
 Result<std::uint64_t> write_slice_file(const std::filesystem::path& path, int variant_code, const SolvedSlice& slice);
 
 // A slice file mapped into memory, checked when opened.
@@ -51,13 +38,10 @@ public:
     // (wrong header, truncated, checksum mismatch) is an error saying what is wrong.
     static Result<std::shared_ptr<const SliceFile>> open(const std::filesystem::path& path, int variant_code,
                                                          const Material& material, std::uint64_t positions);
-    ~SliceFile();
-    SliceFile(const SliceFile&) = delete;
-    SliceFile& operator=(const SliceFile&) = delete;
 
     const Material& material() const { return material_; }
     std::uint64_t positions() const { return positions_; }
-    std::uint64_t file_bytes() const { return size_; }
+    std::uint64_t file_bytes() const { return file_->file_bytes(); }
     // The stored value of index i (Unknown if the block cannot be read, which the checks on
     // opening rule out).
     Value get(std::uint64_t i) const;
@@ -70,14 +54,9 @@ private:
     template <class F>
     bool for_each_run(std::uint64_t block, F&& f) const;
 
-    const std::uint8_t* map_ = nullptr;
-    std::size_t size_ = 0;
+    std::unique_ptr<BlockFile> file_;
     Material material_;
     std::uint64_t positions_ = 0;
-    std::uint64_t blocks_ = 0;
-    const std::uint8_t* offsets_ = nullptr;
-    const std::uint8_t* data_ = nullptr;
-    std::uint64_t data_size_ = 0;
 };
 
 }  // namespace kroon::egdb

@@ -30,7 +30,10 @@ public:
           size_(indexer_.size()) {}
 
     SolvedSlice solve(int threads, Method method) {
-        if (method == Method::Retrograde) open_moves_.reset(new std::uint8_t[size_]());
+        if (method == Method::Retrograde) {
+            open_moves_.reset(new std::uint8_t[size_]());
+            distances_.assign(size_, 0);
+        }
         parallel_chunks(size_, threads, [&](std::uint64_t begin, std::uint64_t end) {
             MoveList moves;
             for (std::uint64_t i = begin; i < end; ++i) store(i, first_look(i, moves));
@@ -66,18 +69,26 @@ private:
 
     // From every won or lost position back to the positions that move into it: a move into a
     // lost position wins; a position whose moves inside the slice all reach won positions is
-    // lost, unless a capture or crowning reaches a draw. Each edge is walked once. Returns
-    // the number of levels (plies from the positions settled by their first look).
+    // lost, unless a capture or crowning reaches a draw. Each edge is walked once.
+    //
+    // The walk goes by distance to conversion (docs/egdb.md, Distance to conversion): first
+    // the positions without a move (0 plies), then those settled by a capture or crowning
+    // (1 ply), then every position settled from them, one ply further each round. A win is
+    // settled from its nearest lost child, a loss from its farthest won child (its counter
+    // runs out there), so the round is the win's shortest and the loss's longest way out of
+    // the slice. Returns the number of rounds.
     int retrograde() {
         std::vector<std::uint64_t> frontier, next;
         for (std::uint64_t i = 0; i < size_; ++i) {
             const std::uint8_t s = load(i);
             const auto v = static_cast<Value>(s & value_bits);
-            if ((s & settled) && (v == Value::Win || v == Value::Loss)) frontier.push_back(i);
+            if ((s & settled) && (v == Value::Win || v == Value::Loss))
+                (distances_[i] == 0 ? frontier : next).push_back(i);
         }
-        int levels = 1;
-        for (; !frontier.empty(); ++levels) {
-            next.clear();
+        int distance = 0;
+        for (; !frontier.empty() || !next.empty(); ++distance) {
+            if (distance + 1 > max_distance) throw std::logic_error("egdb: distance to conversion out of range");
+            const auto further = static_cast<std::uint16_t>(distance + 1);
             for (const std::uint64_t child : frontier) {
                 const bool child_lost = static_cast<Value>(load(child) & value_bits) == Value::Loss;
                 for_each_predecessor(child, [&](std::uint64_t q) {
@@ -88,6 +99,7 @@ private:
                     const auto flags = static_cast<std::uint8_t>(s & free_choice_bit);
                     if (child_lost) {
                         store(q, settle(Value::Win, flags));
+                        distances_[q] = further;
                         next.push_back(q);
                         return;
                     }
@@ -95,12 +107,15 @@ private:
                     if (--open_moves_[q] > 0) return;
                     const bool draw = s & draw_below;
                     store(q, settle(draw ? Value::Draw : Value::Loss, flags));
-                    if (!draw) next.push_back(q);
+                    if (draw) return;
+                    distances_[q] = further;
+                    next.push_back(q);
                 });
             }
             std::swap(frontier, next);
+            next.clear();
         }
-        return levels;
+        return distance;
     }
 
     // Calls f(index) for every position of the slice from which the side that just moved
@@ -148,7 +163,9 @@ private:
         const auto pos = indexer_.position(i);
         if (!pos) return settle(Value::Unknown, free_choice_bit);
         generate_moves<R>(*pos, moves);
-        if (moves.empty()) return settle(Value::Loss);  // KNDB art. 8a
+        if (moves.empty()) return settle(Value::Loss);  // KNDB art. 8a; 0 plies to conversion
+        // Whatever settles here converts on this move: 1 ply (a loss without a move is 0).
+        if (!distances_.empty()) distances_[i] = 1;
         const std::uint8_t flags = moves[0].is_capture() ? free_choice_bit : 0;
         bool draw = false;
         int inside = 0;
@@ -203,12 +220,15 @@ private:
 
     // What is still open after the fixpoint can be kept from ending forever: a draw.
     SolvedSlice collect(int passes) {
-        SolvedSlice out{indexer_.material(), PackedValues(size_), std::vector<std::uint64_t>((size_ + 63) / 64, 0), {}};
+        SolvedSlice out{
+            indexer_.material(), PackedValues(size_), std::vector<std::uint64_t>((size_ + 63) / 64, 0), {}, {}};
         out.counts.passes = passes;
+        out.distances = std::move(distances_);
         for (std::uint64_t i = 0; i < size_; ++i) {
             const std::uint8_t s = load(i);
             const Value v = s & settled ? static_cast<Value>(s & value_bits) : Value::Draw;
             out.values.set(i, v);
+            if (!out.distances.empty() && v != Value::Win && v != Value::Loss) out.distances[i] = 0;
             if (s & free_choice_bit) out.free_choice[i / 64] |= std::uint64_t{1} << (i % 64);
             switch (v) {
                 case Value::Win: ++out.counts.wins; break;
@@ -228,6 +248,8 @@ private:
     // Retrograde: per unsettled position, its moves inside the slice not yet known to be won
     // for the opponent (at most 255: four flying kings have fewer than 70 moves).
     std::unique_ptr<std::uint8_t[]> open_moves_;
+    // Retrograde: plies to conversion of the settled wins and losses (docs/egdb.md).
+    std::vector<std::uint16_t> distances_;
 };
 
 }  // namespace

@@ -20,6 +20,9 @@
 
 namespace kroon::egdb {
 
+// The largest distance to conversion a slice may hold, in plies.
+constexpr int max_distance = 65535;
+
 struct SliceCounts {
     std::uint64_t wins = 0, draws = 0, losses = 0;
     std::uint64_t not_positions = 0;  // indices where the men of both sides would share a square
@@ -36,6 +39,9 @@ struct SolvedSlice {
     // The file may store anything for these (probing resolves captures by playing them).
     std::vector<std::uint64_t> free_choice;
     SliceCounts counts;
+    // Retrograde only (empty for Method::Fixpoint): the distance to conversion of every win
+    // and loss in plies, 0 elsewhere (docs/egdb.md, Distance to conversion).
+    std::vector<std::uint16_t> distances;
 
     bool is_free_choice(std::uint64_t i) const { return free_choice[i / 64] >> (i % 64) & 1; }
 };

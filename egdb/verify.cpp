@@ -6,6 +6,7 @@
 
 #include "egdb/builder.hpp"
 #include "egdb/database.hpp"
+#include "egdb/distance_file.hpp"
 #include "egdb/indexer.hpp"
 #include "egdb/parallel.hpp"
 #include "egdb/variants.hpp"
@@ -15,6 +16,22 @@ namespace kroon::egdb {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+// The distance to conversion of a won or lost position from its children's (docs/egdb.md,
+// Distance to conversion): `child_distance(child)` gives a child's in the same slice.
+template <RuleSet R, class F>
+int one_ply_distance(const Position& pos, const MoveList& moves, Value value,
+                     const SolvedTables<typename R::Board>& tables, F&& child_distance) {
+    if (moves.empty()) return 0;
+    int best = value == Value::Win ? max_distance : 0;
+    for (const Move& m : moves) {
+        const Position child = pos.after<R>(m);
+        if (from_mover(tables.value_of(child)) != value) continue;  // a win goes only through lost children
+        const int d = m.captured || m.promotes ? 1 : 1 + child_distance(child);
+        best = value == Value::Win ? std::min(best, d) : std::max(best, d);
+    }
+    return best;
+}
 
 // The value of a position from its children's values; Unknown if one is not known.
 template <RuleSet R>
@@ -70,25 +87,49 @@ Result<VerifySummary> verify_as(const Database& db, int threads,
                 values.set(i, one_ply<R>(*pos, moves, *tables));
             }
         });
-        std::atomic<std::uint64_t> checked{0}, mismatches{0};
+        // The distances, where the slice has them; one that does not decompress is a mismatch.
+        std::vector<std::uint16_t> distances;
+        const DistanceFile* distance_file = db.distances(m);
+        const bool with_distances = distance_file && distance_file->decode_all(distances);
+        const auto is_capture = [&](std::uint64_t i) { return captures[i / 64] >> (i % 64) & 1; };
+        const auto child_distance = [&](const Position& child) {
+            const std::uint64_t c = indexer.index(child);
+            return is_capture(c) ? 1 : static_cast<int>(distances[c]);
+        };
+        std::atomic<std::uint64_t> checked{0}, mismatches{0}, distances_checked{0}, distance_mismatches{0};
         parallel_chunks(indexer.size(), threads, [&](std::uint64_t begin, std::uint64_t end) {
             MoveList moves;
-            std::uint64_t local_checked = 0, local_mismatches = 0;
+            std::uint64_t local_checked = 0, local_mismatches = 0, local_distances = 0, local_distance_mismatches = 0;
             for (std::uint64_t i = begin; i < end; ++i) {
-                if (captures[i / 64] >> (i % 64) & 1) continue;
+                if (is_capture(i)) continue;
                 const auto pos = indexer.position(i);
                 if (!pos) continue;
                 generate_moves<R>(*pos, moves);
                 ++local_checked;
-                if (one_ply<R>(*pos, moves, *tables) != values.get(i)) ++local_mismatches;
+                const Value value = values.get(i);
+                if (one_ply<R>(*pos, moves, *tables) != value) ++local_mismatches;
+                if (!with_distances || (value != Value::Win && value != Value::Loss)) continue;
+                ++local_distances;
+                if (one_ply_distance<R>(*pos, moves, value, *tables, child_distance) != distances[i])
+                    ++local_distance_mismatches;
             }
             checked += local_checked;
             mismatches += local_mismatches;
+            distances_checked += local_distances;
+            distance_mismatches += local_distance_mismatches;
         });
-        const VerifyReport report{m, checked, mismatches, std::chrono::duration<double>(Clock::now() - start).count()};
+        if (distance_file && !with_distances) ++distance_mismatches;
+        const VerifyReport report{m,
+                                  checked,
+                                  mismatches,
+                                  distances_checked,
+                                  distance_mismatches,
+                                  std::chrono::duration<double>(Clock::now() - start).count()};
         ++summary.slices;
         summary.checked += report.checked;
         summary.mismatches += report.mismatches;
+        summary.distances_checked += report.distances_checked;
+        summary.distance_mismatches += report.distance_mismatches;
         if (on_slice) on_slice(report);
     }
     return summary;

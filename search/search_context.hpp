@@ -42,6 +42,10 @@ struct SearchContext {
     RootState root;
     std::shared_ptr<const eval::Weights> weights;     // the learned evaluation's; null: hand-written
     std::shared_ptr<const egdb::Database> databases;  // of the root's variant, or null
+    // The root moves the search may play when the databases decided them (docs/egdb.md,
+    // Root moves): those that keep the value, nearest to conversion when won. Empty: all.
+    std::vector<Move> root_moves;
+    std::uint64_t root_probes = 0;  // database probes that chose them
     Limits limits;
     TimePlan plan;
     Clock::time_point start_time;
@@ -59,7 +63,7 @@ struct SearchContext {
         return n;
     }
     std::uint64_t total_database_hits() const {
-        std::uint64_t n = 0;
+        std::uint64_t n = root_probes;
         for (int i = 0; i < threads; ++i) n += counters[i].database_hits.load(std::memory_order_relaxed);
         return n;
     }

@@ -179,7 +179,13 @@ void Searcher::start(const Limits& limits, Listener listener) {
     context->root = impl_->root;
     context->weights = impl_->options.evaluation.weights_for(impl_->root.variant);
     const auto& databases = impl_->options.databases;
-    if (databases && databases->variant() == impl_->root.variant) context->databases = databases;
+    if (databases && databases->variant() == impl_->root.variant) {
+        context->databases = databases;
+        if (const auto decided = databases->root_moves(impl_->root.position)) {
+            context->root_moves = decided->moves;
+            context->root_probes = static_cast<std::uint64_t>(decided->probes);
+        }
+    }
     context->limits = limits;
     context->plan = plan_time(limits);
     context->threads = std::min(impl_->options.threads, static_cast<int>(impl_->threads.size()));

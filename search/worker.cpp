@@ -120,9 +120,23 @@ template <RuleSet R>
 void Worker<R>::run(SearchContext& context, const Listener& listener) {
     begin(context);
     const Position& root = context_->root.position;
-    MoveList root_moves;
+    MoveList& root_moves = root_list_;
     generate_moves<R>(root, root_moves);
     if (root_moves.empty()) return;
+    // Only the moves the databases kept; they came from this generator's list, so none is
+    // dropped here, and should none match, every move stays.
+    root_filtered_ = !context_->root_moves.empty();
+    if (root_filtered_) {
+        const MoveList all = root_moves;
+        root_moves.clear();
+        for (const Move& m : all)
+            if (std::find(context_->root_moves.begin(), context_->root_moves.end(), m) != context_->root_moves.end())
+                root_moves.push(m);
+        if (root_moves.empty()) {
+            root_moves = all;
+            root_filtered_ = false;
+        }
+    }
     // Something to play even if the first iteration is cut short.
     result_.pv = {root_moves[0]};
     result_.score = 0;
@@ -291,6 +305,7 @@ Score Worker<R>::search(const Position& pos, Score alpha, Score beta, int depth,
     MoveList& moves = lists_[ply];
     generate_moves<R>(pos, moves);
     if (moves.empty()) return no_move_score(ply);
+    if (root && root_filtered_) moves = root_list_;
     if (Score s; !root && probe_databases(pos, moves, ply, s)) return s;
     const Color us = pos.side_to_move();
 

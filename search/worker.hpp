@@ -159,6 +159,9 @@ private:
     std::array<MoveList, max_ply + 2> lists_;
     int pv_length_[max_ply + 2]{};
 
+    // The root's moves, only those the databases kept when root_filtered_.
+    MoveList root_list_;
+    bool root_filtered_ = false;
     std::vector<Move> root_pv_;
     Score root_score_ = 0;
     IterationResult result_;

@@ -4,13 +4,17 @@
 #                         the board in the browser (it prints the address to open)
 #   tools/setup.sh test   install missing packages, build, run the default test suite (with the
 #                         browser test: Chromium driven by puppeteer-core from npm, tests/web/)
+#   tools/setup.sh egdb   install missing packages, build, and build the 2-4 piece endgame
+#                         databases into the cache folder (docs/egdb.md, Cache folder)
 # Extra arguments after `run` are passed to kroon (`tools/setup.sh run console`: the console).
+# `run` with no arguments builds the endgame databases first when they are missing (once,
+# about half a minute); KROON_EGDB=none skips them.
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build="${KROON_BUILD_DIR:-$here/build}"
 packages=(cmake g++ make libboost-dev libspdlog-dev libgtest-dev libgmock-dev libcli11-dev clang-format
-          nlohmann-json3-dev)
+          nlohmann-json3-dev libzstd-dev)
 # Only the tests need these: the browser test runs Chromium under Node.js (a machine that has
 # Node.js and npm already, from any source, keeps them).
 test_packages=(chromium)
@@ -44,6 +48,14 @@ build_all() {
     cmake --build "$build" -j "$(nproc)" >&2
 }
 
+# The 2-4 piece endgame databases into the cache folder, unless they are there or
+# KROON_EGDB=none. Kroon plays without them when this fails.
+build_databases() {
+    [ "${KROON_EGDB:-}" = none ] && return 0
+    "$build/tools/kroon" egdb build --pieces 4 --if-missing >&2 ||
+        echo "The endgame databases were not built; Kroon plays without them" >&2
+}
+
 mode="${1:-run}"
 [ $# -gt 0 ] && shift
 case "$mode" in
@@ -53,7 +65,13 @@ case "$mode" in
         if [ $# -gt 0 ]; then
             exec "$build/tools/kroon" "$@"
         fi
+        build_databases
         exec "$build/tools/kroon" serve
+        ;;
+    egdb)
+        install_missing "${packages[@]}"
+        build_all
+        build_databases
         ;;
     test)
         install_missing "${packages[@]}" "${test_packages[@]}"
@@ -63,7 +81,7 @@ case "$mode" in
         exec ctest --output-on-failure -LE slow -j "$(nproc)"
         ;;
     *)
-        echo "usage: tools/setup.sh run [kroon arguments] | test" >&2
+        echo "usage: tools/setup.sh run [kroon arguments] | test | egdb" >&2
         exit 2
         ;;
 esac

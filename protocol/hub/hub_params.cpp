@@ -128,7 +128,7 @@ Result<ParamChange> set_param(Params& params, const Command& command) {
         return ParamChange::EvalFile;
     }
     if (*name == "egdb-path") {
-        params.egdb_path = value;
+        params.egdb_path = value == "none" ? "" : value;
         return ParamChange::EgdbPath;
     }
     if (*name == "log") {

@@ -11,7 +11,8 @@
 //            hand-written terms); lidraughts' draughtsnet sends pattern and pst for them
 //   eval-file  learned weights from a file, used for games of the file's variant
 //   egdb-path  Kroon's: the folder of the endgame databases (kroon egdb build; docs/egdb.md),
-//            "" for none
+//            "" or none for none; `kroon hub` starts with its --egdb folder, by default the
+//            cache folder when it holds databases
 // Other names (book, book-ply, book-margin, bb-size, eval, ...) are ignored, as the protocol
 // asks for anything unrecognised.
 #pragma once

@@ -13,6 +13,7 @@ struct ProgramOptions {
     std::string log_file;  // append every protocol line here ("" = only when set-param log asks)
     eval::Evaluation evaluation;
     std::string eval_file;  // where evaluation.file came from
+    std::string egdb_path;  // the endgame databases' folder egdb-path starts with ("" for none)
 };
 
 // Serves until `quit` or the end of the input; returns the exit status (0, or 1 when the

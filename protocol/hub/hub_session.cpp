@@ -68,7 +68,8 @@ int table_mib(const Params& params) {
 
 }  // namespace
 
-Session::Session(Writer write, LogSwitch log_switch, bool logging, eval::Evaluation evaluation, std::string eval_file)
+Session::Session(Writer write, LogSwitch log_switch, bool logging, eval::Evaluation evaluation, std::string eval_file,
+                 std::string egdb_path)
     : write_(std::move(write)),
       log_switch_(std::move(log_switch)),
       evaluation_(std::move(evaluation)),
@@ -77,6 +78,11 @@ Session::Session(Writer write, LogSwitch log_switch, bool logging, eval::Evaluat
     params_.eval = evaluation_.kind;
     params_.eval_file = std::move(eval_file);
     reset_game();
+    if (!egdb_path.empty()) {
+        params_.egdb_path = std::move(egdb_path);
+        databases_by_default_ = true;
+        open_databases();
+    }
 }
 
 Session::~Session() { finish(); }
@@ -162,7 +168,7 @@ void Session::on_set_param(const Command& command) {
             if (params_.variant != old_variant) reset_game();
             if (params_.variant != old_variant && !params_.egdb_path.empty()) open_databases();
             break;
-        case ParamChange::EgdbPath: return open_databases();
+        case ParamChange::EgdbPath: databases_by_default_ = false; return open_databases();
         case ParamChange::Threads:
             if (searcher_) searcher_->set_threads(params_.threads);
             break;
@@ -224,7 +230,7 @@ void Session::open_databases() {
         if (opened->slice_count() > 0) databases_ = std::move(opened);
     }
     if (searcher_) searcher_->set_databases(databases_);
-    if (!params_.egdb_path.empty() && !databases_)
+    if (!params_.egdb_path.empty() && !databases_ && !databases_by_default_)
         error("no endgame databases for " + std::string(rulebook(params_.variant).name()) + " in " + params_.egdb_path);
 }
 

@@ -29,9 +29,10 @@ public:
     using LogSwitch = std::function<Result<bool>(bool on)>;
 
     // `evaluation` (with the path of its weights file, if any) is where `eval` and
-    // `eval-file` start.
+    // `eval-file` start; `egdb_path` is where `egdb-path` starts (the cache folder found by
+    // `kroon hub`: a variant it holds no databases for is then no error).
     explicit Session(Writer write, LogSwitch log_switch = {}, bool logging = false, eval::Evaluation evaluation = {},
-                     std::string eval_file = {});
+                     std::string eval_file = {}, std::string egdb_path = {});
     ~Session();
     Session(const Session&) = delete;
     Session& operator=(const Session&) = delete;
@@ -68,6 +69,7 @@ private:
     Params params_;
     eval::Evaluation evaluation_;
     std::shared_ptr<const egdb::Database> databases_;  // from the egdb-path parameter
+    bool databases_by_default_ = false;                // egdb-path is the start folder, not the GUI's
     std::unique_ptr<search::Searcher> searcher_;
     // The GUI's game: the `pos` start position and its moves, read and replayed once. The GUI
     // decides when it is over, so moves after the referee's verdict are played too.

@@ -12,7 +12,8 @@ SearchPool::SearchPool(PoolOptions options) : options_(options) {
     const int hash = std::max(1, options.hash_mib / count);
     for (int i = 0; i < count; ++i) {
         auto slot = std::make_unique<Slot>();
-        slot->searcher = std::make_unique<search::Searcher>(search::Options{1, hash, options_.evaluation});
+        slot->searcher =
+            std::make_unique<search::Searcher>(search::Options{1, hash, options_.evaluation, options_.databases});
         slots_.push_back(std::move(slot));
     }
     for (auto& slot : slots_) slot->thread = std::thread([this, s = slot.get()] { run_slot(*s); });

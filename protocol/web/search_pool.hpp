@@ -28,6 +28,8 @@ struct PoolOptions {
     int hash_mib = 64;           // shared out over the slots, at least 1 MiB each
     double analysis_slice = 10;  // seconds an endless analysis keeps a slot others wait for
     eval::Evaluation evaluation;
+    // Endgame databases probed by the searches of their variant (null: none).
+    std::shared_ptr<const egdb::Database> databases;
 };
 
 struct JobResult {

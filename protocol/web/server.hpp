@@ -26,6 +26,7 @@ struct ServerConfig {
     std::size_t max_message_bytes = 1 << 20;
     double analysis_slice = 10;  // seconds an endless analysis keeps a slot others wait for
     eval::Evaluation evaluation;
+    std::shared_ptr<const egdb::Database> databases;  // probed by the searches of their variant
 };
 
 class Server {

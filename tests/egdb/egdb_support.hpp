@@ -8,6 +8,11 @@
 
 #include "egdb/builder.hpp"
 #include "egdb/database.hpp"
+#include "egdb/distance_file.hpp"
+#include "egdb/slice_file.hpp"
+#include "egdb/solver.hpp"
+#include "egdb/variants.hpp"
+#include "engine/rules/rulebook.hpp"
 
 namespace kroon::test {
 
@@ -36,6 +41,42 @@ inline egdb::BuildSummary build_into(const std::filesystem::path& folder, Varian
     const auto summary = egdb::build_databases({variant, pieces, folder, 2, {}});
     if (!summary) throw std::runtime_error("build failed: " + summary.error());
     return *summary;
+}
+
+// The 2- and 3-piece international databases, built once per test process.
+inline const egdb::Database& three_pieces() {
+    struct Built {
+        ScratchFolder folder{"three"};
+        std::shared_ptr<const egdb::Database> db;
+        Built() {
+            build_into(folder.path(), Variant::International, 3);
+            db = egdb::Database::open(folder.path(), Variant::International);
+        }
+    };
+    static const Built built;
+    return *built.db;
+}
+
+// Writes the files (values and distances) of slice `target` and of every slice its captures
+// and crownings can lead to, and no other: a larger slice without building all of them.
+template <RuleSet R>
+void build_slice_with_its_endings(const std::filesystem::path& folder, Variant variant, const egdb::Material& target) {
+    using namespace egdb;
+    SolvedTables<typename R::Board> tables;
+    std::vector<std::unique_ptr<SolvedSlice>> solved;
+    const std::string name(rulebook(variant).name());
+    for (const Material& m : slices_up_to(target.pieces())) {
+        // A capture removes a piece, a crowning turns a man into a king.
+        if (m.white_men > target.white_men || m.white() > target.white() || m.black_men > target.black_men ||
+            m.black() > target.black())
+            continue;
+        solved.push_back(std::make_unique<SolvedSlice>(solve_slice<R>(m, tables, 2)));
+        tables.add(m, solved.back()->values);
+        const int code = variant_code(variant);
+        if (!write_slice_file(folder / slice_file_name(name, m), code, *solved.back()).ok() ||
+            !write_distance_file(folder / distance_file_name(name, m), code, *solved.back()).ok())
+            throw std::runtime_error("cannot write the files of " + m.name());
+    }
 }
 
 }  // namespace kroon::test

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <random>
 
+#include "egdb/cache.hpp"
 #include "egdb/indexer.hpp"
 #include "egdb/slice_file.hpp"
 #include "egdb/solver.hpp"
@@ -24,19 +25,7 @@ Position fen(std::string_view text) {
     return *pos;
 }
 
-// The 2- and 3-piece international databases, built once per test process.
-struct ThreePieces {
-    ScratchFolder folder{"three"};
-    std::shared_ptr<const Database> db;
-    ThreePieces() {
-        test::build_into(folder.path(), Variant::International, 3);
-        db = Database::open(folder.path(), Variant::International);
-    }
-};
-const Database& three_pieces() {
-    static const ThreePieces built;
-    return *built.db;
-}
+using test::three_pieces;
 
 // A plain depth-limited search: Win or Loss when it is proved within `depth` plies, Unknown
 // otherwise (it knows nothing about draws).
@@ -298,7 +287,7 @@ TEST(Egdb, VerifyAcceptsABuildAndFindsAWrongValue) {
     // One stored win of two kings against one king made a draw, with a valid checksum.
     const Material m{0, 2, 0, 1};
     const auto db = Database::open(folder.path(), Variant::International);
-    SolvedSlice slice{m, {}, {}, {}};
+    SolvedSlice slice{m, {}, {}, {}, {}};
     db->slice(m)->decode_all(slice.values);
     slice.free_choice.assign((slice.values.size() + 63) / 64, 0);
     const SliceIndexer<Board10> indexer(m);
@@ -327,6 +316,48 @@ TEST(Egdb, EightByEightVariantsBuildAndVerify) {
         const auto db = Database::open(folder.path(), v);
         EXPECT_EQ(db->complete_pieces(), 3);
     }
+}
+
+// KROON_EGDB first ("none" disables), then XDG_CACHE_HOME, then HOME.
+TEST(Egdb, CacheFolderFollowsTheEnvironment) {
+    const auto saved = [](const char* name) -> std::optional<std::string> {
+        const char* v = std::getenv(name);
+        return v ? std::optional<std::string>(v) : std::nullopt;
+    };
+    const auto kroon = saved("KROON_EGDB"), xdg = saved("XDG_CACHE_HOME"), home = saved("HOME");
+    ::setenv("HOME", "/home/someone", 1);
+    ::unsetenv("XDG_CACHE_HOME");
+    ::unsetenv("KROON_EGDB");
+    EXPECT_EQ(cache_folder(), std::filesystem::path("/home/someone/.cache/kroon/egdb"));
+    ::setenv("XDG_CACHE_HOME", "/var/cache/someone", 1);
+    EXPECT_EQ(cache_folder(), std::filesystem::path("/var/cache/someone/kroon/egdb"));
+    ::setenv("KROON_EGDB", "/data/egdb", 1);
+    EXPECT_EQ(cache_folder(), std::filesystem::path("/data/egdb"));
+    ::setenv("KROON_EGDB", "none", 1);
+    EXPECT_EQ(cache_folder(), std::nullopt);
+    ::unsetenv("KROON_EGDB");
+    ::unsetenv("XDG_CACHE_HOME");
+    ::unsetenv("HOME");
+    EXPECT_EQ(cache_folder(), std::nullopt);
+    const auto restore = [](const char* name, const std::optional<std::string>& v) {
+        if (v)
+            ::setenv(name, v->c_str(), 1);
+        else
+            ::unsetenv(name);
+    };
+    restore("KROON_EGDB", kroon);
+    restore("XDG_CACHE_HOME", xdg);
+    restore("HOME", home);
+
+    // A full set, values and distances, is what the cache must hold.
+    EXPECT_FALSE(holds_databases("/nonexistent-kroon-folder", Variant::International, 2));
+    const ScratchFolder folder("cache");
+    test::build_into(folder.path(), Variant::International, 2);
+    EXPECT_TRUE(holds_databases(folder.path(), Variant::International, 2));
+    EXPECT_FALSE(holds_databases(folder.path(), Variant::International, 3));
+    EXPECT_FALSE(holds_databases(folder.path(), Variant::English, 2));
+    std::filesystem::remove(folder.path() / distance_file_name("international", Material{0, 1, 0, 1}));
+    EXPECT_FALSE(holds_databases(folder.path(), Variant::International, 2));
 }
 
 TEST(Egdb, VariantsWithoutDatabasesAreRefused) {

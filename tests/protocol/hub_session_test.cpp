@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "egdb/builder.hpp"
 #include "engine/notation/move_text.hpp"
 #include "engine/rules/rulebook.hpp"
 #include "eval/weights.hpp"
@@ -65,6 +66,44 @@ TEST(HubSession, Handshake) {
     engine->send("quit");
     EXPECT_EQ(engine->wait_exit(), 0);
     EXPECT_EQ(engine->transcript().size(), expected.size() + 2);  // nothing unasked for
+}
+
+// `kroon hub --egdb DIR` starts egdb-path there; a variant the folder has no databases for
+// is an error only once the GUI has set the folder itself.
+TEST(HubSession, EgdbFolderFromTheCommandLine) {
+    const auto folder = std::filesystem::temp_directory_path() / ("kroon_hub_egdb_" + std::to_string(::getpid()));
+    std::filesystem::remove_all(folder);
+    ASSERT_TRUE(egdb::build_databases({Variant::International, 2, folder, 1, {}}).ok());
+    auto engine = start_hub({"--egdb", folder.string()});
+    engine->send("hub");
+    const auto lines = engine->read_until("wait");
+    ASSERT_TRUE(lines);
+    EXPECT_NE(std::find(lines->begin(), lines->end(), "param name=egdb-path value=" + folder.string() + " type=string"),
+              lines->end());
+    engine->send("init");
+    EXPECT_EQ(engine->read_line(), "ready");
+    // One king each: the databases know the draw (tbhits in the info line).
+    engine->send("pos pos=" + hub_string(Variant::International, "W:WK1:BK50"));
+    engine->send("level depth=3");
+    engine->send("go think");
+    const auto search = engine->read_until("done");
+    ASSERT_TRUE(search);
+    EXPECT_NE(std::find_if(search->begin(), search->end(),
+                           [](const std::string& l) { return l.find("tbhits=") != std::string::npos; }),
+              search->end());
+    engine->send("set-param name=variant value=frisian");
+    expect_alive(*engine);  // no error line before the pong
+    engine->send("set-param name=egdb-path value=" + folder.string());
+    EXPECT_EQ(engine->read_line().value_or("").rfind("error ", 0), 0u);
+    engine->send("set-param name=egdb-path value=none");
+    expect_alive(*engine);
+    engine->send("quit");
+    EXPECT_EQ(engine->wait_exit(), 0);
+    std::filesystem::remove_all(folder);
+
+    // A folder without databases is refused on the command line.
+    auto refused = start_hub({"--egdb", "/nonexistent-kroon-folder"});
+    EXPECT_EQ(refused->wait_exit(), 2);
 }
 
 TEST(HubSession, SetParamBeforeInitAndLater) {

@@ -56,5 +56,57 @@ TEST(DatabaseProbes, ADrawnEndingScoresZero) {
     EXPECT_GT(probed.database_hits, 0u);
 }
 
+// A won ending with kings, both sides played by the search with the databases: the winner
+// keeps to the moves nearest to conversion and the loser to the farthest, so the capture or
+// crowning comes on the ply the stored distance says. A search that wandered, even for a
+// move, would be late.
+TEST(DatabaseProbes, AWonKingEndingIsConvertedWithinItsDistance) {
+    const test::ScratchFolder folder("convert");
+    // A man and two kings against a king: only its own slice and those it leads to.
+    const egdb::Material target{1, 2, 0, 1};
+    test::build_slice_with_its_endings<International>(folder.path(), Variant::International, target);
+    const auto db = egdb::Database::open(folder.path(), Variant::International);
+
+    // The won positions with White to move farthest from conversion, a few of them.
+    const egdb::SliceIndexer<Board10> indexer(target);
+    int farthest = 0;
+    std::vector<Position> starts;
+    for (std::uint64_t i = 0; i < indexer.per_side(); i += 3) {
+        const auto pos = indexer.position(i);
+        if (!pos || db->probe(*pos).value != egdb::Value::Win) continue;
+        const int d = db->distance(*pos).value_or(0);
+        if (d > farthest) {
+            farthest = d;
+            starts.clear();
+        }
+        if (d == farthest && starts.size() < 3) starts.push_back(*pos);
+    }
+    ASSERT_GE(farthest, 15);
+    for (const Position& start : starts) {
+        const std::string text = rulebook(Variant::International).format_fen(start);
+        Game game(rulebook(Variant::International), start);
+        Searcher searcher;
+        searcher.set_databases(db);
+        Limits limits;
+        limits.nodes = 3000;
+        int plies = 0;
+        bool converted = false;
+        while (!converted && !game.is_over() && plies < 2 * farthest) {
+            searcher.set_position(game);
+            const Outcome outcome = searcher.think(limits);
+            ASSERT_TRUE(outcome.best.has_value()) << text;
+            converted = outcome.best->captured || outcome.best->promotes;
+            EXPECT_GT(outcome.database_hits, 0u);
+            ASSERT_TRUE(game.play(*outcome.best)) << text;
+            ++plies;
+        }
+        EXPECT_TRUE(converted) << text;
+        EXPECT_EQ(plies, farthest) << text;
+        // Still won for White after the conversion.
+        const egdb::Value after = db->probe(game.position()).value;
+        EXPECT_EQ(game.side_to_move() == Color::White ? after : egdb::from_mover(after), egdb::Value::Win) << text;
+    }
+}
+
 }  // namespace
 }  // namespace kroon::search::testing

@@ -4,9 +4,16 @@
 
 #include <unistd.h>
 
+#include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <sstream>
 
+#include "egdb/database.hpp"
+#include "engine/game/game.hpp"
+#include "engine/movegen/movegen.hpp"
+#include "engine/notation/pdn.hpp"
+#include "engine/rules/rulebook.hpp"
 #include "tools/cli/command_line.hpp"
 
 namespace kroon::cli {
@@ -113,6 +120,94 @@ TEST(CommandLine, UsageErrorsHaveOneShapeAndStatus2) {
     }
 }
 
+// KROON_EGDB names the cache folder; without --dir the egdb commands use it, and
+// --if-missing builds only what is not there yet.
+TEST(CommandLine, EgdbCacheFolder) {
+    const auto folder = std::filesystem::temp_directory_path() / ("kroon_cli_cache_" + std::to_string(::getpid()));
+    std::filesystem::remove_all(folder);
+    ::setenv("KROON_EGDB", folder.c_str(), 1);
+    const Ran built = kroon({"egdb", "build", "--pieces", "2", "--if-missing"});
+    EXPECT_EQ(built.status, exit_ok) << built.err;
+    EXPECT_EQ(built.out.rfind("built 4 slices, ", 0), 0u) << built.out;
+    EXPECT_NE(built.out.find(folder.string()), std::string::npos) << built.out;
+    const Ran again = kroon({"egdb", "build", "--pieces", "2", "--if-missing"});
+    EXPECT_EQ(again.out, "the 2-piece databases are in " + folder.string() + " already\n");
+    EXPECT_EQ(again.err, "");  // nothing built
+    const Ran more = kroon({"egdb", "build", "--pieces", "3", "--if-missing"});
+    EXPECT_EQ(more.out.rfind("built 16 slices, ", 0), 0u) << more.out;
+    const Ran probed = kroon({"egdb", "probe", "--fen", "W:WK1:BK50"});
+    EXPECT_EQ(probed.out.rfind("draw (stored: slice wm0wk1bm0bk1", 0), 0u) << probed.out;
+    // A removed distance file is missing again.
+    std::filesystem::remove(folder / "international-wm0wk2bm0bk1.dtc");
+    EXPECT_EQ(kroon({"egdb", "build", "--pieces", "3", "--if-missing"}).out.rfind("built ", 0), 0u);
+
+    ::setenv("KROON_EGDB", "none", 1);
+    const Ran nowhere = kroon({"egdb", "build", "--pieces", "2"});
+    EXPECT_EQ(nowhere.status, exit_usage);
+    EXPECT_NE(nowhere.err.find("--dir is needed"), std::string::npos) << nowhere.err;
+    ::setenv("KROON_EGDB", "none", 1);  // as the test runs under ctest
+    std::filesystem::remove_all(folder);
+}
+
+// `kroon egdb games`: per player, the first database position of each game against how the
+// game ended. Two kings against a man, won for White, played out with the root moves.
+TEST(CommandLine, EgdbGamesTalliesTheEndings) {
+    const auto folder = std::filesystem::temp_directory_path() / ("kroon_cli_games_" + std::to_string(::getpid()));
+    std::filesystem::remove_all(folder);
+    ASSERT_EQ(kroon({"egdb", "build", "--pieces", "3", "--dir", folder.string()}).status, exit_ok);
+    const auto db = egdb::Database::open(folder, Variant::International);
+    const Rulebook& rules = rulebook(Variant::International);
+    Game game(rules, *rules.parse_fen("W:WK10,K20:B30"));
+    while (!game.is_over()) {
+        const auto root = db->root_moves(game.position());
+        ASSERT_TRUE(root.has_value());
+        ASSERT_TRUE(game.play(root->moves.front()));
+    }
+    PdnHeader header;
+    header.white = "Winner";
+    header.black = "Loser";
+    const auto pdn = folder / "games.pdn";
+    ASSERT_FALSE(append_pdn_game(pdn.string(), make_pdn_game(game, header)).has_value());
+    const Ran ran = kroon({"egdb", "games", "--dir", folder.string(), pdn.string()});
+    EXPECT_EQ(ran.status, exit_ok) << ran.err;
+    EXPECT_EQ(ran.out,
+              "1 games, 1 reached the databases\n"
+              "Winner: 1 games; won endings 1 (converted 1, drawn 0, lost 0); drawn endings 0 (won 0, held 0, lost 0); "
+              "lost endings 0 (won 0, drawn 0, lost 0)\n"
+              "Loser: 1 games; won endings 0 (converted 0, drawn 0, lost 0); drawn endings 0 (won 0, held 0, lost 0); "
+              "lost endings 1 (won 0, drawn 0, lost 1)\n");
+    std::filesystem::remove_all(folder);
+}
+
+// tools/endgame_openings.py: capture-free positions of 6-10 pieces from `kroon selfplay` games.
+TEST(CommandLine, EndgameOpeningsFromSelfPlay) {
+    if (std::system("python3 --version > /dev/null 2>&1") != 0) GTEST_SKIP() << "no python3";
+    const auto folder = std::filesystem::temp_directory_path() / ("kroon_cli_openings_" + std::to_string(::getpid()));
+    std::filesystem::remove_all(folder);
+    std::filesystem::create_directories(folder);
+    const auto data = folder / "games.kpos", fens = folder / "endgames.fen";
+    ASSERT_EQ(kroon({"selfplay", "--games", "6", "--nodes", "300", "--seed", "3", "--out", data.string()}).status,
+              exit_ok);
+    const std::string command = "python3 tools/endgame_openings.py " + data.string() + " > " + fens.string();
+    ASSERT_EQ(std::system(command.c_str()), 0);
+    std::ifstream in(fens);
+    const Rulebook& rules = rulebook(Variant::International);
+    int lines = 0;
+    for (std::string line; std::getline(in, line); ++lines) {
+        const auto pos = rules.parse_fen(line);
+        ASSERT_TRUE(pos.ok()) << line;
+        const int white = popcount(pos->pieces(Color::White)), black = popcount(pos->pieces(Color::Black));
+        EXPECT_GE(white + black, 6) << line;
+        EXPECT_LE(white + black, 10) << line;
+        EXPECT_LE(std::abs(white - black), 1) << line;
+        MoveList moves;
+        rules.generate_moves(*pos, moves);
+        EXPECT_FALSE(moves.empty() || moves[0].is_capture()) << line;
+    }
+    EXPECT_GT(lines, 0);
+    std::filesystem::remove_all(folder);
+}
+
 TEST(CommandLine, EgdbBuildsProbesAndVerifies) {
     const auto folder = std::filesystem::temp_directory_path() / ("kroon_cli_egdb_" + std::to_string(::getpid()));
     std::filesystem::remove_all(folder);
@@ -124,14 +219,18 @@ TEST(CommandLine, EgdbBuildsProbesAndVerifies) {
     const Ran draw = kroon({"egdb", "probe", "--dir", folder.string(), "--fen", "W:WK1:BK50"});
     EXPECT_EQ(draw.out.rfind("draw (stored: slice wm0wk1bm0bk1, index ", 0), 0u) << draw.out;
     const Ran take = kroon({"egdb", "probe", "--dir", folder.string(), "--fen", "B:WK28:BK46"});
-    EXPECT_EQ(take.out, "win (capture: resolved by search of captures)\n");
+    EXPECT_EQ(take.out, "win (capture: resolved by search of captures; 1 ply to conversion)\n");
+    // The man's only move (16-11) is onto the king's diagonal: it is taken on the next ply.
+    const Ran lost = kroon({"egdb", "probe", "--dir", folder.string(), "--fen", "W:W16:BK50"});
+    EXPECT_EQ(lost.out, "loss (stored: slice wm1wk0bm0bk1, index 538; 2 plies to conversion)\n");
     const Ran missing = kroon({"egdb", "probe", "--dir", folder.string(), "--fen", "W:WK1,K2:BK50"});
     EXPECT_EQ(missing.out, "unknown (not in the databases: slice wm0wk2bm0bk1 is missing)\n");
 
     const Ran verified = kroon({"egdb", "verify", "--dir", folder.string()});
     EXPECT_EQ(verified.status, exit_ok);
     EXPECT_EQ(verified.out.rfind("verified 4 slices, ", 0), 0u) << verified.out;
-    EXPECT_NE(verified.out.find(" 0 mismatches"), std::string::npos) << verified.out;
+    EXPECT_NE(verified.out.find(" 0 mismatches; "), std::string::npos) << verified.out;
+    EXPECT_NE(verified.out.find(" distances, 0 mismatches"), std::string::npos) << verified.out;
     std::filesystem::remove_all(folder);
 
     const Ran help = kroon({"egdb", "build", "--help"});

@@ -4,6 +4,8 @@
 #include <ostream>
 #include <sstream>
 
+#include "egdb/cache.hpp"
+#include "egdb/variants.hpp"
 #include "engine/game/clock.hpp"
 #include "engine/rules/rulebook.hpp"
 #include "tools/commands/commands.hpp"
@@ -74,12 +76,38 @@ eval::Evaluation read_evaluation(const EvalArgs& args, std::optional<Variant> va
 }
 
 void add_databases(CLI::App& command, std::string& folder) {
-    command.add_option("--egdb", folder, "probe the endgame databases in DIR while searching (kroon egdb build)")
-        ->type_name("DIR");
+    command
+        .add_option("--egdb", folder,
+                    "probe the endgame databases in DIR while searching (kroon egdb build), or none; by default "
+                    "those in the cache folder (" +
+                        cache_folder_text() + "), when they are there")
+        ->type_name("DIR|none");
+}
+
+std::string cache_folder_text() {
+    const auto folder = egdb::cache_folder();
+    return folder ? folder->string() : "none: KROON_EGDB=none, or no HOME";
+}
+
+std::string resolve_databases_folder(const std::string& folder, Variant variant) {
+    if (folder == "none") return "";
+    if (!folder.empty()) return folder;
+    const auto cache = egdb::cache_folder();
+    if (!cache || !egdb::has_databases(variant)) return "";
+    return egdb::Database::open(*cache, variant)->slice_count() > 0 ? cache->string() : "";
+}
+
+bool holds_any_databases(const std::string& folder) {
+    for (const Variant v : all_variants)
+        if (egdb::has_databases(v) && egdb::Database::open(folder, v)->slice_count() > 0) return true;
+    return false;
 }
 
 std::shared_ptr<const egdb::Database> read_databases(const std::string& folder, Variant variant) {
-    if (folder.empty()) return nullptr;
+    if (folder.empty() || folder == "none") {
+        const std::string cache = resolve_databases_folder(folder, variant);
+        return cache.empty() ? nullptr : egdb::Database::open(cache, variant);
+    }
     auto databases = egdb::Database::open(folder, variant);
     if (databases->slice_count() == 0)
         throw UsageError("--egdb: no endgame databases for " + std::string(rulebook(variant).name()) + " in " + folder);

@@ -65,10 +65,18 @@ void add_evaluation(CLI::App& command, EvalArgs& args);
 // than `variant` (when given), is a usage error.
 eval::Evaluation read_evaluation(const EvalArgs& args, std::optional<Variant> variant);
 
-// --egdb DIR: the endgame databases to probe while searching (docs/egdb.md).
+// --egdb DIR|none: the endgame databases to probe while searching (docs/egdb.md); without
+// it, those in the cache folder when they are there.
 void add_databases(CLI::App& command, std::string& folder);
-// The databases of `variant` in `folder` (null when no folder is given); a folder without
-// any is a usage error.
+// The cache folder for a help text, or why there is none.
+std::string cache_folder_text();
+// The folder whose databases of `variant` to use: `folder` as given, none for "none", and
+// without one the cache folder when it holds some ("" when it does not).
+std::string resolve_databases_folder(const std::string& folder, Variant variant);
+// Whether `folder` holds the databases of some variant.
+bool holds_any_databases(const std::string& folder);
+// The databases of `variant` for --egdb `folder` (null for none, or when the cache folder
+// holds none); a folder given without any is a usage error.
 std::shared_ptr<const egdb::Database> read_databases(const std::string& folder, Variant variant);
 
 // A real number of seconds (also 90s, 5m, 2h), checked to lie in [low, high].

@@ -1,15 +1,19 @@
-// `kroon egdb build|probe|verify`: the endgame databases (docs/egdb.md).
+// `kroon egdb build|probe|verify|bench|games`: the endgame databases (docs/egdb.md).
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <iomanip>
+#include <map>
 #include <ostream>
 #include <random>
 #include <sstream>
 
 #include "egdb/builder.hpp"
+#include "egdb/cache.hpp"
 #include "egdb/database.hpp"
 #include "egdb/indexer.hpp"
 #include "egdb/variants.hpp"
+#include "engine/notation/pdn.hpp"
 #include "engine/rules/rulebook.hpp"
 #include "tools/commands/commands.hpp"
 
@@ -22,7 +26,17 @@ struct EgdbArgs {
     std::string folder;
     int threads = 1;
     int probes = 1000000;
+    bool if_missing = false;
+    std::vector<std::string> pdn_files;
 };
+
+// --dir, or the cache folder when it is not given.
+std::string folder_of(const EgdbArgs& args) {
+    if (!args.folder.empty()) return args.folder;
+    const auto cache = egdb::cache_folder();
+    if (!cache) throw UsageError("--dir is needed: there is no cache folder (KROON_EGDB=none, or no HOME)");
+    return cache->string();
+}
 
 std::string megabytes(std::uint64_t bytes) {
     std::ostringstream out;
@@ -38,12 +52,17 @@ void check_variant(Variant variant) {
 
 int run_build(const EgdbArgs& args, const Streams& io) {
     check_variant(args.position.variant);
-    egdb::BuildRequest request{args.position.variant, args.pieces, args.folder, args.threads, {}};
+    const std::string folder = folder_of(args);
+    if (args.if_missing && egdb::holds_databases(folder, args.position.variant, args.pieces)) {
+        io.out << "the " << args.pieces << "-piece databases are in " << folder << " already\n";
+        return exit_ok;
+    }
+    egdb::BuildRequest request{args.position.variant, args.pieces, folder, args.threads, {}};
     request.on_slice = [&io](const egdb::SliceReport& r) {
         io.err << "slice " << r.material.name() << "  " << std::setw(11) << r.positions << " positions  "
                << "win " << r.counts.wins << "  draw " << r.counts.draws << "  loss " << r.counts.losses << "  passes "
-               << r.counts.passes << "  " << megabytes(r.file_bytes) << "  " << std::fixed << std::setprecision(2)
-               << r.seconds << " s\n";
+               << r.counts.passes << "  " << megabytes(r.file_bytes) << " + " << megabytes(r.distance_bytes)
+               << " distances  " << std::fixed << std::setprecision(2) << r.seconds << " s\n";
         io.err.flush();
     };
     const auto summary = egdb::build_databases(request);
@@ -52,8 +71,8 @@ int run_build(const EgdbArgs& args, const Streams& io) {
         return exit_failure;
     }
     io.out << "built " << summary->slices << " slices, " << summary->positions << " positions, "
-           << megabytes(summary->file_bytes) << " in " << args.folder << ", " << std::fixed << std::setprecision(2)
-           << summary->seconds << " s\n";
+           << megabytes(summary->file_bytes) << " of values and " << megabytes(summary->distance_bytes)
+           << " of distances in " << folder << ", " << std::fixed << std::setprecision(2) << summary->seconds << " s\n";
     return exit_ok;
 }
 
@@ -70,18 +89,22 @@ std::string source_text(const egdb::Probe& p) {
 int run_probe(const EgdbArgs& args, const Streams& io) {
     check_variant(args.position.variant);
     const Position pos = read_position(args.position);
-    const auto db = egdb::Database::open(args.folder, args.position.variant);
+    const auto db = egdb::Database::open(folder_of(args), args.position.variant);
     const egdb::Probe p = db->probe(pos);
-    io.out << egdb::value_name(p.value) << " (" << source_text(p) << ")\n";
+    io.out << egdb::value_name(p.value) << " (" << source_text(p);
+    if (const auto distance = db->distance(pos))
+        io.out << "; " << *distance << (*distance == 1 ? " ply" : " plies") << " to conversion";
+    io.out << ")\n";
     return exit_ok;
 }
 
 int run_verify(const EgdbArgs& args, const Streams& io) {
     check_variant(args.position.variant);
-    const auto summary =
-        egdb::verify_databases(args.folder, args.position.variant, args.threads, [&io](const egdb::VerifyReport& r) {
+    const auto summary = egdb::verify_databases(
+        folder_of(args), args.position.variant, args.threads, [&io](const egdb::VerifyReport& r) {
             io.err << "slice " << r.material.name() << "  checked " << r.checked << "  mismatches " << r.mismatches
-                   << "  " << std::fixed << std::setprecision(2) << r.seconds << " s\n";
+                   << "  distances " << r.distances_checked << "  mismatches " << r.distance_mismatches << "  "
+                   << std::fixed << std::setprecision(2) << r.seconds << " s\n";
             io.err.flush();
         });
     if (!summary) {
@@ -89,19 +112,21 @@ int run_verify(const EgdbArgs& args, const Streams& io) {
         return exit_failure;
     }
     io.out << "verified " << summary->slices << " slices, " << summary->checked << " positions, " << summary->mismatches
+           << " mismatches; " << summary->distances_checked << " distances, " << summary->distance_mismatches
            << " mismatches";
     if (summary->skipped) io.out << ", " << summary->skipped << " slices skipped (a slice they lead to is missing)";
     io.out << "\n";
-    return summary->mismatches == 0 ? exit_ok : exit_failure;
+    return summary->mismatches == 0 && summary->distance_mismatches == 0 ? exit_ok : exit_failure;
 }
 
 // Probes random positions of every slice twice: the first round reads the files from disk
 // (unless the system has them cached already), the second from memory.
 int run_bench(const EgdbArgs& args, const Streams& io) {
     check_variant(args.position.variant);
-    const auto db = egdb::Database::open(args.folder, args.position.variant);
+    const std::string folder = folder_of(args);
+    const auto db = egdb::Database::open(folder, args.position.variant);
     if (db->slice_count() == 0) {
-        io.err << "kroon egdb bench: no database files in " << args.folder << "\n";
+        io.err << "kroon egdb bench: no database files in " << folder << "\n";
         return exit_failure;
     }
     std::vector<Position> positions;
@@ -128,6 +153,75 @@ int run_bench(const EgdbArgs& args, const Streams& io) {
     return exit_ok;
 }
 
+// What became of the database endings of one player's games: the first position of a game
+// the databases know (the player's value there) against the game's result for the player.
+struct EndingTally {
+    int games = 0;
+    std::array<std::array<int, 3>, 3> by_value{};  // [win, draw, loss at the first known position][won, drawn, lost]
+};
+
+int outcome_index(GameResult result, Color side) {
+    if (result == GameResult::WhiteWins || result == GameResult::WhitePointsVictory)
+        return side == Color::White ? 0 : 2;
+    if (result == GameResult::BlackWins || result == GameResult::BlackPointsVictory)
+        return side == Color::Black ? 0 : 2;
+    return 1;
+}
+
+int run_games(const EgdbArgs& args, const Streams& io) {
+    check_variant(args.position.variant);
+    const std::string folder = folder_of(args);
+    const auto db = egdb::Database::open(folder, args.position.variant);
+    if (db->slice_count() == 0) {
+        io.err << "kroon egdb games: no database files in " << folder << "\n";
+        return exit_failure;
+    }
+    std::map<std::string, EndingTally> players;
+    std::vector<std::string> order;
+    int games = 0, known = 0;
+    for (const std::string& path : args.pdn_files) {
+        const auto file = read_pdn_file(path, args.position.variant);
+        if (!file) {
+            io.err << "kroon egdb games: " << file.error() << "\n";
+            return exit_failure;
+        }
+        for (const PdnGame& record : file->games) {
+            if (record.variant != db->variant() || record.result == GameResult::Ongoing) continue;
+            const auto game = replay(record);
+            if (!game) continue;
+            ++games;
+            std::optional<Position> first;
+            for (const Position& pos : game->positions())
+                if (db->probe(pos).value != egdb::Value::Unknown) {
+                    first = pos;
+                    break;
+                }
+            for (const Color side : {Color::White, Color::Black}) {
+                const std::string name = record.tag(side == Color::White ? "White" : "Black").value_or("?");
+                if (!players.count(name)) order.push_back(name);
+                EndingTally& tally = players[name];
+                ++tally.games;
+                if (!first) continue;
+                const egdb::Value v = db->probe(*first).value;
+                const egdb::Value mine = first->side_to_move() == side ? v : egdb::from_mover(v);
+                const int value_index = mine == egdb::Value::Win ? 0 : mine == egdb::Value::Draw ? 1 : 2;
+                ++tally.by_value[value_index][outcome_index(record.result, side)];
+            }
+            known += first.has_value();
+        }
+    }
+    io.out << games << " games, " << known << " reached the databases\n";
+    for (const std::string& name : order) {
+        const auto& t = players[name].by_value;
+        io.out << name << ": " << players[name].games << " games; won endings " << t[0][0] + t[0][1] + t[0][2]
+               << " (converted " << t[0][0] << ", drawn " << t[0][1] << ", lost " << t[0][2] << "); drawn endings "
+               << t[1][0] + t[1][1] + t[1][2] << " (won " << t[1][0] << ", held " << t[1][1] << ", lost " << t[1][2]
+               << "); lost endings " << t[2][0] + t[2][1] + t[2][2] << " (won " << t[2][0] << ", drawn " << t[2][1]
+               << ", lost " << t[2][2] << ")\n";
+    }
+    return exit_ok;
+}
+
 }  // namespace
 
 Run add_egdb(CLI::App& kroon, const Streams& io) {
@@ -144,34 +238,47 @@ Run add_egdb(CLI::App& kroon, const Streams& io) {
     build->add_option("--pieces", args->pieces, "pieces on the board, at most")
         ->check(CLI::Range(2, egdb::max_database_pieces))
         ->capture_default_str();
-    build->add_option("--dir", args->folder, "the folder for the files")->required()->type_name("DIR");
+    const std::string cache = "the folder of the files (default: the cache folder, " + cache_folder_text() + ")";
+    build->add_option("--dir", args->folder, cache)->type_name("DIR");
     build->add_option("--threads", args->threads, "threads")->check(CLI::Range(1, 64))->capture_default_str();
+    build->add_flag("--if-missing", args->if_missing,
+                    "build only when the folder does not hold every slice of up to --pieces pieces already");
 
     auto* probe = egdb->add_subcommand("probe", "Prints win, loss or draw for the side to move, and how it is known.");
     add_variant(*probe, args->position.variant);
     probe->add_option("--fen", args->position.fen, "the position as PDN FEN")->required()->type_name("FEN");
-    probe->add_option("--dir", args->folder, "the folder of the files")->required()->type_name("DIR");
+    probe->add_option("--dir", args->folder, cache)->type_name("DIR");
 
     auto* verify = egdb->add_subcommand("verify",
-                                        "Recomputes every stored value from one ply over the stored values; "
+                                        "Recomputes every stored value and distance to conversion from one ply over "
+                                        "the stored ones; "
                                         "status 1 on any mismatch.");
     add_variant(*verify, args->position.variant);
-    verify->add_option("--dir", args->folder, "the folder of the files")->required()->type_name("DIR");
+    verify->add_option("--dir", args->folder, cache)->type_name("DIR");
     verify->add_option("--threads", args->threads, "threads")->check(CLI::Range(1, 64))->capture_default_str();
 
     auto* bench = egdb->add_subcommand("bench",
                                        "Probes random positions of every slice, twice, and prints the "
                                        "probes per second (probes include the capture check).");
     add_variant(*bench, args->position.variant);
-    bench->add_option("--dir", args->folder, "the folder of the files")->required()->type_name("DIR");
+    bench->add_option("--dir", args->folder, cache)->type_name("DIR");
     bench->add_option("--probes", args->probes, "positions to probe")
         ->check(CLI::Range(1000, 100000000))
         ->capture_default_str();
 
-    return [args, io, build, probe, bench] {
+    auto* games = egdb->add_subcommand("games",
+                                       "For each player of the games in PDN files: the first position of each game "
+                                       "the databases know, won, drawn or lost for the player, against how the game "
+                                       "ended (won endings converted, drawn endings held).");
+    add_variant(*games, args->position.variant);
+    games->add_option("--dir", args->folder, cache)->type_name("DIR");
+    games->add_option("PDN", args->pdn_files, "PDN files (such as kroon match writes)")->required();
+
+    return [args, io, build, probe, bench, games] {
         if (build->parsed()) return run_build(*args, io);
         if (probe->parsed()) return run_probe(*args, io);
         if (bench->parsed()) return run_bench(*args, io);
+        if (games->parsed()) return run_games(*args, io);
         return run_verify(*args, io);
     };
 }

@@ -18,9 +18,16 @@ Run add_hub(CLI::App& kroon, const Streams& io) {
                      "by default to kroon-hub.log)")
         ->type_name("FILE");
     add_evaluation(*command, *evaluation);
-    return [options, evaluation, io] {
+    auto databases = std::make_shared<std::string>();
+    add_databases(*command, *databases);
+    return [options, evaluation, databases, io] {
         options->evaluation = read_evaluation(*evaluation, std::nullopt);
         options->eval_file = evaluation->file;
+        // A folder given without databases of any variant is an error here; the cache folder
+        // is used only when it holds some. The Hub never builds them (docs/egdb.md, Cache folder).
+        if (!databases->empty() && *databases != "none" && !holds_any_databases(*databases))
+            throw UsageError("--egdb: no endgame databases in " + *databases);
+        options->egdb_path = resolve_databases_folder(*databases, Variant::International);
         return hub::run_program(*options, io.in, io.out, io.err);
     };
 }

@@ -38,8 +38,11 @@ Run add_serve(CLI::App& kroon, const Streams& io) {
         ->capture_default_str();
     auto evaluation = std::make_shared<EvalArgs>();
     add_evaluation(*command, *evaluation);
-    return [config, evaluation, io] {
+    auto databases = std::make_shared<std::string>();
+    add_databases(*command, *databases);
+    return [config, evaluation, databases, io] {
         config->evaluation = read_evaluation(*evaluation, std::nullopt);
+        config->databases = read_databases(*databases, Variant::International);
         try {
             web::Server server(*config);
             io.out << "Kroon serves its board at " << server.url() << " (Ctrl+C stops it)" << std::endl;

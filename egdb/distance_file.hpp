@@ -1,0 +1,63 @@
+// One slice's distances to conversion on disk: a block file (block_file.hpp), magic
+// "KROONDTC", format version 1, whose blocks are zstd frames of 65,536 distances, one byte
+// each when the slice's largest distance is below 256, else two bytes little-endian (the
+// frames' content size tells which) (docs/egdb.md, Distance to conversion). Where the position is a draw,
+// must capture or is not a position the distance repeats the one before, which the
+// compression turns into almost nothing.
+//
+// Only the root of a search reads distances, a few dozen a move, so a read decompresses its
+// whole block (the last block read is kept per thread).
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "egdb/block_file.hpp"
+#include "egdb/material.hpp"
+#include "egdb/solver.hpp"
+#include "engine/result.hpp"
+
+namespace kroon::egdb {
+
+constexpr std::uint32_t distance_format_version = 1;
+constexpr std::uint32_t distances_per_block = 1 << 16;
+
+// "international-wm1wk1bm0bk1.dtc".
+std::string distance_file_name(std::string_view variant_name, const Material& material);
+
+// Writes the slice's distances (slice.distances must be there) as slice_file.hpp writes values.
+Result<std::uint64_t> write_distance_file(const std::filesystem::path& path, int variant_code,
+                                          const SolvedSlice& slice);
+
+class DistanceFile {
+public:
+    // An error saying what is wrong when the file is not the distances of that slice, or a
+    // block is not a zstd frame of exactly its number of distances.
+    static Result<std::shared_ptr<const DistanceFile>> open(const std::filesystem::path& path, int variant_code,
+                                                            const Material& material, std::uint64_t positions);
+
+    const Material& material() const { return material_; }
+    std::uint64_t file_bytes() const { return file_->file_bytes(); }
+    // The stored distance of index i (meaningful where the stored value is a win or loss);
+    // nothing when the block does not decompress.
+    std::optional<int> get(std::uint64_t i) const;
+    // Every stored distance, in order; false when a block does not decompress.
+    bool decode_all(std::vector<std::uint16_t>& out) const;
+
+private:
+    DistanceFile() = default;
+    // Decompresses block b into out (its length in distances); false on a damaged frame.
+    bool decode_block(std::uint64_t b, std::vector<std::uint16_t>& out) const;
+
+    std::unique_ptr<BlockFile> file_;
+    Material material_;
+    std::uint64_t positions_ = 0;
+    std::uint64_t width_ = 1;   // bytes per distance
+    std::uint64_t serial_ = 0;  // names this file in the per-thread cache of the last block
+};
+
+}  // namespace kroon::egdb
