@@ -109,10 +109,15 @@ std::optional<RootMoves> root_moves_as(const Database& db, const Position& pos) 
 
 int variant_code(Variant variant) { return rulebook(variant).traits().pdn_game_type; }
 
-std::shared_ptr<const Database> Database::open(const std::filesystem::path& dir, Variant variant) {
+std::shared_ptr<const Database> Database::open(const std::filesystem::path& dir, Variant variant,
+                                               RejectedFiles rejected) {
     std::shared_ptr<Database> db(new Database());
     db->variant_ = variant;
     db->folder_ = dir;
+    const auto reject = [&](const std::string& why) {
+        if (rejected == RejectedFiles::Warn) spdlog::warn("endgame databases: ignoring {}", why);
+        db->rejected_.push_back(why);
+    };
     const std::string prefix(rulebook(variant).name());
     with_database_rules(variant, [&](auto tag) {
         using B = typename decltype(tag)::Rules::Board;
@@ -120,7 +125,7 @@ std::shared_ptr<const Database> Database::open(const std::filesystem::path& dir,
         std::vector<std::filesystem::path> paths;
         for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) paths.push_back(entry.path());
         if (ec) {
-            spdlog::warn("endgame databases: cannot read {}: {}", dir.string(), ec.message());
+            reject(dir.string() + ": cannot read: " + ec.message());
             return;
         }
         std::sort(paths.begin(), paths.end());
@@ -135,7 +140,7 @@ std::shared_ptr<const Database> Database::open(const std::filesystem::path& dir,
             if (match[5] == "dtc") {
                 auto distances = DistanceFile::open(path, variant_code(variant), m, SliceIndexer<B>(m).size());
                 if (!distances) {
-                    spdlog::warn("endgame databases: ignoring {}", distances.error());
+                    reject(distances.error());
                     continue;
                 }
                 db->distance_slots_[m.key()] = distances->get();
@@ -144,7 +149,7 @@ std::shared_ptr<const Database> Database::open(const std::filesystem::path& dir,
             }
             auto file = SliceFile::open(path, variant_code(variant), m, SliceIndexer<B>(m).size());
             if (!file) {
-                spdlog::warn("endgame databases: ignoring {}", file.error());
+                reject(file.error());
                 continue;
             }
             db->slots_[m.key()] = file->get();

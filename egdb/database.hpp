@@ -55,10 +55,16 @@ struct RootMoves {
 // A variant's database code in file headers (its PDN GameType number).
 int variant_code(Variant variant);
 
+// What Database::open does with a file it leaves out, besides listing it in rejected().
+enum class RejectedFiles { Warn, ListOnly };
+
 class Database {
 public:
     // Opens every slice file of `variant` in `dir` (none when the variant has no databases).
-    static std::shared_ptr<const Database> open(const std::filesystem::path& dir, Variant variant);
+    // A file that fails its checks is left out, listed in rejected() and, unless told
+    // otherwise, reported as an spdlog warning.
+    static std::shared_ptr<const Database> open(const std::filesystem::path& dir, Variant variant,
+                                                RejectedFiles rejected = RejectedFiles::Warn);
 
     Variant variant() const { return variant_; }
     const std::filesystem::path& folder() const { return folder_; }
@@ -87,6 +93,9 @@ public:
         return m.pieces() <= max_database_pieces ? distance_slots_[m.key()] : nullptr;
     }
     std::size_t distance_file_count() const { return distance_files_.size(); }
+    // The variant's files that were left out, each with why ("PATH: truncated (1 bytes)"), or
+    // the folder when it cannot be read.
+    const std::vector<std::string>& rejected() const { return rejected_; }
 
 private:
     Database() = default;
@@ -98,6 +107,7 @@ private:
     std::array<const SliceFile*, material_keys> slots_{};
     std::vector<std::shared_ptr<const DistanceFile>> distance_files_;
     std::array<const DistanceFile*, material_keys> distance_slots_{};
+    std::vector<std::string> rejected_;
 };
 
 }  // namespace kroon::egdb

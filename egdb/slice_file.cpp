@@ -106,15 +106,20 @@ bool SliceFile::for_each_run(std::uint64_t block, F&& f) const {
     const std::uint8_t* p = file_->block_begin(block);
     const std::uint8_t* const stop = file_->block_end(block);
     const std::uint64_t length = std::min<std::uint64_t>(positions_per_block, positions_ - block * positions_per_block);
+    // The writer stores wins, draws and losses only: a stored Unknown makes the block malformed.
     if (*p == raw_block) {
         if (static_cast<std::uint64_t>(stop - p) != 1 + (length + 3) / 4) return false;
-        for (std::uint64_t i = 0; i < length; ++i)
-            if (!f(static_cast<Value>(p[1 + i / 4] >> (2 * (i % 4)) & 3), std::uint64_t{1})) return true;
+        for (std::uint64_t i = 0; i < length; ++i) {
+            const auto v = static_cast<Value>(p[1 + i / 4] >> (2 * (i % 4)) & 3);
+            if (v == Value::Unknown) return false;
+            if (!f(v, std::uint64_t{1})) return true;
+        }
         return true;
     }
     if (*p != run_block) return false;
     for (++p; p < stop;) {
         const std::uint8_t byte = *p++;
+        if (static_cast<Value>(byte >> 6) == Value::Unknown) return false;
         std::uint64_t n = (byte & 63) + 1;
         if (n == 64) {
             std::uint64_t extra = 0;

@@ -35,15 +35,16 @@ Result<std::uint64_t> write_slice_file(const std::filesystem::path& path, int va
 class SliceFile {
 public:
     // A file that is not a slice of `variant_code` with `material` and `positions` indices
-    // (wrong header, truncated, checksum mismatch) is an error saying what is wrong.
+    // (wrong header, truncated, checksum mismatch, a block that does not decode to exactly its
+    // positions' wins, draws and losses) is an error saying what is wrong.
     static Result<std::shared_ptr<const SliceFile>> open(const std::filesystem::path& path, int variant_code,
                                                          const Material& material, std::uint64_t positions);
 
     const Material& material() const { return material_; }
     std::uint64_t positions() const { return positions_; }
     std::uint64_t file_bytes() const { return file_->file_bytes(); }
-    // The stored value of index i (Unknown if the block cannot be read, which the checks on
-    // opening rule out).
+    // The stored value of index i: a win, draw or loss (the checks on opening rule out any
+    // other); Unknown past the end.
     Value get(std::uint64_t i) const;
     // Every stored value, in order, into `out`.
     void decode_all(PackedValues& out) const;

@@ -37,7 +37,9 @@ Session::Session(std::istream& in, std::ostream& out, const ConsoleOptions& opti
       inbox_(in),
       searcher_(search::Options{options.threads, affordable_hash_mib(options.hash_mib), options.evaluation,
                                 options.databases}),
-      game_(rulebook(options.variant)) {
+      game_(rulebook(options.variant)),
+      databases_(options.databases),
+      databases_folder_(options.databases ? options.databases->folder() : std::filesystem::path{}) {
     start_game(Game(rulebook(options.variant)));
 }
 
@@ -73,6 +75,9 @@ const std::vector<Session::Command>& Session::commands() {
         {"post", "", "post [on|off]", "show the engine's thinking while it plays", &Session::cmd_post},
         {"threads", "", "threads N", "search threads", &Session::cmd_threads},
         {"hash", "", "hash MIB", "transposition table size in MiB", &Session::cmd_hash},
+        {"egdb", "", "egdb [DIR|none]",
+         "the endgame databases in use; open those in folder DIR (kroon egdb build makes them), or none",
+         &Session::cmd_egdb},
         {"quit", "exit q bye", "quit", "leave Kroon", &Session::cmd_quit},
     };
     return table;
@@ -252,8 +257,10 @@ void Session::cmd_new(const Words& args) {
         if (!v) return error("unknown variant '" + args[0] + "'; variants: " + variant_names());
         variant = *v;
     }
+    const bool other_variant = variant != game_.variant();
     start_game(Game(rulebook(variant)));
     out_ << "New game of " << game_.rules().name() << ".\n";
+    if (other_variant) databases_follow_variant();
     position_changed();
     engine_turns();
 }

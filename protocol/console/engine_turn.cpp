@@ -24,6 +24,13 @@ std::string trimmed_lower(const std::string& line) {
 
 bool is_quit(const std::string& word) { return word == "quit" || word == "exit" || word == "q" || word == "bye"; }
 
+// ", 12 database hits" when the endgame databases gave values (egdb), else nothing.
+std::string database_hits_text(const search::Outcome& outcome) {
+    if (outcome.database_hits == 0) return "";
+    return ", " + std::to_string(outcome.database_hits) +
+           (outcome.database_hits == 1 ? " database hit" : " database hits");
+}
+
 }  // namespace
 
 int affordable_hash_mib(int mib) {
@@ -114,7 +121,7 @@ bool Session::engine_move() {
     std::snprintf(stats, sizeof stats, "depth %d, %.2f s, %llu nodes", run.outcome.depth, seconds,
                   static_cast<unsigned long long>(run.outcome.nodes));
     out_ << "Kroon plays " << written << " for " << side_name(side) << "  (" << format_score(run.outcome.score)
-         << " for " << side_name(side) << ", " << stats << ")\n";
+         << " for " << side_name(side) << ", " << stats << database_hits_text(run.outcome) << ")\n";
     position_changed();
     if (run.interrupted && engine_plays(Color::White) && engine_plays(Color::Black) && !quit_requested_) {
         engine_side_[0] = engine_side_[1] = false;
@@ -155,7 +162,7 @@ void Session::cmd_analyse(const Words& args) {
     if (!run.outcome.best) return error("no move to analyse");
     out_ << "Best move " << game_.rules().format_move(game_.position(), *run.outcome.best) << "  ("
          << format_score(run.outcome.score) << ", depth " << run.outcome.depth << ", "
-         << format_seconds(run.outcome.seconds) << ")\n";
+         << format_seconds(run.outcome.seconds) << database_hits_text(run.outcome) << ")\n";
 }
 
 void Session::cmd_stop(const Words&) { out_ << "Nothing to stop: the engine is not thinking.\n"; }

@@ -1,10 +1,12 @@
 // The console's state and commands (private to protocol/console). console.cpp holds the
 // command loop and the game commands, engine_turn.cpp everything that runs the search,
-// console_info.cpp the commands that only show things.
+// console_info.cpp the commands that only show things, databases.cpp the endgame databases.
 #pragma once
 
 #include <chrono>
 #include <deque>
+#include <filesystem>
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -71,6 +73,10 @@ private:
     std::string status_line() const;
     int move_number() const;
 
+    // The endgame databases (databases.cpp).
+    std::string databases_text() const;  // what is in use, for the current variant
+    void databases_follow_variant();     // after a new game changed the variant
+
     // Commands.
     void cmd_help(const Words& args);
     void cmd_board(const Words& args);
@@ -95,6 +101,7 @@ private:
     void cmd_post(const Words& args);
     void cmd_threads(const Words& args);
     void cmd_hash(const Words& args);
+    void cmd_egdb(const Words& args);
     void cmd_quit(const Words& args);
 
     void set_level(const Level& level);
@@ -113,6 +120,9 @@ private:
     bool show_thinking_ = false;
     bool flipped_ = false;
     std::chrono::steady_clock::time_point turn_started_;
+    std::shared_ptr<const egdb::Database> databases_;  // the searcher's; null: none
+    // The folder they come from, opened again for each variant; empty: none.
+    std::filesystem::path databases_folder_;
 };
 
 }  // namespace kroon::console

@@ -275,6 +275,38 @@ TEST(Egdb, CorruptOrTruncatedFilesAreReportedAndIgnored) {
     EXPECT_NE(flipped.error().find("checksum"), std::string::npos) << flipped.error();
 }
 
+// No build writes the fourth two-bit value (Unknown); a file that stores it under valid
+// checksums is rejected, whether in a block of runs or of packed values (found by fuzzing).
+TEST(Egdb, AFileStoringAnUnknownValueIsRejected) {
+    struct Case {
+        Variant variant;
+        Material material;
+        int block_tag;  // 0 packed values, 1 runs
+    };
+    for (const Case& c : {Case{Variant::International, {0, 1, 0, 1}, 1}, Case{Variant::Brazilian, {1, 0, 1, 0}, 0}}) {
+        const std::string name(rulebook(c.variant).name());
+        const ScratchFolder folder("unknown_value_" + name);
+        test::build_into(folder.path(), c.variant, 2);
+        const auto path = folder.path() / slice_file_name(name, c.material);
+        ASSERT_NE(Database::open(folder.path(), c.variant)->slice(c.material), nullptr) << name;
+        edit_file(path, [&](std::string& b) {
+            const auto* bytes = reinterpret_cast<const std::uint8_t*>(b.data());
+            const std::size_t first_block = header_bytes + 8 * (read_le(bytes + 32, 8) + 1);
+            ASSERT_EQ(b[first_block], c.block_tag) << name;
+            b[first_block + 1] |= c.block_tag == 1 ? '\xc0' : '\x03';  // the first run's value, the first value
+            test::seal_checksums(b);
+        });
+        std::uint64_t positions = 0;
+        with_database_rules(c.variant, [&](auto tag) {
+            positions = SliceIndexer<typename decltype(tag)::Rules::Board>(c.material).size();
+        });
+        const auto file = SliceFile::open(path, variant_code(c.variant), c.material, positions);
+        ASSERT_FALSE(file.ok()) << name;
+        EXPECT_NE(file.error().find("block 0 is malformed"), std::string::npos) << file.error();
+        EXPECT_EQ(Database::open(folder.path(), c.variant)->slice(c.material), nullptr) << name;
+    }
+}
+
 TEST(Egdb, VerifyAcceptsABuildAndFindsAWrongValue) {
     const ScratchFolder folder("verify");
     test::build_into(folder.path(), Variant::International, 3);

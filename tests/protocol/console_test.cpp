@@ -4,12 +4,16 @@
 
 #include "tests/support/variant_param.hpp"
 
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <sstream>
 
 #include "engine/movegen/movegen.hpp"
 #include "engine/notation/move_text.hpp"
 #include "engine/rules/rulebook.hpp"
 #include "protocol/console/console.hpp"
+#include "tests/egdb/egdb_support.hpp"
 
 namespace kroon::console {
 namespace {
@@ -375,6 +379,139 @@ TEST(Console, PlaysWithAClock) {
         << periods;
     EXPECT_NE(periods.find("Level: clock: 25 moves in 10:00.0 (repeated) + 5.0 s per move."), std::string::npos)
         << periods;
+}
+
+// The lines that start with `prefix`, in order.
+std::vector<std::string> lines_starting(const std::string& output, const std::string& prefix) {
+    std::vector<std::string> found;
+    for (const auto& line : lines_of(output))
+        if (line.rfind(prefix, 0) == 0) found.push_back(line);
+    return found;
+}
+
+// The lines announcing the engine's moves, with their statistics.
+std::vector<std::string> engine_move_lines(const std::string& output) {
+    std::vector<std::string> found;
+    for (const auto& line : lines_starting(output, "Kroon plays "))
+        if (line.find(" for ") != std::string::npos) found.push_back(line);
+    return found;
+}
+
+TEST(ConsoleDatabases, EgdbOpensReportsAndSwitchesOff) {
+    const std::string folder = test::three_pieces().folder().string();
+    // A man against two kings, searched with the databases and again without them.
+    const std::string out = run("help egdb\negdb\negdb " + folder +
+                                "\negdb\nplay none\nlevel depth 4\nfen W:WK10,K20:B30\ngo\n"
+                                "egdb none\negdb\nundo\ngo\nquit\n");
+    EXPECT_NE(out.find("egdb [DIR|none]"), std::string::npos) << out;
+    EXPECT_EQ(count_of(out, "Error"), 0) << out;
+    const auto reports = lines_starting(out, "Endgame databases: ");
+    ASSERT_EQ(reports.size(), 5u) << out;
+    EXPECT_NE(reports[0].find("none (egdb DIR opens those in DIR"), std::string::npos) << reports[0];
+    EXPECT_NE(reports[1].find("16 slices of international (every slice of 2 to 3 pieces), 16 distance files, "),
+              std::string::npos)
+        << reports[1];
+    EXPECT_NE(reports[1].find(" in " + folder + "."), std::string::npos) << reports[1];
+    EXPECT_EQ(reports[2], reports[1]);
+    EXPECT_EQ(reports[3], reports[0]);
+    EXPECT_EQ(reports[4], reports[0]);
+    // The search probed them while they were open, and not after `egdb none`.
+    const auto moves = engine_move_lines(out);
+    ASSERT_EQ(moves.size(), 2u) << out;
+    EXPECT_NE(moves[0].find(" database hits)"), std::string::npos) << moves[0];
+    EXPECT_EQ(moves[1].find("database hit"), std::string::npos) << moves[1];
+}
+
+TEST(ConsoleDatabases, BadFoldersAreRefusedAndTheDatabasesInUseStay) {
+    namespace fs = std::filesystem;
+    const std::string good = test::three_pieces().folder().string();
+    const test::ScratchFolder scratch("console_bad");
+    const fs::path empty = scratch.path() / "empty", english = scratch.path() / "english",
+                   corrupt = scratch.path() / "corrupt", relabelled = scratch.path() / "relabelled",
+                   partly = scratch.path() / "partly", file = scratch.path() / "a-file";
+    fs::create_directories(empty);
+    fs::create_directories(relabelled);
+    std::ofstream(file) << "not a folder";
+    test::build_into(english, Variant::English, 2);
+    test::build_into(corrupt, Variant::International, 2);
+    test::build_into(partly, Variant::International, 2);
+    for (const auto& entry : fs::directory_iterator(corrupt)) fs::resize_file(entry.path(), 40);
+    const egdb::Material kk{0, 1, 0, 1};
+    fs::resize_file(partly / egdb::slice_file_name("international", kk), 100);
+    // English values under an international name: the header says which variant it is.
+    fs::copy_file(english / egdb::slice_file_name("english", kk),
+                  relabelled / egdb::slice_file_name("international", kk));
+
+    const std::string out =
+        run("egdb " + good + "\negdb /no/such/kroon/folder\negdb " + file.string() + "\negdb " + empty.string() +
+            "\negdb " + english.string() + "\negdb " + corrupt.string() + "\negdb " + relabelled.string() +
+            "\nplay none\nlevel depth 4\nfen W:WK10,K20:B30\ngo\negdb " + partly.string() + "\nquit\n");
+    const auto errors = lines_starting(out, "Error: ");
+    ASSERT_EQ(errors.size(), 6u) << out;
+    EXPECT_EQ(errors[0], "Error: no folder /no/such/kroon/folder");
+    EXPECT_EQ(errors[1], "Error: " + file.string() + " is not a folder");
+    EXPECT_EQ(errors[2], "Error: no endgame databases for international in " + empty.string() +
+                             " (kroon egdb build --dir " + empty.string() + " makes them)");
+    EXPECT_EQ(errors[3], "Error: no endgame databases for international in " + english.string() +
+                             " (it holds english ones: new VARIANT plays another variant)");
+    EXPECT_EQ(errors[4], "Error: no usable endgame databases for international in " + corrupt.string() + "; left out:");
+    EXPECT_EQ(errors[5],
+              "Error: no usable endgame databases for international in " + relabelled.string() + "; left out:");
+    // Each file that failed is named, with why.
+    EXPECT_EQ(count_of(out, "  " + corrupt.string() + "/international-"), 8) << out;
+    EXPECT_EQ(count_of(out, ": truncated (40 bytes)"), 8) << out;
+    EXPECT_NE(
+        out.find("  " + (relabelled / "international-wm0wk1bm0bk1.egdb").string() + ": built for another variant"),
+        std::string::npos)
+        << out;
+    // After every refusal the databases from the good folder are still in use, and searched.
+    EXPECT_EQ(count_of(out, "Endgame databases (unchanged): 16 slices of international"), 6) << out;
+    const auto moves = engine_move_lines(out);
+    ASSERT_EQ(moves.size(), 1u) << out;
+    EXPECT_NE(moves[0].find(" database hits)"), std::string::npos) << moves[0];
+    // A folder with one bad file opens without it, and says so.
+    EXPECT_NE(out.find("Endgame databases: 3 slices of international (not every slice of 2 pieces), 4 distance files"),
+              std::string::npos)
+        << out;
+    EXPECT_NE(out.find("  left out: " + (partly / "international-wm0wk1bm0bk1.egdb").string() + ": "),
+              std::string::npos)
+        << out;
+}
+
+TEST(ConsoleDatabases, TheDatabasesFollowTheVariant) {
+    const test::ScratchFolder scratch("console_variants");
+    test::build_into(scratch.path(), Variant::International, 2);
+    test::build_into(scratch.path(), Variant::English, 2);
+    const std::string folder = scratch.path().string();
+    const std::string out = run("egdb " + folder + "\nnew frisian\negdb " + folder +
+                                "\nnew international\nnew english\nnew brazilian\nquit\n");
+    const auto reports = lines_starting(out, "Endgame databases");
+    ASSERT_EQ(reports.size(), 6u) << out;
+    EXPECT_EQ(reports[0].rfind("Endgame databases: 4 slices of international (every slice of 2 pieces), 4 distance "
+                               "files, ",
+                               0),
+              0u)
+        << reports[0];
+    EXPECT_NE(reports[0].find(" MB in " + folder + "."), std::string::npos) << reports[0];
+    EXPECT_EQ(reports[1],
+              "Endgame databases: none for frisian (Kroon has them for international, english and "
+              "brazilian); those in " +
+                  folder + " come back with their variant.");
+    EXPECT_EQ(lines_starting(out, "Error: ").at(0),
+              "Error: Kroon has no endgame databases for frisian, only for international, english and brazilian");
+    EXPECT_EQ(reports[2], "Endgame databases (unchanged): " + reports[1].substr(19));
+    EXPECT_EQ(reports[3], reports[0]);
+    EXPECT_NE(reports[4].find("Endgame databases: 4 slices of english (every slice of 2 pieces), 4 distance files"),
+              std::string::npos)
+        << reports[4];
+    EXPECT_EQ(reports[5], "Endgame databases: none for brazilian in " + folder + ".");
+
+    // A folder given with ~ starts at the home folder, as in a shell.
+    if (const char* home = std::getenv("HOME")) {
+        const std::string tilde = run("egdb ~/no-such-kroon-folder\nquit\n");
+        EXPECT_NE(tilde.find("Error: no folder " + std::string(home) + "/no-such-kroon-folder"), std::string::npos)
+            << tilde;
+    }
 }
 
 }  // namespace

@@ -1,0 +1,143 @@
+// The console's endgame databases (docs/egdb.md): the `egdb` command, and the databases
+// following the variant when a new game changes it.
+#include <cctype>
+#include <cstdio>
+#include <cstdlib>
+#include <system_error>
+
+#include "egdb/variants.hpp"
+#include "engine/rules/rulebook.hpp"
+#include "protocol/console/session.hpp"
+
+namespace kroon::console {
+namespace {
+
+std::string variant_name(Variant v) { return std::string(rulebook(v).name()); }
+
+bool means_none(const std::string& word) {
+    std::string w;
+    for (unsigned char c : word) w += static_cast<char>(std::tolower(c));
+    return w == "none" || w == "off";
+}
+
+// "international, brazilian and english".
+std::string variants_with_databases() {
+    std::vector<std::string> names;
+    for (const Variant v : all_variants)
+        if (egdb::has_databases(v)) names.push_back(variant_name(v));
+    std::string text;
+    for (std::size_t i = 0; i < names.size(); ++i)
+        text += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
+    return text;
+}
+
+// The folder a user typed: "~" and "~/..." start at the home folder, as in a shell.
+std::filesystem::path typed_folder(const Words& words) {
+    std::string text;
+    for (const std::string& w : words) text += (text.empty() ? "" : " ") + w;
+    const char* home = std::getenv("HOME");
+    if (home && (text == "~" || text.rfind("~/", 0) == 0)) text = home + text.substr(1);
+    return text;
+}
+
+// The other variants whose database files `folder` holds ("english, brazilian"), by name.
+std::string other_variants_in(const std::filesystem::path& folder, Variant variant) {
+    std::string found;
+    for (const Variant v : all_variants) {
+        if (v == variant || !egdb::has_databases(v)) continue;
+        const std::string prefix = variant_name(v) + "-wm";
+        std::error_code ec;
+        for (const auto& entry : std::filesystem::directory_iterator(folder, ec)) {
+            const std::string name = entry.path().filename().string();
+            if (name.rfind(prefix, 0) == 0 && entry.path().extension() == ".egdb") {
+                found += (found.empty() ? "" : ", ") + variant_name(v);
+                break;
+            }
+        }
+    }
+    return found;
+}
+
+}  // namespace
+
+std::string Session::databases_text() const {
+    const Variant variant = game_.variant();
+    if (!databases_) {
+        if (databases_folder_.empty()) return "none (egdb DIR opens those in DIR; kroon egdb build makes them)";
+        if (!egdb::has_databases(variant))
+            return "none for " + variant_name(variant) + " (Kroon has them for " + variants_with_databases() +
+                   "); those in " + databases_folder_.string() + " come back with their variant";
+        return "none for " + variant_name(variant) + " in " + databases_folder_.string();
+    }
+    const egdb::Database& db = *databases_;
+    const int complete = db.complete_pieces();
+    const std::string coverage = complete >= 3   ? "every slice of 2 to " + std::to_string(complete) + " pieces"
+                                 : complete == 2 ? "every slice of 2 pieces"
+                                                 : "not every slice of 2 pieces";
+    char size[32];
+    std::snprintf(size, sizeof size, "%.2f MB", static_cast<double>(db.file_bytes()) / 1e6);
+    return std::to_string(db.slice_count()) + " slices of " + variant_name(db.variant()) + " (" + coverage + "), " +
+           std::to_string(db.distance_file_count()) + " distance files, " + size + " in " + db.folder().string();
+}
+
+void Session::databases_follow_variant() {
+    if (databases_folder_.empty()) return;
+    const Variant variant = game_.variant();
+    databases_ = nullptr;
+    if (egdb::has_databases(variant)) {
+        auto opened = egdb::Database::open(databases_folder_, variant, egdb::RejectedFiles::ListOnly);
+        if (opened->slice_count() > 0) databases_ = std::move(opened);
+    }
+    searcher_.set_databases(databases_);
+    out_ << "Endgame databases: " << databases_text() << ".\n";
+}
+
+void Session::cmd_egdb(const Words& args) {
+    if (args.empty()) {
+        out_ << "Endgame databases: " << databases_text() << ".\n";
+        return;
+    }
+    if (args.size() == 1 && means_none(args[0])) {
+        databases_ = nullptr;
+        databases_folder_.clear();
+        searcher_.set_databases(nullptr);
+        out_ << "Endgame databases: " << databases_text() << ".\n";
+        return;
+    }
+    // Every refusal leaves the databases in use as they were, and says so.
+    const auto refuse = [&](const std::string& why, const std::vector<std::string>& details = {}) {
+        error(why);
+        for (const std::string& detail : details) out_ << "  " << detail << "\n";
+        out_ << "Endgame databases (unchanged): " << databases_text() << ".\n";
+    };
+    const Variant variant = game_.variant();
+    const std::filesystem::path folder = typed_folder(args);
+    if (!egdb::has_databases(variant))
+        return refuse("Kroon has no endgame databases for " + variant_name(variant) + ", only for " +
+                      variants_with_databases());
+    std::error_code ec;
+    const auto status = std::filesystem::status(folder, ec);
+    if (ec && ec != std::errc::no_such_file_or_directory)
+        return refuse("cannot read " + folder.string() + ": " + ec.message());
+    if (!std::filesystem::exists(status)) return refuse("no folder " + folder.string());
+    if (!std::filesystem::is_directory(status)) return refuse(folder.string() + " is not a folder");
+
+    auto opened = egdb::Database::open(folder, variant, egdb::RejectedFiles::ListOnly);
+    if (opened->slice_count() == 0) {
+        std::string why = "no endgame databases for " + variant_name(variant) + " in " + folder.string();
+        if (!opened->rejected().empty())
+            why = "no usable endgame databases for " + variant_name(variant) + " in " + folder.string() + "; left out:";
+        else if (const std::string others = other_variants_in(folder, variant); !others.empty())
+            why += " (it holds " + others + " ones: new VARIANT plays another variant)";
+        else
+            why += " (kroon egdb build --dir " + folder.string() + " makes them)";
+        return refuse(why, opened->rejected());
+    }
+    databases_ = std::move(opened);
+    databases_folder_ = folder;
+    searcher_.set_databases(databases_);
+    out_ << "Endgame databases: " << databases_text() << ".\n";
+    for (const std::string& rejected : databases_->rejected()) out_ << "  left out: " << rejected << "\n";
+}
+
+}  // namespace kroon::console
