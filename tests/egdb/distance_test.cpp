@@ -13,6 +13,7 @@
 namespace kroon::egdb {
 namespace {
 
+using test::edit_file;
 using test::ScratchFolder;
 using test::three_pieces;
 
@@ -142,15 +143,6 @@ TEST(Distances, TheRootKeepsTheValueAndGoesStraightToConversion) {
     EXPECT_GT(wins, 100);
     EXPECT_GT(losses, 100);
     EXPECT_GT(draws, 100);
-}
-
-// Rewrites `path` with `edit` applied to its bytes.
-void edit_file(const std::filesystem::path& path, const std::function<void(std::string&)>& edit) {
-    std::ifstream in(path, std::ios::binary);
-    std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    in.close();
-    edit(bytes);
-    std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
 }
 
 TEST(Distances, CorruptFilesAreReportedAndIgnoredAndTheValuesStay) {

@@ -4,6 +4,9 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <fstream>
+#include <functional>
+#include <iterator>
 #include <string>
 
 #include "egdb/builder.hpp"
@@ -35,6 +38,15 @@ public:
 private:
     std::filesystem::path path_;
 };
+
+// Rewrites `path` with `edit` applied to its bytes.
+inline void edit_file(const std::filesystem::path& path, const std::function<void(std::string&)>& edit) {
+    std::ifstream in(path, std::ios::binary);
+    std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    in.close();
+    edit(bytes);
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
+}
 
 // Makes a database file's payload size and checksums right again after its bytes were edited
 // (docs/egdb.md, File format), so that the checks after them are what a test meets.

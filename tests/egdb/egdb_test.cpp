@@ -25,6 +25,7 @@ Position fen(std::string_view text) {
     return *pos;
 }
 
+using test::edit_file;
 using test::three_pieces;
 
 // A plain depth-limited search: Win or Loss when it is proved within `depth` plies, Unknown
@@ -235,15 +236,6 @@ TEST(Egdb, FilesHoldWhatTheSolverFound) {
         }
         EXPECT_EQ(s.counts.wins + s.counts.draws + s.counts.losses + s.counts.not_positions, s.values.size());
     }
-}
-
-// Rewrites `path` with `edit` applied to its bytes.
-void edit_file(const std::filesystem::path& path, const std::function<void(std::string&)>& edit) {
-    std::ifstream in(path, std::ios::binary);
-    std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    in.close();
-    edit(bytes);
-    std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
 }
 
 TEST(Egdb, CorruptOrTruncatedFilesAreReportedAndIgnored) {

@@ -119,16 +119,21 @@ int run_verify(const EgdbArgs& args, const Streams& io) {
     return summary->mismatches == 0 && summary->distance_mismatches == 0 ? exit_ok : exit_failure;
 }
 
+// The databases of the command's folder, or null (reported on `io.err`) when it holds none.
+std::shared_ptr<const egdb::Database> open_databases(const EgdbArgs& args, const char* command, const Streams& io) {
+    check_variant(args.position.variant);
+    const std::string folder = folder_of(args);
+    auto db = egdb::Database::open(folder, args.position.variant);
+    if (db->slice_count() > 0) return db;
+    io.err << "kroon egdb " << command << ": no database files in " << folder << "\n";
+    return nullptr;
+}
+
 // Probes random positions of every slice twice: the first round reads the files from disk
 // (unless the system has them cached already), the second from memory.
 int run_bench(const EgdbArgs& args, const Streams& io) {
-    check_variant(args.position.variant);
-    const std::string folder = folder_of(args);
-    const auto db = egdb::Database::open(folder, args.position.variant);
-    if (db->slice_count() == 0) {
-        io.err << "kroon egdb bench: no database files in " << folder << "\n";
-        return exit_failure;
-    }
+    const auto db = open_databases(args, "bench", io);
+    if (!db) return exit_failure;
     std::vector<Position> positions;
     std::mt19937_64 rng(2026);
     egdb::with_database_rules(args.position.variant, [&](auto tag) {
@@ -169,13 +174,8 @@ int outcome_index(GameResult result, Color side) {
 }
 
 int run_games(const EgdbArgs& args, const Streams& io) {
-    check_variant(args.position.variant);
-    const std::string folder = folder_of(args);
-    const auto db = egdb::Database::open(folder, args.position.variant);
-    if (db->slice_count() == 0) {
-        io.err << "kroon egdb games: no database files in " << folder << "\n";
-        return exit_failure;
-    }
+    const auto db = open_databases(args, "games", io);
+    if (!db) return exit_failure;
     std::map<std::string, EndingTally> players;
     std::vector<std::string> order;
     int games = 0, known = 0;
