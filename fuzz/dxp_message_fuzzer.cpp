@@ -34,18 +34,21 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string_view text = fuzz::as_text(data, size);
     const auto message = dxp::parse_message(text);
     if (!message) {
-        require(!message.error().empty(), "an error says why", shown(text));
+        require(!message.error().empty(), "an error says why", [&] { return shown(text); });
         (void)dxp::printable(message.error());
         return 0;
     }
     (void)dxp::describe(*message);
     const std::string encoded = dxp::format_message(*message);
-    require(encoded.size() <= static_cast<size_t>(dxp::max_message_length), "an encoded message fits", encoded);
-    require(printable_text(encoded), "Kroon encodes printable ASCII only", shown(encoded));
+    require(encoded.size() <= static_cast<size_t>(dxp::max_message_length), "an encoded message fits",
+            [&] { return encoded; });
+    require(printable_text(encoded), "Kroon encodes printable ASCII only", [&] { return shown(encoded); });
     if (printable_text(text) && !name_starts_blank(text))
-        require(encoded == text, "a decoded message encodes to the same bytes", shown(text) + " -> " + encoded);
+        require(encoded == text, "a decoded message encodes to the same bytes",
+                [&] { return shown(text) + " -> " + encoded; });
     const auto again = dxp::parse_message(encoded);
-    require(again.ok(), "an encoded message decodes", shown(text) + " -> " + encoded);
-    require(dxp::format_message(*again) == encoded, "encoding is stable", shown(text) + " -> " + encoded);
+    require(again.ok(), "an encoded message decodes", [&] { return shown(text) + " -> " + encoded; });
+    require(dxp::format_message(*again) == encoded, "encoding is stable",
+            [&] { return shown(text) + " -> " + encoded; });
     return 0;
 }

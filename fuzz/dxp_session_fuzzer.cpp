@@ -44,10 +44,10 @@ struct Driver {
         const std::string wire = dxp::format_message(send.message);
         for (const char c : wire) {
             const auto u = static_cast<unsigned char>(c);
-            require(u >= 0x20 && u < 0x7f, "Kroon sends printable ASCII only", shown(wire));
+            require(u >= 0x20 && u < 0x7f, "Kroon sends printable ASCII only", [&] { return shown(wire); });
         }
         const auto back = dxp::parse_message(wire);
-        require(back.ok(), "what Kroon sends decodes", shown(wire) + (back ? "" : ": " + back.error()));
+        require(back.ok(), "what Kroon sends decodes", [&] { return shown(wire) + (back ? "" : ": " + back.error()); });
     }
 
     static void check_record(const dxp::GameRecord& record) {
@@ -55,11 +55,11 @@ struct Driver {
         const std::string written = write_pdn(pdn);
         const PdnFile back = read_pdn(written);
         require(back.errors.empty(), "a DXP game's record reads back without errors",
-                written + "\n" + (back.errors.empty() ? "" : back.errors[0].text()));
-        require(back.games.size() == 1, "a DXP game's record is one game", written);
+                [&] { return written + "\n" + (back.errors.empty() ? "" : back.errors[0].text()); });
+        require(back.games.size() == 1, "a DXP game's record is one game", [&] { return written; });
         const PdnGame& g = back.games[0];
         require(g.start == pdn.start && g.moves == pdn.moves && g.result == pdn.result,
-                "a DXP game's record reads back to the same game", written);
+                "a DXP game's record reads back to the same game", [&] { return written; });
     }
 
     // Our engine answers with its first legal move (or none when there is none).

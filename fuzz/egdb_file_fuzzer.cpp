@@ -82,9 +82,10 @@ void read_values(const std::filesystem::path& path, const SliceToOpen& slice) {
     require(all.size() == slice.positions, "every position decoded");
     for (std::uint64_t i = 0; i < all.size(); ++i)
         require(all.get(i) != egdb::Value::Unknown, "a file that opens holds only wins, draws and losses",
-                "index " + std::to_string(i));
+                [&] { return "index " + std::to_string(i); });
     for (const std::uint64_t i : indices_to_read(slice.positions, egdb::positions_per_block))
-        require((*file)->get(i) == all.get(i), "one value reads as all of them do", "index " + std::to_string(i));
+        require((*file)->get(i) == all.get(i), "one value reads as all of them do",
+                [&] { return "index " + std::to_string(i); });
     require((*file)->get(slice.positions) == egdb::Value::Unknown, "an index past the end is unknown");
 }
 
@@ -100,7 +101,9 @@ void read_distances(const std::filesystem::path& path, const SliceToOpen& slice)
     if (whole) require(all.size() == slice.positions, "every distance decoded");
     for (const std::uint64_t i : indices_to_read(slice.positions, egdb::distances_per_block)) {
         const auto one = (*file)->get(i);
-        if (whole) require(one && *one == all[i], "one distance reads as all of them do", "index " + std::to_string(i));
+        if (whole)
+            require(one && *one == all[i], "one distance reads as all of them do",
+                    [&] { return "index " + std::to_string(i); });
     }
     require(!(*file)->get(slice.positions), "an index past the end has no distance");
 }

@@ -19,19 +19,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string_view text = fuzz::as_text(data + 1, size - 1);
     const auto pos = rules.parse_fen(text);
     if (!pos) {
-        require(!pos.error().empty(), "an error says why", shown(text));
+        require(!pos.error().empty(), "an error says why", [&] { return shown(text); });
         return 0;
     }
     const std::string printed = rules.format_fen(*pos);
     const auto again = rules.parse_fen(printed);
-    require(again.ok(), "a printed FEN parses", shown(text) + " -> " + printed);
-    require(*again == *pos, "a printed FEN gives the same position", shown(text) + " -> " + printed);
-    require(rules.format_fen(*again) == printed, "printing is canonical", printed);
+    require(again.ok(), "a printed FEN parses", [&] { return shown(text) + " -> " + printed; });
+    require(*again == *pos, "a printed FEN gives the same position", [&] { return shown(text) + " -> " + printed; });
+    require(rules.format_fen(*again) == printed, "printing is canonical", [&] { return printed; });
     // Whatever it holds, the position has a move count and its moves can be played.
     MoveList moves;
     rules.generate_moves(*pos, moves);
     require(static_cast<int>(moves.size()) == rules.count_moves(*pos), "count_moves agrees with generate_moves",
-            printed);
+            [&] { return printed; });
     for (const Move& m : moves) {
         Position after = *pos;
         rules.play(after, m);

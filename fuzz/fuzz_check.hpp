@@ -6,14 +6,26 @@
 #include <cstdlib>
 #include <string>
 #include <string_view>
+#include <type_traits>
 
 namespace kroon::fuzz {
 
-inline void require(bool holds, std::string_view invariant, const std::string& detail = {}) {
-    if (holds) return;
+[[noreturn]] inline void broken(std::string_view invariant, const std::string& detail) {
     std::fprintf(stderr, "invariant broken: %.*s\n%s\n", static_cast<int>(invariant.size()), invariant.data(),
                  detail.c_str());
     std::abort();
+}
+
+inline void require(bool holds, std::string_view invariant) {
+    if (!holds) broken(invariant, {});
+}
+
+// `detail` returns the input's part to show; it runs only when the invariant fails, so that
+// checking costs no string building per input.
+template <class Detail>
+requires std::is_invocable_r_v<std::string, Detail>
+void require(bool holds, std::string_view invariant, Detail&& detail) {
+    if (!holds) broken(invariant, detail());
 }
 
 // Printable ASCII with the rest escaped, for the report of a broken invariant.

@@ -45,12 +45,12 @@ void check_line_codec(std::string_view line) {
     hub::LineBuilder builder(command->name);
     for (const hub::Item& item : command->items) builder.add(item.name, item.value);
     const auto again = hub::parse_line(builder.str());
-    require(again.ok(), "a rebuilt line parses", shown(line) + " -> " + shown(builder.str()));
+    require(again.ok(), "a rebuilt line parses", [&] { return shown(line) + " -> " + shown(builder.str()); });
     require(again->name == command->name && again->items.size() == command->items.size(),
-            "a rebuilt line has the same items", shown(line) + " -> " + shown(builder.str()));
+            "a rebuilt line has the same items", [&] { return shown(line) + " -> " + shown(builder.str()); });
     for (size_t i = 0; i < command->items.size(); ++i)
         require(again->items[i].name == command->items[i].name && again->items[i].value == command->items[i].value,
-                "a rebuilt item reads back", shown(line) + " -> " + shown(builder.str()));
+                "a rebuilt item reads back", [&] { return shown(line) + " -> " + shown(builder.str()); });
 }
 
 void check_position(const Rulebook& rules, const std::string& text) {
@@ -58,7 +58,8 @@ void check_position(const Rulebook& rules, const std::string& text) {
     if (!pos) return;
     const std::string printed = hub::format_position(rules, *pos);
     const auto again = hub::parse_position(rules, printed);
-    require(again.ok() && *again == *pos, "a Hub position prints back to itself", shown(text) + " -> " + printed);
+    require(again.ok() && *again == *pos, "a Hub position prints back to itself",
+            [&] { return shown(text) + " -> " + printed; });
 }
 
 }  // namespace
@@ -89,9 +90,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (!session.handle_line(line)) break;  // quit
     }
     for (const std::string& line : written) {
-        require(printable_line(line), "the engine writes printable ASCII only", shown(line));
+        require(printable_line(line), "the engine writes printable ASCII only", [&] { return shown(line); });
         const auto parsed = hub::parse_line(line);
-        require(parsed.ok() && !parsed->name.empty(), "the engine writes lines that parse", shown(line));
+        require(parsed.ok() && !parsed->name.empty(), "the engine writes lines that parse",
+                [&] { return shown(line); });
     }
     return 0;
 }

@@ -126,6 +126,29 @@ def weights_seeds():
     write("weights", "short", b"KROONEVW\x01\x00")
 
 
+def web_session_seeds():
+    # One JSON message per line (docs/web.md, The WebSocket protocol); `timer` fires the clock.
+    games = {
+        "game": ['{"type":"level","level":{"kind":"depth","depth":1}}', '{"type":"move","move":"32-28"}',
+                 '{"type":"move","move":"34-29","ply":1}', '{"type":"takeback"}', '{"type":"goto","ply":0}',
+                 '{"type":"save_pdn"}', '{"type":"state"}'],
+        "analysis": ['{"type":"new","variant":"frisian","kroon":"none","level":{"kind":"depth","depth":2}}',
+                     '{"type":"analyse"}', '{"type":"stop"}', '{"type":"hint","seconds":0.05}',
+                     '{"type":"review","seconds":0.05}', '{"type":"draw"}', '{"type":"resign"}'],
+        "setup": ['{"type":"new","variant":"english","fen":"[FEN \\"W:Wc3,e3,K14:Bb6,f6\\"]","kroon":"black",'
+                  '"level":{"kind":"clock","control":"1m+1"}}', 'timer', '{"type":"move","move":"c3-d4"}',
+                  '{"type":"play","kroon":"white"}', '{"type":"level","level":{"kind":"time","seconds":0.05}}',
+                  '{"type":"save_pdn"}'],
+        "pdn": ['{"type":"load_pdn","text":"[Event \\"x\\"]\\n1. 32-28 19-23 2. 28x19 14x23 1-1\\n"}',
+                '{"type":"open_game","index":0}', '{"type":"goto","ply":2}', '{"type":"move","move":"33-28"}',
+                '{"type":"save_pdn"}'],
+        "bad": ['{"type":"move"}', '[1,2]', '{"type":"nothing"}', '{"type":"level","level":{"kind":"depth","depth":99}}',
+                '{"type":"goto","ply":-1}', '{"type":"new","fen":"W:W:B"}', '{"type":', '{"type":"stop"}'],
+    }
+    for name, lines in games.items():
+        write("web_session", name, "\n".join(lines) + "\n")
+
+
 if __name__ == "__main__":
     fen_seeds()
     move_text_seeds()
@@ -134,3 +157,4 @@ if __name__ == "__main__":
     dxp_message_seeds()
     dxp_session_seeds()
     weights_seeds()
+    web_session_seeds()

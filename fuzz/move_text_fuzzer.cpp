@@ -26,11 +26,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     const auto move = rules.parse_move(pos, rest, syntax);
     if (!move) {
-        require(!move.error().empty(), "an error says why", shown(rest));
+        require(!move.error().empty(), "an error says why", [&] { return shown(rest); });
         return 0;
     }
     const std::string where = rules.format_fen(pos) + " / " + shown(rest);
-    require(rules.is_legal(pos, *move), "a parsed move is legal", where);
+    require(rules.is_legal(pos, *move), "a parsed move is legal", [&] { return where; });
     const struct {
         MoveNotation notation;
         MoveSyntax syntax;
@@ -41,10 +41,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (const auto& form : forms) {
         const std::string text = rules.format_move(pos, *move, form.notation);
         const auto back = rules.parse_move(pos, text, form.syntax);
-        require(back.ok(), "a printed move parses", where + " -> " + text + ": " + (back ? "" : back.error()));
-        require(*back == *move, "a printed move reads back as itself", where + " -> " + text);
+        require(back.ok(), "a printed move parses",
+                [&] { return where + " -> " + text + ": " + (back ? "" : back.error()); });
+        require(*back == *move, "a printed move reads back as itself", [&] { return where + " -> " + text; });
     }
     const auto found = rules.find_move(pos, rules.move_fields(*move));
-    require(found.ok() && *found == *move, "find_move finds the move by its fields", where);
+    require(found.ok() && *found == *move, "find_move finds the move by its fields", [&] { return where; });
     return 0;
 }

@@ -27,11 +27,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         for (const PdnMoves notation : {PdnMoves::Short, PdnMoves::Long}) {
             const std::string written = write_pdn(game, notation);
             const PdnFile back = read_pdn(written);
-            require(back.errors.empty(), "a written game reads without errors",
-                    written + "\n" + (back.errors.empty() ? "" : back.errors[0].text()) + "\nfrom: " + shown(text));
-            require(back.games.size() == 1, "a written game reads as one game", written);
-            require(same_game(back.games[0], game), "a written game reads back to the same game", written);
-            require(write_pdn(back.games[0], notation) == written, "writing is canonical", written);
+            require(back.errors.empty(), "a written game reads without errors", [&] {
+                return written + "\n" + (back.errors.empty() ? "" : back.errors[0].text()) + "\nfrom: " + shown(text);
+            });
+            require(back.games.size() == 1, "a written game reads as one game", [&] { return written; });
+            require(same_game(back.games[0], game), "a written game reads back to the same game",
+                    [&] { return written; });
+            require(write_pdn(back.games[0], notation) == written, "writing is canonical", [&] { return written; });
         }
     }
     return 0;

@@ -1,0 +1,162 @@
+// The web board's messages (protocol/web/session): one browser tab's JSON messages, one per
+// line, through web::Session as the server hands them over; a line `timer` is the clock's
+// wake-up instead. Searches run for real on a one-slot pool, and each message gets a few
+// milliseconds for their answers before the next. Invariants (docs/web.md, The WebSocket
+// protocol): the session never crashes; every message it sends is a JSON object with a known
+// type; a state's FEN reads back in its variant; a saved game reads back as one PDN game with
+// the session's moves; nothing is sent after the tab closes.
+#include <spdlog/spdlog.h>
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/notation/pdn.hpp"
+#include "engine/rules/rulebook.hpp"
+#include "fuzz/fuzz_check.hpp"
+#include "protocol/web/session.hpp"
+
+using namespace kroon;
+using kroon::fuzz::require;
+using kroon::fuzz::shown;
+using Json = nlohmann::json;
+
+namespace {
+
+// Messages an input may hold: more would measure the search, not the session.
+constexpr int max_messages = 48;
+// How long each message waits for the searches it started (a depth-1 move takes well under
+// a millisecond; an analysis runs on and is answered between later messages).
+constexpr auto settle_time = std::chrono::milliseconds(3);
+
+struct Posted {
+    std::mutex mutex;
+    std::deque<std::function<void()>> tasks;
+    bool closed = false;
+
+    void push(std::function<void()> task) {
+        std::lock_guard lock(mutex);
+        if (!closed) tasks.push_back(std::move(task));
+    }
+    // Runs what the pool's threads posted, on this (the session's) thread.
+    void run_all() {
+        for (;;) {
+            std::function<void()> task;
+            {
+                std::lock_guard lock(mutex);
+                if (tasks.empty()) return;
+                task = std::move(tasks.front());
+                tasks.pop_front();
+            }
+            task();
+        }
+    }
+};
+
+web::SearchPool& pool() {
+    static web::SearchPool pool(web::PoolOptions{.slots = 1, .hash_mib = 1});
+    return pool;
+}
+
+void settle(Posted& posted) {
+    const auto until = std::chrono::steady_clock::now() + settle_time;
+    for (;;) {
+        posted.run_all();
+        if (pool().running() == 0 && pool().queued() == 0) break;
+        if (std::chrono::steady_clock::now() >= until) break;
+        std::this_thread::sleep_for(std::chrono::microseconds(200));
+    }
+    posted.run_all();
+}
+
+void check_message(const std::string& text, const web::Session& session) {
+    static const std::set<std::string> types = {"welcome", "state",     "thinking", "info", "done",
+                                                "draw",    "pdn_games", "pdn",      "error"};
+    Json message;
+    try {
+        message = Json::parse(text);
+    } catch (const Json::exception& e) {
+        require(false, "the session sends JSON", [&] { return shown(text) + ": " + e.what(); });
+    }
+    require(message.is_object() && message.contains("type") && message["type"].is_string(),
+            "a message is an object with a type", [&] { return shown(text); });
+    const std::string type = message["type"];
+    require(types.contains(type), "a message has a known type", [&] { return shown(text); });
+    if (type == "state") {
+        require(message["fen"].is_string() && message["variant"].is_string(), "a state has its FEN and variant",
+                [&] { return shown(text); });
+        const auto variant = parse_variant(message["variant"].get<std::string>());
+        require(variant.has_value(), "a state names a variant Kroon knows", [&] { return shown(text); });
+        const auto pos = rulebook(*variant).parse_fen(message["fen"].get<std::string>());
+        require(pos.ok(), "a state's FEN reads back", [&] { return shown(text); });
+    } else if (type == "pdn") {
+        require(message["text"].is_string(), "a saved game has its text", [&] { return shown(text); });
+        const PdnFile file = read_pdn(message["text"].get<std::string>());
+        require(file.errors.empty() && file.games.size() == 1, "a saved game reads back as one game",
+                [&] { return shown(text); });
+        require(file.games[0].moves == session.game().moves(), "a saved game reads back with the session's moves",
+                [&] { return shown(text); });
+    }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+    spdlog::set_level(spdlog::level::off);
+    pool();
+    return 0;
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    auto posted = std::make_shared<Posted>();
+    const web::Session* session_sending = nullptr;
+    bool closed = false;
+    web::Outlet outlet;
+    outlet.send = [&](std::string text) {
+        require(!closed, "nothing is sent after the tab closes", [&] { return shown(text); });
+        // Checked as it is sent: a saved game is compared with the game as it is now, before
+        // a search's answer moves it on.
+        if (session_sending) check_message(text, *session_sending);
+    };
+    outlet.post = [posted](std::function<void()> task) { posted->push(std::move(task)); };
+    outlet.wake_after = [](double) {};  // the input says when the timer fires
+
+    {
+        web::Session session(pool(), outlet);
+        session_sending = &session;
+        session.start();
+        // Kroon answers at depth 1 unless the input sets another level: its replies come
+        // within the settling time, so the session's answers to them are tried too.
+        session.receive(R"({"type":"level","level":{"kind":"depth","depth":1}})");
+        std::string_view input = fuzz::as_text(data, size);
+        for (int count = 0; !input.empty() && count < max_messages; ++count) {
+            const size_t end = input.find('\n');
+            const std::string_view line = input.substr(0, end);
+            input.remove_prefix(end == std::string_view::npos ? input.size() : end + 1);
+            if (line == "timer")
+                session.on_timer();
+            else
+                session.receive(line);
+            settle(*posted);
+        }
+        session.close();
+        closed = true;
+        settle(*posted);
+    }
+    {
+        std::lock_guard lock(posted->mutex);
+        posted->closed = true;
+        posted->tasks.clear();  // tasks of a session that is gone never run
+    }
+    return 0;
+}
