@@ -31,6 +31,11 @@ void EngineWorker::stop(int up_to_id) {
     if (running_id_ && running_id_ <= stopped_up_to_) searcher_.stop();
 }
 
+int EngineWorker::running_job() {
+    std::lock_guard lock(mutex_);
+    return running_id_;
+}
+
 void EngineWorker::run() {
     for (;;) {
         SearchJob job;

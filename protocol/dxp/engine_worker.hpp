@@ -35,6 +35,8 @@ public:
 
     void think(SearchJob job);
     void stop(int up_to_id);
+    // The id of the job being searched, 0 when none is (a queued job has not started yet).
+    int running_job();
 
 private:
     void run();

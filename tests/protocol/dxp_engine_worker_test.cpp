@@ -80,7 +80,11 @@ TEST(DxpEngineWorker, DestroyedWhileSearching) {
         search::Limits infinite;
         infinite.infinite = true;
         worker.think(answers.job(1, infinite));
-        std::this_thread::sleep_for(20ms);
+        // Until the worker has taken the job it is only queued, and a queued job is dropped.
+        const auto give_up = std::chrono::steady_clock::now() + 30s;
+        while (worker.running_job() != 1 && std::chrono::steady_clock::now() < give_up)
+            std::this_thread::sleep_for(1ms);
+        ASSERT_EQ(worker.running_job(), 1);
     }  // must not hang: the destructor stops the search and joins
     // The running job still answered before the thread ended.
     ASSERT_EQ(answers.got.size(), 1u);
