@@ -37,8 +37,10 @@ Result<BuildSummary> build_as(const BuildRequest& request) {
         const auto distance_bytes =
             write_distance_file(request.folder / distance_file_name(variant_name, m), code, slice);
         if (!distance_bytes) return Error{distance_bytes.error()};
-        // Distances end at a conversion: the larger slices never look them up.
-        slice.distances = {};
+        // Distances end at a conversion: the larger slices never look them up. Swapped out,
+        // not assigned `{}`, which keeps the capacity: two bytes a position of every slice
+        // stayed resident (7.7 GB at the end of the 5-piece build).
+        std::vector<std::uint16_t>().swap(slice.distances);
         SliceReport report{m, slice.values.size(), slice.counts, *bytes, *distance_bytes, seconds_since(slice_start)};
         ++summary.slices;
         summary.positions += report.positions;
