@@ -9,6 +9,7 @@
 #include <boost/asio.hpp>
 #include <chrono>
 #include <deque>
+#include <thread>
 
 #include "protocol/dxp/framing.hpp"
 
@@ -24,6 +25,8 @@ namespace {
 // Time slices the caller's thread runs the socket for while it waits: short enough to see a
 // stop request and the session's deadlines in time.
 constexpr double slice_seconds = 0.1;
+// Between two tries of a refused connection.
+constexpr double retry_seconds = 0.25;
 // A peer that does not take our last messages within this time is not waited for.
 constexpr double flush_seconds = 2.0;
 
@@ -117,25 +120,35 @@ Result<std::unique_ptr<SessionClient>> SessionClient::connect(const Endpoint& pe
     const auto targets = resolver.resolve(peer.host, std::to_string(peer.port), ec);
     const std::string where = peer.host + ":" + std::to_string(peer.port);
     if (ec || targets.empty()) return Error{"cannot resolve " + peer.host + ": " + ec.message()};
-    bool done = false;
-    error_code result = asio::error::timed_out;
-    asio::async_connect(io->socket, targets, [&](error_code connect_ec, const tcp::endpoint&) {
-        done = true;
-        result = connect_ec;
-    });
+    // A refused connection is tried again until the timeout: a follower being restarted
+    // between games (a crash, an operator) is reached instead of forfeiting every game left.
     const auto until = SteadyClock::now() + seconds(timeout);
-    while (!done && SteadyClock::now() < until) {
-        io->io.restart();
-        io->io.run_for(seconds(slice_seconds));
+    error_code result = asio::error::timed_out;
+    for (;;) {
+        bool done = false;
+        result = asio::error::timed_out;
+        asio::async_connect(io->socket, targets, [&](error_code connect_ec, const tcp::endpoint&) {
+            done = true;
+            result = connect_ec;
+        });
+        while (!done && SteadyClock::now() < until) {
+            io->io.restart();
+            io->io.run_for(seconds(slice_seconds));
+        }
+        if (!done) {
+            io->close();
+            io->io.restart();
+            io->io.poll();  // let the cancelled connect finish
+            return Error{"cannot connect to " + where + ": no answer within " +
+                         std::to_string(static_cast<int>(timeout)) + " s"};
+        }
+        if (!result) break;
+        if (SteadyClock::now() + seconds(retry_seconds) >= until)
+            return Error{"cannot connect to " + where + ": " + result.message() + " (tried for " +
+                         std::to_string(static_cast<int>(timeout)) + " s)"};
+        io->socket.close(ec);
+        std::this_thread::sleep_for(seconds(retry_seconds));
     }
-    if (!done) {
-        io->close();
-        io->io.restart();
-        io->io.poll();  // let the cancelled connect finish
-        return Error{"cannot connect to " + where + ": no answer within " + std::to_string(static_cast<int>(timeout)) +
-                     " s"};
-    }
-    if (result) return Error{"cannot connect to " + where + ": " + result.message()};
     io->socket.set_option(tcp::no_delay(true), ec);
     std::unique_ptr<SessionClient> client(new SessionClient(std::move(io), std::move(config)));
     client->apply(client->session_.connected(client->now()));

@@ -3,6 +3,7 @@
 // split frames, illegal moves, disconnects mid-game) which must keep serving.
 #include <gtest/gtest.h>
 
+#include <future>
 #include <random>
 
 #include "engine/movegen/movegen.hpp"
@@ -10,6 +11,7 @@
 #include "engine/notation/pdn.hpp"
 #include "engine/rules/rulebook.hpp"
 #include "protocol/dxp/message.hpp"
+#include "protocol/dxp/session_client.hpp"
 #include "tests/protocol/dxp_loopback_support.hpp"
 
 namespace kroon::dxp {
@@ -44,6 +46,48 @@ std::string without_site(const std::string& pdn) {
     while (std::getline(in, line))
         if (line.rfind("[Site ", 0) != 0) out += line + "\n";
     return out;
+}
+
+// A port on 127.0.0.1 that nothing listens on: the system's choice, released again.
+int unused_port() {
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t length = sizeof addr;
+    const bool bound = ::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0 &&
+                       ::getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &length) == 0;
+    ::close(fd);
+    return bound ? ntohs(addr.sin_port) : 0;
+}
+
+// The match runner's client: a follower restarted between games is reached, not forfeited.
+TEST(DxpLoopback, TheMatchClientReachesAFollowerThatStartsLate) {
+    const fs::path dir = scratch_dir("late_follower");
+    const int port = unused_port();
+    ASSERT_GT(port, 0);
+    SessionConfig config;
+    config.role = Role::Initiator;
+    auto connecting = std::async(std::launch::async, [&] {
+        return SessionClient::connect(Endpoint{"127.0.0.1", static_cast<unsigned short>(port)}, config, 30);
+    });
+    std::this_thread::sleep_for(1s);  // refused meanwhile
+    Process follower(follower_args(dir, "127.0.0.1:" + std::to_string(port)), dir / "follower.err");
+    ASSERT_TRUE(follower.started());
+    const auto client = connecting.get();
+    EXPECT_TRUE(client.ok()) << client.error();
+}
+
+TEST(DxpLoopback, TheMatchClientGivesUpOnARefusingPortAtItsTimeout) {
+    const int port = unused_port();
+    ASSERT_GT(port, 0);
+    const auto start = std::chrono::steady_clock::now();
+    const auto client = SessionClient::connect(Endpoint{"127.0.0.1", static_cast<unsigned short>(port)}, {}, 1);
+    const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    ASSERT_FALSE(client.ok());
+    EXPECT_NE(client.error().find("cannot connect to 127.0.0.1:"), std::string::npos) << client.error();
+    EXPECT_NE(client.error().find("(tried for 1 s)"), std::string::npos) << client.error();
+    EXPECT_GE(took, 0.5);  // refused at once, tried again until the timeout
 }
 
 TEST(DxpLoopback, InitiatorConnectsToListeningFollower) {
