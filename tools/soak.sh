@@ -102,7 +102,14 @@ stop_follower() {
 start_follower
 (
     # Kills and restarts the follower every 20-40 s while the match runs (a dropped connection).
-    while sleep $((20 + RANDOM % 20)); do
+    # A follower started here is this subshell's child: told to stop, it kills and reaps it,
+    # or the follower would be left to the system's init as a zombie.
+    sleeper=
+    trap 'kill $sleeper 2>/dev/null; stop_follower; exit 0' TERM
+    while :; do
+        sleep $((20 + RANDOM % 20)) &
+        sleeper=$!
+        wait $sleeper
         [ -f "$work/dxp.done" ] && break
         echo drop >>"$work/drops.log"
         stop_follower
