@@ -78,9 +78,9 @@ private:
     // runs out there), so the round is the win's shortest and the loss's longest way out of
     // the slice. Returns the number of rounds.
     //
-    // A round finds its positions by scanning the distances rather than keeping them in lists:
-    // lists of 8-byte indices held most of a 5-piece slice twice over (7.9 GB at the peak),
-    // while a scan of the 2-byte distances costs little next to the un-moves. The order
+    // A round finds its positions by scanning the distances rather than keeping them in lists
+    // (8-byte indices, for most of a slice): the walk needs no memory beyond the four bytes a
+    // position the slice has, and the scan costs little next to the un-moves. The order
     // within a round does not change what it settles, so the files are the same.
     int retrograde() {
         std::uint64_t waiting = 0;  // won or lost positions whose round has not come yet

@@ -26,6 +26,7 @@ case "${SOAK_ONLY:-}" in
     hub | dxp) kinds=$SOAK_ONLY ;;
     *) echo "tools/soak.sh: SOAK_ONLY is hub or dxp" >&2; exit 2 ;;
 esac
+plays() { [[ " $kinds " == *" $1 "* ]]; }
 work=$(mktemp -d "${TMPDIR:-/tmp}/kroon-soak.XXXXXX")
 failures=0
 fail() {
@@ -75,7 +76,7 @@ time_cmd=()
 drops=0
 port=0  # set by the DXP part
 # --- Hub: kroon hub against the faulty wrapper --------------------------------------------
-if [[ " $kinds " == *" hub "* ]]; then
+if plays hub; then
 echo "Hub: $games games, kroon hub against a faulty wrapper, --tc $tc"
 "${time_cmd[@]}" "$kroon" match "$kroon hub" "$faulty" --games "$games" --tc "$tc" --random-openings 4 \
     --seed 17 --max-moves 50 --pdn "$work/hub.pdn" --quiet >"$work/hub.out" 2>"$work/hub.err"
@@ -84,7 +85,7 @@ status=$?
 fi
 
 # --- DXP: the builtin engine against a follower that is killed now and then --------------
-if [[ " $kinds " == *" dxp "* ]]; then
+if plays dxp; then
 port=$(( 20000 + RANDOM % 20000 ))
 # The follower's process id is kept in a file: the killer below replaces it.
 start_follower() {
@@ -149,7 +150,7 @@ done
 # A dropped follower is restarted within a second or two, and the match runner tries a
 # refused connection again for 10 s: no game may be lost for want of a peer to connect to
 # (before that retry, one drop forfeited the 912 games left in under a second).
-if [[ " $kinds " == *" dxp "* ]]; then
+if plays dxp; then
     unreached=$(grep -c 'could not be started' "$work/dxp.pdn" 2>/dev/null || true)
     echo "DXP games forfeited because the follower could not be reached: ${unreached:-0}"
     [ "${unreached:-0}" = 0 ] || fail "dxp: ${unreached} games forfeited because the follower could not be reached"

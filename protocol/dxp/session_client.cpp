@@ -123,10 +123,9 @@ Result<std::unique_ptr<SessionClient>> SessionClient::connect(const Endpoint& pe
     // A refused connection is tried again until the timeout: a follower being restarted
     // between games (a crash, an operator) is reached instead of forfeiting every game left.
     const auto until = SteadyClock::now() + seconds(timeout);
-    error_code result = asio::error::timed_out;
     for (;;) {
         bool done = false;
-        result = asio::error::timed_out;
+        error_code result = asio::error::timed_out;
         asio::async_connect(io->socket, targets, [&](error_code connect_ec, const tcp::endpoint&) {
             done = true;
             result = connect_ec;

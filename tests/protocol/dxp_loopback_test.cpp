@@ -13,6 +13,7 @@
 #include "protocol/dxp/message.hpp"
 #include "protocol/dxp/session_client.hpp"
 #include "tests/protocol/dxp_loopback_support.hpp"
+#include "tests/support/free_port.hpp"
 
 namespace kroon::dxp {
 namespace {
@@ -48,23 +49,10 @@ std::string without_site(const std::string& pdn) {
     return out;
 }
 
-// A port on 127.0.0.1 that nothing listens on: the system's choice, released again.
-int unused_port() {
-    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in addr{};
-    addr.sin_family = AF_INET;
-    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t length = sizeof addr;
-    const bool bound = ::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0 &&
-                       ::getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &length) == 0;
-    ::close(fd);
-    return bound ? ntohs(addr.sin_port) : 0;
-}
-
 // The match runner's client: a follower restarted between games is reached, not forfeited.
 TEST(DxpLoopback, TheMatchClientReachesAFollowerThatStartsLate) {
     const fs::path dir = scratch_dir("late_follower");
-    const int port = unused_port();
+    const int port = test::free_port();
     ASSERT_GT(port, 0);
     SessionConfig config;
     config.role = Role::Initiator;
@@ -79,7 +67,7 @@ TEST(DxpLoopback, TheMatchClientReachesAFollowerThatStartsLate) {
 }
 
 TEST(DxpLoopback, TheMatchClientGivesUpOnARefusingPortAtItsTimeout) {
-    const int port = unused_port();
+    const int port = test::free_port();
     ASSERT_GT(port, 0);
     const auto start = std::chrono::steady_clock::now();
     const auto client = SessionClient::connect(Endpoint{"127.0.0.1", static_cast<unsigned short>(port)}, {}, 1);

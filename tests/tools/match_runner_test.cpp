@@ -17,6 +17,7 @@
 
 #include "engine/notation/pdn.hpp"
 #include "engine/rules/rulebook.hpp"
+#include "tests/support/free_port.hpp"
 #include "tools/match/child_process.hpp"
 #include "tools/match/match_runner.hpp"
 #include "tools/match/match_stats.hpp"
@@ -375,17 +376,7 @@ TEST(Ballots, EveryDistinctOpeningOnceInASeededOrder) {
 namespace kroon::match {
 namespace {
 
-int free_port() {
-    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    ::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address);
-    socklen_t length = sizeof address;
-    ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length);
-    ::close(fd);
-    return ntohs(address.sin_port);
-}
+using test::free_port;
 
 bool listening(int port) {
     const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
