@@ -22,7 +22,7 @@ Result<BuildSummary> build_as(const BuildRequest& request) {
     const auto start = Clock::now();
     // Every slice stays in memory with its true values: the captures of the larger slices
     // are looked up in them (the files store free choices there).
-    auto tables = std::make_unique<SolvedTables<typename R::Board>>();
+    auto tables = std::make_unique<SolvedTables<R>>();
     std::vector<std::unique_ptr<SolvedSlice>> solved;
     BuildSummary summary;
     const std::string variant_name(rulebook(request.variant).name());

@@ -35,7 +35,7 @@ Probe probe_as(const Database& db, const Position& pos) {
         }
         return {best, Source::Captures, m, 0};
     }
-    const std::uint64_t index = SliceIndexer<typename R::Board>(m).index(pos);
+    const std::uint64_t index = SliceIndexer<R>(m).index(pos);
     return {file->get(index), Source::Stored, m, index};
 }
 
@@ -51,7 +51,7 @@ std::optional<int> distance_as(const Database& db, const Position& pos) {
     generate_moves<R>(pos, moves);
     if (moves.empty()) return 0;
     // A capture leaves the slice on this move, whatever it leads to.
-    const std::uint64_t index = SliceIndexer<typename R::Board>(m).index(pos);
+    const std::uint64_t index = SliceIndexer<R>(m).index(pos);
     const Value value = moves[0].is_capture() ? probe_as<R>(db, pos).value : values->get(index);
     if (value != Value::Win && value != Value::Loss) return std::nullopt;
     if (moves[0].is_capture()) return 1;
@@ -120,7 +120,7 @@ std::shared_ptr<const Database> Database::open(const std::filesystem::path& dir,
     };
     const std::string prefix(rulebook(variant).name());
     with_database_rules(variant, [&](auto tag) {
-        using B = typename decltype(tag)::Rules::Board;
+        using R = typename decltype(tag)::Rules;
         std::error_code ec;
         std::vector<std::filesystem::path> paths;
         for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) paths.push_back(entry.path());
@@ -138,7 +138,7 @@ std::shared_ptr<const Database> Database::open(const std::filesystem::path& dir,
                              match[4].str()[0] - '0'};
             if (m.pieces() > max_database_pieces || m.white() == 0 || m.black() == 0) continue;
             if (match[5] == "dtc") {
-                auto distances = DistanceFile::open(path, variant_code(variant), m, SliceIndexer<B>(m).size());
+                auto distances = DistanceFile::open(path, variant_code(variant), m, SliceIndexer<R>(m).size());
                 if (!distances) {
                     reject(distances.error());
                     continue;
@@ -147,7 +147,7 @@ std::shared_ptr<const Database> Database::open(const std::filesystem::path& dir,
                 db->distance_files_.push_back(*distances);
                 continue;
             }
-            auto file = SliceFile::open(path, variant_code(variant), m, SliceIndexer<B>(m).size());
+            auto file = SliceFile::open(path, variant_code(variant), m, SliceIndexer<R>(m).size());
             if (!file) {
                 reject(file.error());
                 continue;
@@ -195,8 +195,8 @@ Value Database::probe_quiet(const Position& pos) const {
     if (!file) return Value::Unknown;
     Value v = Value::Unknown;
     with_database_rules(variant_, [&](auto tag) {
-        using B = typename decltype(tag)::Rules::Board;
-        v = file->get(SliceIndexer<B>(m).index(pos));
+        using R = typename decltype(tag)::Rules;
+        v = file->get(SliceIndexer<R>(m).index(pos));
     });
     return v;
 }

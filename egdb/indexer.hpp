@@ -9,10 +9,13 @@
 //   - the two sides' men are numbered independently, so an index where they share a square
 //     is "not a position" (a small waste: a few percent of the small slices);
 //   - the kings choose among the squares the men left free, White's first, then Black's among
-//     what White's left.
+//     what White's left;
+//   - Frisian only, last: White's and then Black's art. 17 state (below).
 #pragma once
 
+#include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <optional>
 
@@ -22,6 +25,7 @@
 
 #include "egdb/material.hpp"
 #include "engine/position/position.hpp"
+#include "engine/rules/rules.hpp"
 
 namespace kroon::egdb {
 
@@ -88,25 +92,37 @@ inline std::uint64_t combination_unrank(std::uint64_t rank, int k, int n) {
     return set;
 }
 
-template <class B>
+// Frisian art. 17 state of a side: it counts only for a side with both men and kings (a side
+// with only kings is not bound, one without kings has nothing to count): none, or one of its
+// kings with the 1..limit quiet moves it made in a row, so 1 + limit x kings states. A state
+// naming a square where the side has no king (its king was just taken) counts as none: no
+// move of that side can continue the run, so both play the same.
+template <RuleSet R>
 class SliceIndexer {
+    using B = typename R::Board;
+
 public:
     static constexpr int squares = B::squares;
     static constexpr int man_squares = B::squares - B::columns_per_row;
     static constexpr std::uint64_t dense_all = (std::uint64_t{1} << squares) - 1;
+    static constexpr int run_limit = R::king_move_limit;
 
     explicit SliceIndexer(Material m) : material_(m) {
         white_men_ = choose(man_squares, m.white_men);
         black_men_ = choose(man_squares, m.black_men);
         white_kings_ = choose(squares - m.men(), m.white_kings);
         black_kings_ = choose(squares - m.men() - m.white_kings, m.black_kings);
-        per_side_ = white_men_ * black_men_ * white_kings_ * black_kings_;
+        white_runs_ = run_states(m.white_men, m.white_kings);
+        black_runs_ = run_states(m.black_men, m.black_kings);
+        per_side_ = white_men_ * black_men_ * white_kings_ * black_kings_ * white_runs_ * black_runs_;
     }
 
     const Material& material() const { return material_; }
     // Indices of the slice, both sides to move (White's first).
     std::uint64_t size() const { return 2 * per_side_; }
     std::uint64_t per_side() const { return per_side_; }
+    // The art. 17 states a side of this slice can be in (1 where art. 17 does not bind it).
+    std::uint64_t runs(Color c) const { return c == Color::White ? white_runs_ : black_runs_; }
 
     static std::uint64_t dense(Bitboard bits) { return gather_bits(bits, B::all_squares); }
     static Bitboard board_bits(std::uint64_t dense_set) { return scatter_bits(dense_set, B::all_squares); }
@@ -122,6 +138,10 @@ public:
         i = i * black_men_ + combination_rank(bm);
         i = i * white_kings_ + combination_rank(gather_bits(wk, free));
         i = i * black_kings_ + combination_rank(gather_bits(bk, free & ~wk));
+        if constexpr (run_limit > 0) {
+            i = i * white_runs_ + run_rank(pos, Color::White, white_runs_);
+            i = i * black_runs_ + run_rank(pos, Color::Black, black_runs_);
+        }
         return pos.side_to_move() == Color::White ? i : i + per_side_;
     }
 
@@ -129,6 +149,10 @@ public:
     std::optional<Position> position(std::uint64_t i) const {
         const Color side = i < per_side_ ? Color::White : Color::Black;
         if (i >= per_side_) i -= per_side_;
+        const std::uint64_t black_run = i % black_runs_;
+        i /= black_runs_;
+        const std::uint64_t white_run = i % white_runs_;
+        i /= white_runs_;
         const std::uint64_t bk_rank = i % black_kings_;
         i /= black_kings_;
         const std::uint64_t wk_rank = i % white_kings_;
@@ -143,12 +167,35 @@ public:
         const std::uint64_t bk = scatter_bits(
             combination_unrank(bk_rank, material_.black_kings, squares - material_.men() - material_.white_kings),
             free & ~wk);
-        return Position::from_sets(board_bits(wm | wk), board_bits(bm | bk), board_bits(wk | bk), side);
+        return Position::from_sets(board_bits(wm | wk), board_bits(bm | bk), board_bits(wk | bk), side,
+                                   run_of(board_bits(wk), white_run), run_of(board_bits(bk), black_run));
+    }
+
+    // The art. 17 state numbered `rank` (0: none) among a side's kings `kings`.
+    static KingRun run_of(Bitboard kings, std::uint64_t rank) {
+        if (rank == 0) return {};
+        const auto king = static_cast<int>((rank - 1) / run_limit);
+        Bitboard k = kings;
+        for (int n = 0; n < king; ++n) k &= k - 1;
+        return {static_cast<std::uint8_t>(std::countr_zero(k)), static_cast<std::uint8_t>((rank - 1) % run_limit + 1)};
     }
 
 private:
+    static std::uint64_t run_states(int men, int kings) {
+        return run_limit > 0 && men > 0 && kings > 0 ? 1 + static_cast<std::uint64_t>(run_limit) * kings : 1;
+    }
+
+    static std::uint64_t run_rank(const Position& pos, Color c, std::uint64_t states) {
+        const KingRun run = pos.king_run(c);
+        const Bitboard kings = pos.kings(c);
+        if (states == 1 || run.count == 0 || !(kings >> run.square & 1)) return 0;
+        const auto below = static_cast<std::uint64_t>(popcount(kings & (bit(run.square) - 1)));
+        return 1 + below * run_limit + (std::min<int>(run.count, run_limit) - 1);
+    }
+
     Material material_;
-    std::uint64_t white_men_ = 1, black_men_ = 1, white_kings_ = 1, black_kings_ = 1, per_side_ = 1;
+    std::uint64_t white_men_ = 1, black_men_ = 1, white_kings_ = 1, black_kings_ = 1;
+    std::uint64_t white_runs_ = 1, black_runs_ = 1, per_side_ = 1;
 };
 
 }  // namespace kroon::egdb

@@ -23,7 +23,7 @@ class SliceSolver {
     using B = typename R::Board;
 
 public:
-    SliceSolver(const Material& material, const SolvedTables<B>& smaller)
+    SliceSolver(const Material& material, const SolvedTables<R>& smaller)
         : indexer_(material),
           smaller_(smaller),
           state_(new std::atomic<std::uint8_t>[indexer_.size()]()),
@@ -131,18 +131,28 @@ private:
     // reaches position `child` by a quiet move that stays in the slice: a king slid back
     // along a free line (one step for short kings), or a man stepped back. Geometry only:
     // whether the move was legal there (no capture available) is up to the caller, which
-    // knows it from the generator.
+    // knows it from the generator. Frisian art. 17 states go back with the move (emit_runs).
     template <class F>
     void for_each_predecessor(std::uint64_t child, F&& f) const {
         const Position pos = *indexer_.position(child);
         const Color mover = ~pos.side_to_move();
         const Bitboard occupied = pos.occupied();
-        const auto emit = [&](int from, int to, bool king) {
+        const auto emit = [&](int at, int back, bool king) {
             Bitboard white = pos.pieces(Color::White), black = pos.pieces(Color::Black), kings = pos.kings();
-            const Bitboard swap = bit(from) | bit(to);
+            const Bitboard swap = bit(at) | bit(back);
             (mover == Color::White ? white : black) ^= swap;
             if (king) kings ^= swap;
-            f(indexer_.index(Position::from_sets(white, black, kings, mover)));
+            const KingRun waiting = pos.king_run(~mover);  // the other side's state: it did not move
+            const auto emit_with = [&](KingRun run) {
+                f(indexer_.index(Position::from_sets(white, black, kings, mover, mover == Color::White ? run : waiting,
+                                                     mover == Color::White ? waiting : run)));
+            };
+            if constexpr (R::king_move_limit > 0) {
+                if (pos.men(mover) && pos.kings(mover))
+                    return emit_runs(pos.king_run(mover), kings & (mover == Color::White ? white : black), at, back,
+                                     king, emit_with);
+            }
+            emit_with(KingRun{});
         };
         for (int at : Bits{pos.kings(mover)})
             for (int d = 0; d < 4; ++d)
@@ -158,6 +168,30 @@ private:
                 const int back = B::step[d][at];
                 if (back >= 0 && !(occupied >> back & 1)) emit(at, back, false);
             }
+    }
+
+    // Frisian art. 17, backwards: the mover's states before a quiet move that left it in state
+    // `after` (Position::play counts them forwards). A man's move ends any run, so it came
+    // from any state; a king's move to `after.square` either went on with that king's run
+    // (count - 1 before it) or started one, from no run or another king's.
+    template <class Emit>
+    static void emit_runs(KingRun after, Bitboard kings_before, int at, int back, bool king, Emit&& emit_with) {
+        const auto every_run_of = [&](Bitboard kings) {
+            for (int k : Bits{kings})
+                for (int count = 1; count <= R::king_move_limit; ++count)
+                    emit_with(KingRun{static_cast<std::uint8_t>(k), static_cast<std::uint8_t>(count)});
+        };
+        if (!king) {
+            if (after.count != 0) return;
+            emit_with(KingRun{});
+            every_run_of(kings_before);
+            return;
+        }
+        if (after.count == 0 || after.square != at) return;
+        if (after.count >= 2)
+            return emit_with(KingRun{static_cast<std::uint8_t>(back), static_cast<std::uint8_t>(after.count - 1)});
+        emit_with(KingRun{});
+        every_run_of(kings_before & ~bit(back));
     }
 
     std::uint8_t load(std::uint64_t i) const { return state_[i].load(std::memory_order_relaxed); }
@@ -250,8 +284,8 @@ private:
         return out;
     }
 
-    SliceIndexer<B> indexer_;
-    const SolvedTables<B>& smaller_;
+    SliceIndexer<R> indexer_;
+    const SolvedTables<R>& smaller_;
     std::unique_ptr<std::atomic<std::uint8_t>[]> state_;
     std::uint64_t size_;
     // Retrograde: per unsettled position, its moves inside the slice not yet known to be won
@@ -264,13 +298,12 @@ private:
 }  // namespace
 
 template <RuleSet R>
-SolvedSlice solve_slice(const Material& material, const SolvedTables<typename R::Board>& smaller, int threads,
-                        Method method) {
+SolvedSlice solve_slice(const Material& material, const SolvedTables<R>& smaller, int threads, Method method) {
     return SliceSolver<R>(material, smaller).solve(threads, method);
 }
 
 #define KROON_EGDB_SOLVER(name, rules) \
-    template SolvedSlice solve_slice<rules>(const Material&, const SolvedTables<typename rules::Board>&, int, Method);
+    template SolvedSlice solve_slice<rules>(const Material&, const SolvedTables<rules>&, int, Method);
 KROON_EGDB_VARIANTS(KROON_EGDB_SOLVER)
 #undef KROON_EGDB_SOLVER
 

@@ -47,11 +47,11 @@ struct SolvedSlice {
 };
 
 // The slices solved so far, for looking up where a capture or crowning leads.
-template <class B>
+template <RuleSet R>
 class SolvedTables {
 public:
     void add(const Material& material, const PackedValues& values) {
-        slots_[material.key()] = Slot{SliceIndexer<B>(material), &values};
+        slots_[material.key()] = Slot{SliceIndexer<R>(material), &values};
     }
     // The value for the side to move of a position of a solved slice; a side to move without
     // pieces has lost. Unknown when the slice is not there.
@@ -63,7 +63,7 @@ public:
 
 private:
     struct Slot {
-        SliceIndexer<B> indexer;
+        SliceIndexer<R> indexer;
         const PackedValues* values;
     };
     std::array<std::optional<Slot>, material_keys> slots_{};
@@ -76,7 +76,7 @@ private:
 enum class Method { Retrograde, Fixpoint };
 
 template <RuleSet R>
-SolvedSlice solve_slice(const Material& material, const SolvedTables<typename R::Board>& smaller, int threads,
+SolvedSlice solve_slice(const Material& material, const SolvedTables<R>& smaller, int threads,
                         Method method = Method::Retrograde);
 
 }  // namespace kroon::egdb

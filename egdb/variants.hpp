@@ -1,9 +1,11 @@
-// The variants Kroon builds databases for: those where a side without a move loses, with no
-// state beyond the pieces and the side to move (Frisian art. 17 counts king moves, so Frisian
-// positions carry more than a slice index holds; antidraughts and breakthrough score
+// The variants Kroon builds databases for: those where a side without a move loses (Frisian's
+// slices also number the art. 17 king-move state; antidraughts and breakthrough score
 // differently). X(EnumName, RulesStruct), as KROON_VARIANTS.
 #pragma once
 
+#include <string>
+
+#include "engine/rules/rulebook.hpp"
 #include "engine/rules/variant.hpp"
 
 namespace kroon::egdb {
@@ -11,7 +13,9 @@ namespace kroon::egdb {
 #define KROON_EGDB_VARIANTS(X)      \
     X(International, International) \
     X(Brazilian, Brazilian)         \
-    X(English, English)
+    X(English, English)             \
+    X(Frisian, Frisian)             \
+    X(Frysk, Frysk)
 
 constexpr bool has_databases(Variant v) {
 #define KROON_EGDB_CASE(name, rules) \
@@ -31,6 +35,19 @@ bool with_database_rules(Variant v, F&& f) {
 #undef KROON_EGDB_CASE
         default: return false;
     }
+}
+
+// Their names for messages: "international, frisian, english and brazilian".
+inline std::string variants_with_databases() {
+    std::string text;
+    int left = 0;
+    for (const Variant v : all_variants) left += has_databases(v);
+    for (const Variant v : all_variants) {
+        if (!has_databases(v)) continue;
+        --left;
+        text += std::string(rulebook(v).name()) + (left > 1 ? ", " : left == 1 ? " and " : "");
+    }
+    return text;
 }
 
 }  // namespace kroon::egdb

@@ -20,8 +20,8 @@ using Clock = std::chrono::steady_clock;
 // The distance to conversion of a won or lost position from its children's (docs/egdb.md,
 // Distance to conversion): `child_distance(child)` gives a child's in the same slice.
 template <RuleSet R, class F>
-int one_ply_distance(const Position& pos, const MoveList& moves, Value value,
-                     const SolvedTables<typename R::Board>& tables, F&& child_distance) {
+int one_ply_distance(const Position& pos, const MoveList& moves, Value value, const SolvedTables<R>& tables,
+                     F&& child_distance) {
     if (moves.empty()) return 0;
     int best = value == Value::Win ? max_distance : 0;
     for (const Move& m : moves) {
@@ -35,7 +35,7 @@ int one_ply_distance(const Position& pos, const MoveList& moves, Value value,
 
 // The value of a position from its children's values; Unknown if one is not known.
 template <RuleSet R>
-Value one_ply(const Position& pos, const MoveList& moves, const SolvedTables<typename R::Board>& tables) {
+Value one_ply(const Position& pos, const MoveList& moves, const SolvedTables<R>& tables) {
     if (moves.empty()) return Value::Loss;
     Value best = Value::Loss;
     for (const Move& m : moves) {
@@ -50,8 +50,7 @@ Value one_ply(const Position& pos, const MoveList& moves, const SolvedTables<typ
 template <RuleSet R>
 Result<VerifySummary> verify_as(const Database& db, int threads,
                                 const std::function<void(const VerifyReport&)>& on_slice) {
-    using B = typename R::Board;
-    auto tables = std::make_unique<SolvedTables<B>>();
+    auto tables = std::make_unique<SolvedTables<R>>();
     std::vector<std::unique_ptr<PackedValues>> decoded;
     VerifySummary summary;
     const auto all = slices_up_to(max_database_pieces);
@@ -72,7 +71,7 @@ Result<VerifySummary> verify_as(const Database& db, int threads,
         PackedValues& values = *decoded.back();
         file->decode_all(values);
         tables->add(m, values);
-        const SliceIndexer<B> indexer(m);
+        const SliceIndexer<R> indexer(m);
         // The files store free choices where the side to move must capture: first the true
         // values there, from the slices the captures lead to.
         std::vector<std::uint64_t> captures((indexer.size() + 63) / 64, 0);

@@ -47,14 +47,14 @@ SliceToOpen slice_named_by(const std::vector<std::uint8_t>& file) {
     if (file.size() >= 8) slice.distances = std::memcmp(file.data(), "KROONDTC", 8) == 0;
     if (file.size() >= 20) {
         const std::uint64_t code = egdb::read_le(file.data() + 12, 4);
-        for (const Variant v : {Variant::International, Variant::Brazilian, Variant::English})
+        for (const Variant v : {Variant::International, Variant::Brazilian, Variant::English, Variant::Frisian})
             if (static_cast<std::uint64_t>(egdb::variant_code(v)) == code) slice.variant = v;
         const egdb::Material named{file[16], file[17], file[18], file[19]};
         if (named.white() >= 1 && named.black() >= 1 && named.pieces() <= 3) slice.material = named;
     }
     egdb::with_database_rules(slice.variant, [&](auto tag) {
-        using Board = typename decltype(tag)::Rules::Board;
-        slice.positions = egdb::SliceIndexer<Board>(slice.material).size();
+        using R = typename decltype(tag)::Rules;
+        slice.positions = egdb::SliceIndexer<R>(slice.material).size();
     });
     return slice;
 }

@@ -20,17 +20,6 @@ bool means_none(const std::string& word) {
     return w == "none" || w == "off";
 }
 
-// "international, brazilian and english".
-std::string variants_with_databases() {
-    std::vector<std::string> names;
-    for (const Variant v : all_variants)
-        if (egdb::has_databases(v)) names.push_back(variant_name(v));
-    std::string text;
-    for (std::size_t i = 0; i < names.size(); ++i)
-        text += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
-    return text;
-}
-
 // The folder a user typed: "~" and "~/..." start at the home folder, as in a shell.
 std::filesystem::path typed_folder(const Words& words) {
     std::string text;
@@ -65,7 +54,7 @@ std::string Session::databases_text() const {
     if (!databases_) {
         if (databases_folder_.empty()) return "none (egdb DIR opens those in DIR; kroon egdb build makes them)";
         if (!egdb::has_databases(variant))
-            return "none for " + variant_name(variant) + " (Kroon has them for " + variants_with_databases() +
+            return "none for " + variant_name(variant) + " (Kroon has them for " + egdb::variants_with_databases() +
                    "); those in " + databases_folder_.string() + " come back with their variant";
         return "none for " + variant_name(variant) + " in " + databases_folder_.string();
     }
@@ -114,7 +103,7 @@ void Session::cmd_egdb(const Words& args) {
     const std::filesystem::path folder = typed_folder(args);
     if (!egdb::has_databases(variant))
         return refuse("Kroon has no endgame databases for " + variant_name(variant) + ", only for " +
-                      variants_with_databases());
+                      egdb::variants_with_databases());
     std::error_code ec;
     const auto status = std::filesystem::status(folder, ec);
     if (ec && ec != std::errc::no_such_file_or_directory)

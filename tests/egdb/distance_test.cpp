@@ -79,7 +79,7 @@ TEST(Distances, AgreeWithAForwardSearchOfTheSlice) {
     std::mt19937_64 rng(9);
     int checked = 0, longest = 0;
     for (const Material& m : slices_up_to(3)) {
-        const SliceIndexer<Board10> indexer(m);
+        const SliceIndexer<International> indexer(m);
         ConversionSearch search(db);
         for (int k = 0; k < 400; ++k) {
             const auto pos = indexer.position(rng() % indexer.size());
@@ -113,7 +113,7 @@ TEST(Distances, TheRootKeepsTheValueAndGoesStraightToConversion) {
     std::mt19937_64 rng(10);
     int wins = 0, losses = 0, draws = 0;
     for (const Material& m : slices_up_to(3)) {
-        const SliceIndexer<Board10> indexer(m);
+        const SliceIndexer<International> indexer(m);
         for (int k = 0; k < 100; ++k) {
             const auto pos = indexer.position(rng() % indexer.size());
             if (!pos) continue;
@@ -171,7 +171,7 @@ TEST(Distances, CorruptFilesAreReportedAndIgnoredAndTheValuesStay) {
 
     // Two kings against a man: the value is known, the distance is not, and the root moves
     // are those that keep the value, all of them.
-    const SliceIndexer<Board10> indexer(kkm);
+    const SliceIndexer<International> indexer(kkm);
     int compared = 0;
     for (std::uint64_t i = 0; i < indexer.per_side() && compared < 50; i += 97) {
         const auto pos = indexer.position(i);
@@ -191,7 +191,7 @@ TEST(Distances, CorruptFilesAreReportedAndIgnoredAndTheValuesStay) {
     EXPECT_EQ(compared, 50);
 
     const auto open = [&](const Material& m) {
-        return DistanceFile::open(path(m), 20, m, SliceIndexer<Board10>(m).size());
+        return DistanceFile::open(path(m), 20, m, SliceIndexer<International>(m).size());
     };
     EXPECT_NE(open(kk).error().find("truncated"), std::string::npos) << open(kk).error();
     EXPECT_NE(open(kkm).error().find("checksum"), std::string::npos) << open(kkm).error();
@@ -214,7 +214,7 @@ TEST(Distances, VerifyAcceptsABuildAndFindsAWrongDistance) {
     db->slice(m)->decode_all(slice.values);
     slice.free_choice.assign((slice.values.size() + 63) / 64, 0);
     ASSERT_TRUE(db->distances(m)->decode_all(slice.distances));
-    const SliceIndexer<Board10> indexer(m);
+    const SliceIndexer<International> indexer(m);
     std::uint64_t changed = 0;
     for (std::uint64_t i = 0; i < indexer.size() && !changed; ++i) {
         const auto pos = indexer.position(i);

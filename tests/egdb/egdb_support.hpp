@@ -1,6 +1,7 @@
 // Databases built by the tests themselves, in a folder of their own per test process.
 #pragma once
 
+#include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -15,6 +16,7 @@
 #include "egdb/slice_file.hpp"
 #include "egdb/solver.hpp"
 #include "egdb/variants.hpp"
+#include "engine/movegen/movegen.hpp"
 #include "engine/rules/rulebook.hpp"
 
 namespace kroon::test {
@@ -60,6 +62,43 @@ inline void seal_checksums(std::string& file) {
     put(56, egdb::fnv1a64(bytes, 56));
 }
 
+// A plain depth-limited search: Win or Loss when it is proved within `depth` plies, Unknown
+// otherwise (it knows nothing about draws).
+template <RuleSet R>
+egdb::Value bounded_search(const Position& pos, int depth) {
+    MoveList moves;
+    generate_moves<R>(pos, moves);
+    if (moves.empty() || !pos.pieces(pos.side_to_move())) return egdb::Value::Loss;
+    if (depth == 0) return egdb::Value::Unknown;
+    bool all_lost = true;
+    for (const Move& m : moves) {
+        const egdb::Value child = bounded_search<R>(pos.after<R>(m), depth - 1);
+        if (child == egdb::Value::Loss) return egdb::Value::Win;
+        if (child != egdb::Value::Win) all_lost = false;
+    }
+    return all_lost ? egdb::Value::Loss : egdb::Value::Unknown;
+}
+
+// The retrograde walk (un-moves) and the forward fixpoint (the generator alone) are two
+// independent ways to the values: they must agree on every index.
+template <RuleSet R>
+void expect_methods_agree(int pieces, int threads = 1) {
+    using namespace egdb;
+    SolvedTables<R> tables;
+    std::vector<std::unique_ptr<SolvedSlice>> solved;
+    for (const Material& m : slices_up_to(pieces)) {
+        const SolvedSlice fixpoint = solve_slice<R>(m, tables, threads, Method::Fixpoint);
+        solved.push_back(std::make_unique<SolvedSlice>(solve_slice<R>(m, tables, threads, Method::Retrograde)));
+        const SolvedSlice& retro = *solved.back();
+        tables.add(m, retro.values);
+        SliceCounts a = fixpoint.counts, b = retro.counts;
+        a.passes = b.passes = 0;
+        EXPECT_EQ(a, b) << R::name << " " << m.name();
+        for (std::uint64_t i = 0; i < retro.values.size(); ++i)
+            ASSERT_EQ(fixpoint.values.get(i), retro.values.get(i)) << R::name << " " << m.name() << " " << i;
+    }
+}
+
 // Builds the variant's databases of up to `pieces` pieces into `folder`; a failure fails the test.
 inline egdb::BuildSummary build_into(const std::filesystem::path& folder, Variant variant, int pieces) {
     const auto summary = egdb::build_databases({variant, pieces, folder, 2, {}});
@@ -86,7 +125,7 @@ inline const egdb::Database& three_pieces() {
 template <RuleSet R>
 void build_slice_with_its_endings(const std::filesystem::path& folder, Variant variant, const egdb::Material& target) {
     using namespace egdb;
-    SolvedTables<typename R::Board> tables;
+    SolvedTables<R> tables;
     std::vector<std::unique_ptr<SolvedSlice>> solved;
     const std::string name(rulebook(variant).name());
     for (const Material& m : slices_up_to(target.pieces())) {

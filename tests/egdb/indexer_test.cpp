@@ -7,13 +7,15 @@
 
 #include "egdb/indexer.hpp"
 #include "engine/rules/rules.hpp"
+#include "engine/rules/variants_8x8.hpp"
 
 namespace kroon::egdb {
 namespace {
 
-template <class B>
+template <RuleSet R>
 void expect_round_trip(const Material& m, std::uint64_t samples) {
-    const SliceIndexer<B> indexer(m);
+    using B = typename R::Board;
+    const SliceIndexer<R> indexer(m);
     std::mt19937_64 rng(m.key());
     const bool every = indexer.size() <= samples;
     std::uint64_t not_positions = 0;
@@ -37,21 +39,21 @@ void expect_round_trip(const Material& m, std::uint64_t samples) {
 }
 
 TEST(EgdbIndexer, EveryIndexOfTheSmallSlicesComesBack) {
-    for (const Material& m : slices_up_to(3)) expect_round_trip<Board10>(m, 1u << 22);
-    for (const Material& m : slices_up_to(3)) expect_round_trip<Board8>(m, 1u << 22);
+    for (const Material& m : slices_up_to(3)) expect_round_trip<International>(m, 1u << 22);
+    for (const Material& m : slices_up_to(3)) expect_round_trip<Brazilian>(m, 1u << 22);
 }
 
 TEST(EgdbIndexer, SampledIndicesOfLargerSlicesComeBack) {
     for (const Material& m : {Material{1, 1, 1, 1}, Material{2, 0, 2, 0}, Material{0, 3, 0, 2}, Material{2, 1, 1, 1}})
-        expect_round_trip<Board10>(m, 200000);
+        expect_round_trip<International>(m, 200000);
 }
 
 TEST(EgdbIndexer, SliceSizesFollowTheCombinations) {
     // Two white men among the 45 squares off their crowning row, a black king among the 48
     // squares they leave, both sides to move.
-    EXPECT_EQ(SliceIndexer<Board10>({2, 0, 0, 1}).size(), 2u * 990 * 48);
-    EXPECT_EQ(SliceIndexer<Board10>({0, 1, 0, 1}).size(), 2u * 50 * 49);
-    EXPECT_EQ(SliceIndexer<Board8>({1, 0, 1, 0}).size(), 2u * 28 * 28);
+    EXPECT_EQ(SliceIndexer<International>({2, 0, 0, 1}).size(), 2u * 990 * 48);
+    EXPECT_EQ(SliceIndexer<International>({0, 1, 0, 1}).size(), 2u * 50 * 49);
+    EXPECT_EQ(SliceIndexer<Brazilian>({1, 0, 1, 0}).size(), 2u * 28 * 28);
 }
 
 TEST(EgdbIndexer, SlicesComeAfterTheSlicesTheirMovesLeadTo) {

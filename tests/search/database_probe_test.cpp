@@ -17,33 +17,42 @@ Outcome search_to_depth(const Position& pos, Variant v, int depth, std::shared_p
     return searcher.think(limits);
 }
 
-TEST(DatabaseProbes, AWinTooDeepForTheSearchScoresInTheDatabaseBand) {
-    const test::ScratchFolder folder("search");
-    test::build_into(folder.path(), Variant::International, 3);
-    const auto db = egdb::Database::open(folder.path(), Variant::International);
+// Two kings against a man, won for White to move, that a depth-3 search without the
+// databases does not see as won (the kings need a few moves to trap the man).
+template <RuleSet R>
+void expect_a_deep_win_in_the_database_band(Variant variant) {
+    const test::ScratchFolder folder("search_" + std::string(R::name));
+    test::build_into(folder.path(), variant, 3);
+    const auto db = egdb::Database::open(folder.path(), variant);
     ASSERT_EQ(db->complete_pieces(), 3);
-
-    // Two kings against a man, won for White to move, that a depth-3 search without the
-    // databases does not see as won (the kings need a few moves to trap the man).
     const egdb::Material m{0, 2, 1, 0};
-    const egdb::SliceIndexer<Board10> indexer(m);
+    const egdb::SliceIndexer<R> indexer(m);
     for (std::uint64_t i = 0; i < indexer.per_side(); i += 7) {
         const auto pos = indexer.position(i);
         if (!pos || db->probe(*pos).source != egdb::Source::Stored || db->probe(*pos).value != egdb::Value::Win)
             continue;
-        const Outcome plain = search_to_depth(*pos, Variant::International, 3, nullptr);
+        const Outcome plain = search_to_depth(*pos, variant, 3, nullptr);
         if (is_decisive(plain.score) || plain.score >= 8900) continue;
-        const Outcome probed = search_to_depth(*pos, Variant::International, 3, db);
-        EXPECT_GE(probed.score, 8900) << rulebook(Variant::International).format_fen(*pos);
+        const Outcome probed = search_to_depth(*pos, variant, 3, db);
+        EXPECT_GE(probed.score, 8900) << rulebook(variant).format_fen(*pos);
         EXPECT_LT(probed.score, 9000);
         EXPECT_GT(probed.database_hits, 0u);
         EXPECT_EQ(plain.database_hits, 0u);
         // The databases of another variant are not used.
         const auto english = egdb::Database::open(folder.path(), Variant::English);
-        EXPECT_EQ(search_to_depth(*pos, Variant::International, 3, english).database_hits, 0u);
+        EXPECT_EQ(search_to_depth(*pos, variant, 3, english).database_hits, 0u);
         return;
     }
     FAIL() << "no won position the plain search misses";
+}
+
+TEST(DatabaseProbes, AWinTooDeepForTheSearchScoresInTheDatabaseBand) {
+    expect_a_deep_win_in_the_database_band<International>(Variant::International);
+}
+
+// The same with Frisian's databases, whose slices carry the art. 17 king-move states.
+TEST(DatabaseProbes, AFrisianWinTooDeepForTheSearchScoresInTheDatabaseBand) {
+    expect_a_deep_win_in_the_database_band<Frisian>(Variant::Frisian);
 }
 
 TEST(DatabaseProbes, ADrawnEndingScoresZero) {
@@ -68,7 +77,7 @@ TEST(DatabaseProbes, AWonKingEndingIsConvertedWithinItsDistance) {
     const auto db = egdb::Database::open(folder.path(), Variant::International);
 
     // The won positions with White to move farthest from conversion, a few of them.
-    const egdb::SliceIndexer<Board10> indexer(target);
+    const egdb::SliceIndexer<International> indexer(target);
     int farthest = 0;
     std::vector<Position> starts;
     for (std::uint64_t i = 0; i < indexer.per_side(); i += 3) {

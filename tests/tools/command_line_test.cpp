@@ -240,7 +240,7 @@ TEST(CommandLine, EgdbBuildsProbesAndVerifies) {
          std::vector<std::vector<std::string>>{{"egdb"},
                                                {"egdb", "build"},
                                                {"egdb", "build", "--dir", "x", "--pieces", "9"},
-                                               {"egdb", "build", "--dir", "x", "--variant", "frisian"},
+                                               {"egdb", "build", "--dir", "x", "--variant", "russian"},
                                                {"egdb", "probe", "--dir", "x", "--fen", "W:W99"}}) {
         const Ran r = kroon(args);
         EXPECT_EQ(r.status, exit_usage) << args.size();

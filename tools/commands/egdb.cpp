@@ -46,8 +46,8 @@ std::string megabytes(std::uint64_t bytes) {
 
 void check_variant(Variant variant) {
     if (!egdb::has_databases(variant))
-        throw UsageError("no endgame databases for " + std::string(rulebook(variant).name()) +
-                         " (international, brazilian and english have them)");
+        throw UsageError("no endgame databases for " + std::string(rulebook(variant).name()) + " (" +
+                         egdb::variants_with_databases() + " have them)");
 }
 
 int run_build(const EgdbArgs& args, const Streams& io) {
@@ -137,10 +137,10 @@ int run_bench(const EgdbArgs& args, const Streams& io) {
     std::vector<Position> positions;
     std::mt19937_64 rng(2026);
     egdb::with_database_rules(args.position.variant, [&](auto tag) {
-        using B = typename decltype(tag)::Rules::Board;
+        using R = typename decltype(tag)::Rules;
         for (const egdb::Material& m : egdb::slices_up_to(egdb::max_database_pieces)) {
             if (!db->slice(m)) continue;
-            const egdb::SliceIndexer<B> indexer(m);
+            const egdb::SliceIndexer<R> indexer(m);
             for (int k = 0; k < args.probes / static_cast<int>(db->slice_count()); ++k)
                 if (const auto pos = indexer.position(rng() % indexer.size())) positions.push_back(*pos);
         }
