@@ -233,20 +233,25 @@ TEST(CommandLine, EgdbBuildsProbesAndVerifies) {
     EXPECT_NE(verified.out.find(" distances, 0 mismatches"), std::string::npos) << verified.out;
     std::filesystem::remove_all(folder);
 
+    // Refused commands name a folder in the scratch folder: one that is wrongly accepted
+    // must not write into the working tree.
+    const std::string refused = (folder / "refused").string();
     const Ran help = kroon({"egdb", "build", "--help"});
     EXPECT_EQ(help.status, exit_ok);
     EXPECT_NE(help.out.find("Usage: kroon egdb build"), std::string::npos) << help.out;
     for (const auto& args :
          std::vector<std::vector<std::string>>{{"egdb"},
                                                {"egdb", "build"},
-                                               {"egdb", "build", "--dir", "x", "--pieces", "9"},
-                                               {"egdb", "build", "--dir", "x", "--variant", "russian"},
-                                               {"egdb", "probe", "--dir", "x", "--fen", "W:W99"}}) {
+                                               {"egdb", "build", "--dir", refused, "--pieces", "9"},
+                                               {"egdb", "build", "--dir", refused, "--variant", "russian"},
+                                               {"egdb", "probe", "--dir", refused, "--fen", "W:W99"}}) {
         const Ran r = kroon(args);
         EXPECT_EQ(r.status, exit_usage) << args.size();
         EXPECT_EQ(r.err.rfind("kroon egdb", 0), 0u) << r.err;
         EXPECT_NE(r.err.find("usage: kroon egdb"), std::string::npos) << r.err;
     }
+    EXPECT_FALSE(std::filesystem::exists(refused));
+    std::filesystem::remove_all(folder);
 }
 
 TEST(CommandLine, ServeReportsAnAddressItCannotUse) {
