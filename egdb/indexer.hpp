@@ -121,8 +121,6 @@ public:
     // Indices of the slice, both sides to move (White's first).
     std::uint64_t size() const { return 2 * per_side_; }
     std::uint64_t per_side() const { return per_side_; }
-    // The art. 17 states a side of this slice can be in (1 where art. 17 does not bind it).
-    std::uint64_t runs(Color c) const { return c == Color::White ? white_runs_ : black_runs_; }
 
     static std::uint64_t dense(Bitboard bits) { return gather_bits(bits, B::all_squares); }
     static Bitboard board_bits(std::uint64_t dense_set) { return scatter_bits(dense_set, B::all_squares); }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "engine/rules/rulebook.hpp"
 #include "engine/rules/variant.hpp"
@@ -37,16 +38,14 @@ bool with_database_rules(Variant v, F&& f) {
     }
 }
 
-// Their names for messages: "international, frisian, english and brazilian".
+// Their names for messages: "international, frisian, english, brazilian and frysk".
 inline std::string variants_with_databases() {
+    std::vector<std::string> names;
+    for (const Variant v : all_variants)
+        if (has_databases(v)) names.emplace_back(rulebook(v).name());
     std::string text;
-    int left = 0;
-    for (const Variant v : all_variants) left += has_databases(v);
-    for (const Variant v : all_variants) {
-        if (!has_databases(v)) continue;
-        --left;
-        text += std::string(rulebook(v).name()) + (left > 1 ? ", " : left == 1 ? " and " : "");
-    }
+    for (std::size_t i = 0; i < names.size(); ++i)
+        text += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
     return text;
 }
 

@@ -8,11 +8,15 @@
 #include <fstream>
 #include <functional>
 #include <iterator>
+#include <map>
+#include <memory>
+#include <random>
 #include <string>
 
 #include "egdb/builder.hpp"
 #include "egdb/database.hpp"
 #include "egdb/distance_file.hpp"
+#include "egdb/indexer.hpp"
 #include "egdb/slice_file.hpp"
 #include "egdb/solver.hpp"
 #include "egdb/variants.hpp"
@@ -106,18 +110,47 @@ inline egdb::BuildSummary build_into(const std::filesystem::path& folder, Varian
     return *summary;
 }
 
-// The 2- and 3-piece international databases, built once per test process.
-inline const egdb::Database& three_pieces() {
+// The variant's 2- and 3-piece databases, built once per test process.
+inline const egdb::Database& three_pieces(Variant variant = Variant::International) {
     struct Built {
-        ScratchFolder folder{"three"};
+        ScratchFolder folder;
         std::shared_ptr<const egdb::Database> db;
-        Built() {
-            build_into(folder.path(), Variant::International, 3);
-            db = egdb::Database::open(folder.path(), Variant::International);
+        explicit Built(Variant v) : folder("three_" + std::string(rulebook(v).name())) {
+            build_into(folder.path(), v, 3);
+            db = egdb::Database::open(folder.path(), v);
         }
     };
-    static const Built built;
-    return *built.db;
+    static std::map<Variant, std::unique_ptr<const Built>> built;
+    auto& slot = built[variant];
+    if (!slot) slot = std::make_unique<const Built>(variant);
+    return *slot->db;
+}
+
+// Random indices of every 2-3 piece slice (150 a slice): wherever a plain search of four
+// plies proves a result, the databases say the same. Counts the proved and the drawn ones.
+template <RuleSet R>
+void expect_probes_agree_with_search(const egdb::Database& db, Variant variant, std::uint64_t seed, int min_proved,
+                                     int min_draws) {
+    using namespace egdb;
+    std::mt19937_64 rng(seed);
+    int proved = 0, draws = 0;
+    for (const Material& m : slices_up_to(3)) {
+        const SliceIndexer<R> indexer(m);
+        for (int k = 0; k < 150; ++k) {
+            const auto pos = indexer.position(rng() % indexer.size());
+            if (!pos) continue;
+            const Value stored = db.probe(*pos).value;
+            ASSERT_NE(stored, Value::Unknown);
+            const Value searched = bounded_search<R>(*pos, 4);
+            if (searched != Value::Unknown) {
+                ASSERT_EQ(stored, searched) << rulebook(variant).format_fen(*pos);
+                ++proved;
+            }
+            if (stored == Value::Draw) ++draws;
+        }
+    }
+    EXPECT_GT(proved, min_proved);  // the check compared enough decided positions
+    EXPECT_GT(draws, min_draws);
 }
 
 // Writes the files (values and distances) of slice `target` and of every slice its captures

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <fstream>
-#include <random>
 
 #include "egdb/cache.hpp"
 #include "egdb/indexer.hpp"
@@ -127,26 +126,7 @@ TEST(Egdb, ThreeKingsAgainstOneOnTenByTenDoNotWinInGeneral) {
 }
 
 TEST(Egdb, ProbesAgreeWithAPlainSearchWhereItProvesAResult) {
-    const Database& db = three_pieces();
-    std::mt19937_64 rng(14);
-    int proved = 0, draws = 0;
-    for (const Material& m : slices_up_to(3)) {
-        const SliceIndexer<International> indexer(m);
-        for (int k = 0; k < 150; ++k) {
-            const auto pos = indexer.position(rng() % indexer.size());
-            if (!pos) continue;
-            const Value stored = db.probe(*pos).value;
-            const Value searched = bounded_search<International>(*pos, 4);
-            ASSERT_NE(stored, Value::Unknown);
-            if (searched != Value::Unknown) {
-                ASSERT_EQ(stored, searched) << rulebook(Variant::International).format_fen(*pos);
-                ++proved;
-            }
-            if (stored == Value::Draw) ++draws;
-        }
-    }
-    EXPECT_GT(proved, 300);  // the check compared enough decided positions
-    EXPECT_GT(draws, 100);
+    test::expect_probes_agree_with_search<International>(three_pieces(), Variant::International, 14, 300, 100);
 }
 
 TEST(Egdb, AManAgainstAKingOnItsPath) {

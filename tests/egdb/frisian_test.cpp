@@ -13,7 +13,6 @@ namespace kroon::egdb {
 namespace {
 
 using test::bounded_search;
-using test::ScratchFolder;
 
 Position with_runs(const Position& pos, KingRun white, KingRun black) {
     return Position::from_sets(pos.pieces(Color::White), pos.pieces(Color::Black), pos.kings(), pos.side_to_move(),
@@ -69,17 +68,15 @@ TEST(FrisianEgdb, AStateWithoutItsKingCountsAsNone) {
 // man, and some positions won with a free king are not won with a resting one. A plain
 // search with the generator (which applies art. 17) proves both values.
 TEST(FrisianEgdb, TheKingMoveLimitDecidesSomeEndings) {
-    const ScratchFolder folder("frisian_runs");
-    test::build_into(folder.path(), Variant::Frisian, 3);
-    const auto db = Database::open(folder.path(), Variant::Frisian);
-    ASSERT_EQ(db->complete_pieces(), 3);
+    const Database& db = test::three_pieces(Variant::Frisian);
+    ASSERT_EQ(db.complete_pieces(), 3);
     const SliceIndexer<Frisian> indexer({1, 1, 0, 1});
     int differ = 0, proved = 0;
     for (std::uint64_t i = 0; i < indexer.per_side(); ++i) {
         const auto pos = indexer.position(i);
         if (!pos || pos->king_run(Color::White).count != 3 || pos->king_run(Color::Black).count) continue;
         const Position free_king = with_runs(*pos, {}, {});
-        const Value resting = db->probe(*pos).value, free = db->probe(free_king).value;
+        const Value resting = db.probe(*pos).value, free = db.probe(free_king).value;
         if (resting == free) continue;
         ++differ;
         if (differ % 50 != 1) continue;  // a sample: the searches take a while
@@ -95,28 +92,7 @@ TEST(FrisianEgdb, TheKingMoveLimitDecidesSomeEndings) {
 }
 
 TEST(FrisianEgdb, ProbesAgreeWithAPlainSearchWhereItProvesAResult) {
-    const ScratchFolder folder("frisian_probe");
-    test::build_into(folder.path(), Variant::Frisian, 3);
-    const auto db = Database::open(folder.path(), Variant::Frisian);
-    std::mt19937_64 rng(18);
-    int proved = 0, draws = 0;
-    for (const Material& m : slices_up_to(3)) {
-        const SliceIndexer<Frisian> indexer(m);
-        for (int k = 0; k < 150; ++k) {
-            const auto pos = indexer.position(rng() % indexer.size());
-            if (!pos) continue;
-            const Value stored = db->probe(*pos).value;
-            ASSERT_NE(stored, Value::Unknown);
-            const Value searched = bounded_search<Frisian>(*pos, 4);
-            if (searched != Value::Unknown) {
-                ASSERT_EQ(stored, searched) << rulebook(Variant::Frisian).format_fen(*pos);
-                ++proved;
-            }
-            if (stored == Value::Draw) ++draws;
-        }
-    }
-    EXPECT_GT(proved, 300);
-    EXPECT_GT(draws, 50);
+    test::expect_probes_agree_with_search<Frisian>(test::three_pieces(Variant::Frisian), Variant::Frisian, 18, 300, 50);
 }
 
 }  // namespace
