@@ -10,6 +10,8 @@ namespace kroon {
 
 template <RuleSet R, Color Us, bool WithPaths>
 class Generator {
+    template <RuleSet, Color, bool>
+    friend class Generator;  // perft's two-ply count looks at the replies with the other side's generator
     using B = typename R::Board;
     static constexpr Color Them = ~Us;
 
@@ -68,6 +70,48 @@ public:
         return count_quiet_moves();
     }
 
+    // Perft two plies down: the replies to every move, summed, when no piece is a king. A
+    // move changes a few squares, so each reply count is found from the child's bitboards
+    // without building the child, unless the opponent then has a capture that goes on: only
+    // those children are built and counted by their generator. Quiet moves are not even
+    // listed. Returns -1 where this does not apply and the caller must generate.
+    [[gnu::always_inline]] std::int64_t count_replies_without_kings() {
+        if constexpr (!shifts_find_man_captures || R::first_king_wins) {
+            return -1;
+        } else {
+            if (pos_.kings()) return -1;
+            const Bitboard ours = pos_.pieces(Us);
+            std::int64_t total = 0;
+            if (generate_man_captures()) {
+                for (const Move& m : list_) {
+                    const Bitboard child_ours = ours ^ bit(m.from) ^ bit(m.to);  // from == to: unchanged
+                    const Bitboard child_theirs = enemy_ & ~m.captured;
+                    const int replies =
+                        replies_in_child(child_ours, child_theirs, B::all_squares & ~(child_ours | child_theirs));
+                    total += replies >= 0 ? replies : count_child(m);
+                }
+                return total;
+            }
+            const Bitboard empty = B::all_squares & ~occupied_;
+            using Reply = Generator<R, Them, false>;
+            if (Reply::man_jumps(enemy_, ours, empty).any)
+                return replies_to_steps<forward_left>(ours, empty) + replies_to_steps<forward_right>(ours, empty);
+            // Neither side can capture: a step lets the opponent capture only where it puts the
+            // man in front of an enemy man or opens a landing square. All other steps change
+            // the opponent's step count by the steps into the square left and onto the square taken.
+            const Bitboard exposed = Reply::capturable(enemy_, empty);
+            const Bitboard opened = Reply::landings(enemy_, ours);
+            const int steps = Reply::count_man_steps(enemy_, empty);
+            return replies_to_quiet_steps<forward_left>(ours, empty, exposed, opened, steps) +
+                   replies_to_quiet_steps<forward_right>(ours, empty, exposed, opened, steps);
+        }
+    }
+
+    // The quiet steps of this side's men.
+    static int count_man_steps(Bitboard men, Bitboard empty) {
+        return popcount(shift<forward_left>(men) & empty) + popcount(shift<forward_right>(men) & empty);
+    }
+
     // Whether the side to move can capture: one first jump proves it, no sequence is followed.
     bool has_capture() const {
         if (game_over()) return false;
@@ -100,6 +144,89 @@ private:
     bool game_over() const {
         if constexpr (R::first_king_wins) return pos_.kings() != 0;
         return false;
+    }
+
+    // Perft's two-ply count over the steps of men in direction D (no kings on the board).
+    template <int D>
+    [[gnu::always_inline]] std::int64_t replies_to_steps(Bitboard ours, Bitboard empty) const {
+        std::int64_t total = 0;
+        for (int to : Bits{shift<D>(pos_.men(Us)) & empty}) {
+            const int from = increasing(D) ? to - shift_amount(D) : to + shift_amount(D);
+            const Bitboard changed = bit(from) | bit(to);
+            const int replies = replies_in_child(ours ^ changed, enemy_, empty ^ changed);
+            const bool promotes = (promotion_row<R>(Us) >> to) & 1;
+            total +=
+                replies >= 0
+                    ? replies
+                    : count_child(Move{0, static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to), promotes});
+        }
+        return total;
+    }
+
+    // The same when neither side can capture before the step: the steps that leave the
+    // opponent without a capture are counted in bulk (see count_replies_without_kings).
+    template <int D>
+    [[gnu::always_inline]] std::int64_t replies_to_quiet_steps(Bitboard ours, Bitboard empty, Bitboard exposed,
+                                                               Bitboard opened, int steps) const {
+        using Reply = Generator<R, Them, false>;
+        const Bitboard targets = shift<D>(pos_.men(Us)) & empty;
+        // Taken from behind: the enemy man beyond the square taken jumps back onto the square left.
+        const Bitboard from_behind = Reply::man_captures(opposite(D)) ? shift_back<D>(enemy_) : 0;
+        const Bitboard open_capture = targets & (exposed | shift<D>(opened) | from_behind);
+        const Bitboard quiet = targets & ~open_capture;
+        const Bitboard onto_left = Reply::template shift<Reply::forward_left>(enemy_);
+        const Bitboard onto_right = Reply::template shift<Reply::forward_right>(enemy_);
+        std::int64_t total = std::int64_t{popcount(quiet)} * steps + popcount(shift<D>(onto_left) & quiet) +
+                             popcount(shift<D>(onto_right) & quiet) - popcount(onto_left & quiet) -
+                             popcount(onto_right & quiet);
+        for (int to : Bits{open_capture}) {
+            const int from = increasing(D) ? to - shift_amount(D) : to + shift_amount(D);
+            const Bitboard changed = bit(from) | bit(to);
+            const int replies = replies_in_child(ours ^ changed, enemy_, empty ^ changed);
+            const bool promotes = (promotion_row<R>(Us) >> to) & 1;
+            total +=
+                replies >= 0
+                    ? replies
+                    : count_child(Move{0, static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to), promotes});
+        }
+        return total;
+    }
+
+    // Squares where a piece of the other side would be taken by these men (the square beyond empty).
+    static Bitboard capturable(Bitboard men, Bitboard empty) {
+        const auto in = [&]<int D>() -> Bitboard {
+            if constexpr (!man_captures(D)) return 0;
+            return shift<D>(men) & shift_back<D>(empty);
+        };
+        return in.template operator()<0>() | in.template operator()<1>() | in.template operator()<2>() |
+               in.template operator()<3>();
+    }
+
+    // Squares these men would land on by jumping one of `victims`, were the square empty.
+    static Bitboard landings(Bitboard men, Bitboard victims) {
+        const auto in = [&]<int D>() -> Bitboard {
+            if constexpr (!man_captures(D)) return 0;
+            return shift<D>(shift<D>(men) & victims);
+        };
+        return in.template operator()<0>() | in.template operator()<1>() | in.template operator()<2>() |
+               in.template operator()<3>();
+    }
+
+    // The opponent's moves in a child, from its pieces (no kings, so theirs are men); -1 when
+    // a capture goes on and the child must be generated.
+    [[gnu::always_inline]] static int replies_in_child(Bitboard ours, Bitboard theirs, Bitboard empty) {
+        using Reply = Generator<R, Them, false>;
+        const typename Reply::ManJumps j = Reply::man_jumps(theirs, ours, empty);
+        if (!j.any) return Reply::count_man_steps(theirs, empty);
+        if (!j.going_on) return Reply::count_single_jumps(j);
+        return -1;
+    }
+
+    // Kept out of line: only the children where a capture goes on are built and generated.
+    [[gnu::noinline]] int count_child(Move m) const {
+        const Position child = pos_.template after<R, false>(m);
+        MoveList list;
+        return Generator<R, Them, false>(child, list).count();
     }
 
     // ---- captures ---------------------------------------------------------------------
@@ -167,12 +294,15 @@ private:
     };
 
     [[gnu::always_inline]] ManJumps man_jumps() const {
-        const Bitboard men = pos_.men(Us);
-        const Bitboard empty = B::all_squares & ~occupied_;
-        const Bitboard open0 = man_captures(0) ? jumpers<0>(empty) : 0;
-        const Bitboard open1 = man_captures(1) ? jumpers<1>(empty) : 0;
-        const Bitboard open2 = man_captures(2) ? jumpers<2>(empty) : 0;
-        const Bitboard open3 = man_captures(3) ? jumpers<3>(empty) : 0;
+        return man_jumps(pos_.men(Us), enemy_, B::all_squares & ~occupied_);
+    }
+
+    [[gnu::always_inline]] static ManJumps man_jumps(Bitboard men, Bitboard enemy, Bitboard empty) {
+        const auto jumpers = [&]<int D>() -> Bitboard { return shift_back<D>(enemy & shift_back<D>(empty)); };
+        const Bitboard open0 = man_captures(0) ? jumpers.template operator()<0>() : 0;
+        const Bitboard open1 = man_captures(1) ? jumpers.template operator()<1>() : 0;
+        const Bitboard open2 = man_captures(2) ? jumpers.template operator()<2>() : 0;
+        const Bitboard open3 = man_captures(3) ? jumpers.template operator()<3>() : 0;
         ManJumps j{{men & open0, men & open1, men & open2, men & open3}, 0, 0};
         j.any = j.by_direction[0] | j.by_direction[1] | j.by_direction[2] | j.by_direction[3];
         if (!j.any) return j;
@@ -197,13 +327,18 @@ private:
         list_.push(Move{shift<D>(bit(from)), static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to), promotes});
     }
 
+    // The captures of one piece each, by men whose jump does not go on.
+    static int count_single_jumps(const ManJumps& j) {
+        const Bitboard short_movers = ~j.going_on;
+        return popcount(j.by_direction[0] & short_movers) + popcount(j.by_direction[1] & short_movers) +
+               popcount(j.by_direction[2] & short_movers) + popcount(j.by_direction[3] & short_movers);
+    }
+
     // The number of legal captures when the side to move has men only.
     [[gnu::always_inline]] int count_man_captures() {
         const ManJumps j = man_jumps();
         if (!j.any) return 0;
-        const Bitboard short_movers = ~j.going_on;
-        const int singles = popcount(j.by_direction[0] & short_movers) + popcount(j.by_direction[1] & short_movers) +
-                            popcount(j.by_direction[2] & short_movers) + popcount(j.by_direction[3] & short_movers);
+        const int singles = count_single_jumps(j);
         if (!j.going_on) return singles;
         for (int m : Bits{j.going_on}) {
             start_capture(m, false);

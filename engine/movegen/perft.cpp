@@ -16,6 +16,9 @@ std::uint64_t perft_from(const Position& pos, int depth) {
     MoveList list;
     Generator<R, Us, false> gen(pos, list);
     if (depth == 1) return static_cast<std::uint64_t>(gen.count());
+    if (depth == 2)
+        if (const std::int64_t replies = gen.count_replies_without_kings(); replies >= 0)
+            return static_cast<std::uint64_t>(replies);
     gen.generate();
     std::uint64_t nodes = 0;
     for (const Move& m : list) nodes += perft_from<R, ~Us>(pos.after<R, false>(m), depth - 1);
