@@ -5,9 +5,15 @@
 // protocol): the session never crashes; every message it sends is a JSON object with a known
 // type; a state's FEN reads back in its variant; a saved game reads back as one PDN game with
 // the session's moves; nothing is sent after the tab closes.
+//
+// Built a second time as web_message (KROON_FUZZ_SEARCHES_WAIT): there the pool's only slot
+// is held by a job that never ends, so every search the session asks for waits in the queue
+// and no message waits for an answer. The messages are tried thousands of times faster; the
+// answers of searches are this target's part.
 #include <spdlog/spdlog.h>
 
 #include <chrono>
+#include <condition_variable>
 #include <cstddef>
 #include <cstdint>
 #include <deque>
@@ -33,8 +39,15 @@ using Json = nlohmann::json;
 
 namespace {
 
-// Messages an input may hold: more would measure the search, not the session.
-constexpr int max_messages = 48;
+#ifdef KROON_FUZZ_SEARCHES_WAIT
+constexpr bool searches_run = false;
+#else
+constexpr bool searches_run = true;
+#endif
+
+// Messages an input may hold: more would measure the search, not the session. Without
+// searches, a few messages reach every state a message can meet and keep runs short.
+constexpr int max_messages = searches_run ? 48 : 8;
 // How long each message waits for the searches it started (a depth-1 move takes well under
 // a millisecond; an analysis runs on and is answered between later messages).
 constexpr auto settle_time = std::chrono::milliseconds(3);
@@ -64,11 +77,27 @@ struct Posted {
 };
 
 web::SearchPool& pool() {
-    static web::SearchPool pool(web::PoolOptions{.slots = 1, .hash_mib = 1});
-    return pool;
+    // Never destroyed when its slot is held: the holding job never returns to be joined.
+    static web::SearchPool* pool = new web::SearchPool(web::PoolOptions{.slots = 1, .hash_mib = 1});
+    return *pool;
+}
+
+// Holds the pool's only slot for the life of the process (web_message).
+void hold_the_slot() {
+    // Never destroyed either: exit would wait for the waiting thread to leave them.
+    static auto* mutex = new std::mutex;
+    static auto* never = new std::condition_variable;
+    web::SearchJob holder{Game(rulebook(Variant::International)), {}, {}, {}, {}};
+    holder.on_start = [] {
+        std::unique_lock lock(*mutex);
+        never->wait(lock, [] { return false; });
+    };
+    pool().submit(std::move(holder));
+    while (pool().running() == 0) std::this_thread::sleep_for(std::chrono::milliseconds(1));
 }
 
 void settle(Posted& posted) {
+    if (!searches_run) return posted.run_all();  // nothing to wait for: every search is queued
     const auto until = std::chrono::steady_clock::now() + settle_time;
     for (;;) {
         posted.run_all();
@@ -114,6 +143,7 @@ void check_message(const std::string& text, const web::Session& session) {
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
     spdlog::set_level(spdlog::level::off);
     pool();
+    if (!searches_run) hold_the_slot();
     return 0;
 }
 

@@ -41,6 +41,7 @@ corpus="$build/corpus/$target"
 artifacts="$build/artifacts/$target"
 mkdir -p "$corpus" "$artifacts"
 seeds=("$here/fuzz/corpus/$target")
+[ "$target" = web_message ] && seeds=("$here/fuzz/corpus/web_session")  # the same messages
 [ "$target" = weights ] && seeds+=("$here/eval/weights")
 [ "$target" = weights ] && set -- -max_len=500000 "$@"
 exec nice -n 15 "$build/fuzz/fuzz_$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
