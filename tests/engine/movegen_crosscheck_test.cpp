@@ -1,6 +1,7 @@
 // The engine's generator against the independent reference generator, on random positions
 // and along random games in every variant: the same legal moves (from, to, captured set,
-// crowning), none twice, count_moves and has_capture agreeing, and every capture path a real capture. The
+// crowning), none twice, count_moves and has_capture agreeing, perft two plies down equal to
+// the replies counted one by one, and every capture path a real capture. The
 // Frisian art. 17 state is tracked here independently and compared with the position's.
 // Each variant also counts the positions where a neighbouring variant's rules give other
 // moves, so a rule the random positions never reach would show up as a failure.
@@ -43,6 +44,17 @@ std::string describe(const std::vector<ReferenceMove>& moves) {
     return s;
 }
 
+// Perft two plies down counts the replies from bitboards where it can (no kings); one ply at
+// a time, it must come to the same.
+std::uint64_t replies_one_by_one(Variant v, const Position& pos) {
+    MoveList list;
+    rulebook(v).generate_moves(pos, list);
+    std::uint64_t replies = 0;
+    for (const Move& m : list)
+        replies += static_cast<std::uint64_t>(rulebook(v).count_moves(rulebook(v).after(pos, m)));
+    return replies;
+}
+
 // Compares everything at one position; returns false after the first difference.
 bool same_moves(Variant v, const Position& pos, const ReferenceBoard& board) {
     const std::vector<ReferenceMove> expected = reference_moves(board);
@@ -51,6 +63,7 @@ bool same_moves(Variant v, const Position& pos, const ReferenceBoard& board) {
     EXPECT_EQ(actual, expected) << fen << (board.run_count ? " (king run)" : "") << "\n engine:   " << describe(actual)
                                 << "\n reference:" << describe(expected);
     EXPECT_EQ(rulebook(v).count_moves(pos), static_cast<int>(actual.size())) << fen;
+    EXPECT_EQ(rulebook(v).perft(pos, 2), replies_one_by_one(v, pos)) << fen;
     EXPECT_EQ(rulebook(v).has_capture(pos), !expected.empty() && !expected.front().captured.empty()) << fen;
     // The other side's threats: the same question with the turn passed.
     ReferenceBoard turned = board;
