@@ -97,8 +97,9 @@ public:
             if (Reply::man_jumps(enemy_, ours, empty).any)
                 return replies_to_steps<forward_left>(ours, empty) + replies_to_steps<forward_right>(ours, empty);
             // Neither side can capture: a step lets the opponent capture only where it puts the
-            // man in front of an enemy man or opens a landing square. All other steps change
-            // the opponent's step count by the steps into the square left and onto the square taken.
+            // man in front of an enemy man, opens a landing square, or can be jumped back onto
+            // the square it left. All other steps change the opponent's step count by the
+            // steps into the square left and onto the square taken.
             const Bitboard exposed = Reply::capturable(enemy_, empty);
             const Bitboard opened = Reply::landings(enemy_, ours);
             const int steps = Reply::count_man_steps(enemy_, empty);
@@ -150,17 +151,19 @@ private:
     template <int D>
     [[gnu::always_inline]] std::int64_t replies_to_steps(Bitboard ours, Bitboard empty) const {
         std::int64_t total = 0;
-        for (int to : Bits{shift<D>(pos_.men(Us)) & empty}) {
-            const int from = increasing(D) ? to - shift_amount(D) : to + shift_amount(D);
-            const Bitboard changed = bit(from) | bit(to);
-            const int replies = replies_in_child(ours ^ changed, enemy_, empty ^ changed);
-            const bool promotes = (promotion_row<R>(Us) >> to) & 1;
-            total +=
-                replies >= 0
-                    ? replies
-                    : count_child(Move{0, static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to), promotes});
-        }
+        for (int to : Bits{shift<D>(pos_.men(Us)) & empty}) total += replies_to_step<D>(to, ours, empty);
         return total;
+    }
+
+    // The opponent's replies to the step of a man in direction D onto `to`.
+    template <int D>
+    [[gnu::always_inline]] int replies_to_step(int to, Bitboard ours, Bitboard empty) const {
+        const int from = increasing(D) ? to - shift_amount(D) : to + shift_amount(D);
+        const Bitboard changed = bit(from) | bit(to);
+        const int replies = replies_in_child(ours ^ changed, enemy_, empty ^ changed);
+        if (replies >= 0) return replies;
+        const bool promotes = (promotion_row<R>(Us) >> to) & 1;
+        return count_child(Move{0, static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to), promotes});
     }
 
     // The same when neither side can capture before the step: the steps that leave the
@@ -179,16 +182,7 @@ private:
         std::int64_t total = std::int64_t{popcount(quiet)} * steps + popcount(shift<D>(onto_left) & quiet) +
                              popcount(shift<D>(onto_right) & quiet) - popcount(onto_left & quiet) -
                              popcount(onto_right & quiet);
-        for (int to : Bits{open_capture}) {
-            const int from = increasing(D) ? to - shift_amount(D) : to + shift_amount(D);
-            const Bitboard changed = bit(from) | bit(to);
-            const int replies = replies_in_child(ours ^ changed, enemy_, empty ^ changed);
-            const bool promotes = (promotion_row<R>(Us) >> to) & 1;
-            total +=
-                replies >= 0
-                    ? replies
-                    : count_child(Move{0, static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to), promotes});
-        }
+        for (int to : Bits{open_capture}) total += replies_to_step<D>(to, ours, empty);
         return total;
     }
 
