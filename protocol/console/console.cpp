@@ -157,6 +157,11 @@ void Session::execute(const std::string& line) {
         error("unknown command '" + words[0] + "'; type help for the list, or enter a move like 32-28");
         return;
     }
+    const auto first = line.find_first_not_of(" \t\r\n\f\v");
+    const auto after_word = line.find_first_of(" \t\r\n\f\v", first);
+    const auto start =
+        after_word == std::string::npos ? std::string::npos : line.find_first_not_of(" \t\r\n\f\v", after_word);
+    arguments_ = start == std::string::npos ? "" : line.substr(start, line.find_last_not_of(" \t\r\n\f\v") + 1 - start);
     (this->*command->handler)(Words(words.begin() + 1, words.end()));
 }
 

@@ -21,9 +21,7 @@ bool means_none(const std::string& word) {
 }
 
 // The folder a user typed: "~" and "~/..." start at the home folder, as in a shell.
-std::filesystem::path typed_folder(const Words& words) {
-    std::string text;
-    for (const std::string& w : words) text += (text.empty() ? "" : " ") + w;
+std::filesystem::path typed_folder(std::string text) {
     const char* home = std::getenv("HOME");
     if (home && (text == "~" || text.rfind("~/", 0) == 0)) text = home + text.substr(1);
     return text;
@@ -100,7 +98,7 @@ void Session::cmd_egdb(const Words& args) {
         out_ << "Endgame databases (unchanged): " << databases_text() << ".\n";
     };
     const Variant variant = game_.variant();
-    const std::filesystem::path folder = typed_folder(args);
+    const std::filesystem::path folder = typed_folder(arguments_);
     if (!egdb::has_databases(variant))
         return refuse("Kroon has no endgame databases for " + variant_name(variant) + ", only for " +
                       egdb::variants_with_databases());

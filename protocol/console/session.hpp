@@ -120,6 +120,8 @@ private:
     bool show_thinking_ = false;
     bool flipped_ = false;
     std::chrono::steady_clock::time_point turn_started_;
+    // The command line after its first word, as typed (a folder name may hold runs of spaces).
+    std::string arguments_;
     std::shared_ptr<const egdb::Database> databases_;  // the searcher's; null: none
     // The folder they come from, opened again for each variant; empty: none.
     std::filesystem::path databases_folder_;

@@ -507,6 +507,13 @@ TEST(ConsoleDatabases, TheDatabasesFollowTheVariant) {
         << reports[4];
     EXPECT_EQ(reports[5], "Endgame databases: none for brazilian in " + folder + ".");
 
+    // A folder name is taken as typed, runs of spaces included.
+    const test::ScratchFolder spaced("console_spaced");
+    std::filesystem::copy(folder, spaced.path() / "a  b", std::filesystem::copy_options::recursive);
+    const std::string with_spaces = run("egdb " + (spaced.path() / "a  b").string() + "  \nquit\n");
+    EXPECT_EQ(count_of(with_spaces, "Error"), 0) << with_spaces;
+    EXPECT_NE(with_spaces.find(" in " + (spaced.path() / "a  b").string() + "."), std::string::npos) << with_spaces;
+
     // A folder given with ~ starts at the home folder, as in a shell.
     if (const char* home = std::getenv("HOME")) {
         const std::string tilde = run("egdb ~/no-such-kroon-folder\nquit\n");
