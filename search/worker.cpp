@@ -59,6 +59,20 @@ bool Worker<R>::probe_databases(const Position& pos, const MoveList& moves, int 
         return true;
     }
     const Color winner = value == egdb::Value::Win ? pos.side_to_move() : ~pos.side_to_move();
+    if constexpr (is_frisian<R>) {
+        // Frisian art. 18: two kings must take the lone king within 7 moves of theirs. That
+        // capture is the conversion the stored distance counts, so a win farther away than
+        // the moves left is a draw.
+        const DrawCounters& c = frames_[ply].counters;
+        if (c.endgame.kind == Endgame::TwoKingsVsOne) {
+            const int moves_left = two_kings_move_limit - c.strong_moves;
+            const int plies_left = 2 * moves_left - (pos.side_to_move() == c.endgame.strong ? 1 : 0);
+            if (const auto distance = databases_->distance(pos); distance && *distance > plies_left) {
+                score = draw_score;
+                return true;
+            }
+        }
+    }
     const Score won = database_win_score - 8 * popcount(pos.pieces(~winner)) - 4 * popcount(pos.men(winner)) - ply;
     score = value == egdb::Value::Win ? won : -won;
     return true;

@@ -46,6 +46,9 @@ enum class Endgame : std::uint8_t {
     OneKingEach,      // Frisian art. 21: each side has exactly one piece, a king
 };
 
+// Frisian art. 18: the moves two kings have to take a lone king.
+inline constexpr int two_kings_move_limit = 7;
+
 struct EndgameClass {
     Endgame kind = Endgame::None;
     Color strong = Color::White;  // the side with more pieces (White when equal)

@@ -35,7 +35,7 @@ template <RuleSet R>
 Verdict frisian_verdict(const Position& pos, const DrawCounters& c, int occurrences, const RuleOptions& o) {
     if (c.endgame.kind == Endgame::OneKingEach && one_king_each_is_draw<R>(pos))  // art. 21.1
         return {GameResult::Draw, Reason::OneKingEach};
-    if (c.endgame.kind == Endgame::TwoKingsVsOne && c.strong_moves >= 7)  // art. 18
+    if (c.endgame.kind == Endgame::TwoKingsVsOne && c.strong_moves >= two_kings_move_limit)  // art. 18
         return {GameResult::Draw, Reason::TwoKingsVsOne};
     if (o.frisian_repetition && occurrences >= 3) return {GameResult::Draw, Reason::Repetition};
     return {};

@@ -55,6 +55,62 @@ TEST(DatabaseProbes, AFrisianWinTooDeepForTheSearchScoresInTheDatabaseBand) {
     expect_a_deep_win_in_the_database_band<Frisian>(Variant::Frisian);
 }
 
+// Frisian art. 18: two kings have 7 moves to take a lone king. A database win farther from
+// that capture than the moves left is a draw; with the moves to spare it is a win. The
+// moves are used up by a king of each side stepping away and back twice.
+TEST(DatabaseProbes, AFrisianTwoKingsWinTooFarForTheSevenMovesIsADraw) {
+    const auto db = egdb::Database::open(test::three_pieces(Variant::Frisian).folder(), Variant::Frisian);
+    const Rulebook& rules = rulebook(Variant::Frisian);
+    const egdb::Material two_kings_against_one{0, 2, 0, 1};
+    const egdb::SliceIndexer<Frisian> indexer(two_kings_against_one);
+    const auto quiet_moves = [&](const Position& pos) {
+        MoveList list;
+        rules.generate_moves(pos, list);
+        return list.empty() || list[0].is_capture() ? MoveList{} : list;
+    };
+    for (std::uint64_t i = 0; i < indexer.per_side(); i += 5) {
+        const auto start = indexer.position(i);
+        if (!start || db->probe(*start).value != egdb::Value::Win) continue;
+        // Four moves of the kings leave 3 (5 plies); the win must take more, but fit in 7 (13).
+        const int distance = db->distance(*start).value_or(0);
+        if (distance <= 5 || distance > 13) continue;
+        std::vector<Move> shuffle;
+        for (const Move& out : quiet_moves(*start)) {
+            const Position away = rules.after(*start, out);
+            for (const Move& reply : quiet_moves(away)) {
+                const Position both_away = rules.after(away, reply);
+                const Move back{0, out.to, out.from, false}, reply_back{0, reply.to, reply.from, false};
+                if (!rules.is_legal(both_away, back)) continue;
+                const Position one_back = rules.after(both_away, back);
+                if (!rules.is_legal(one_back, reply_back) || rules.after(one_back, reply_back) != *start) continue;
+                shuffle = {out, reply, back, reply_back, out, reply, back, reply_back};
+                break;
+            }
+            if (!shuffle.empty()) break;
+        }
+        if (shuffle.empty()) continue;
+        const std::string fen = rules.format_fen(*start);
+        Searcher fresh;
+        fresh.set_databases(db);
+        fresh.set_position(game_of(Variant::Frisian, *start));
+        Limits limits;
+        limits.depth = 2;
+        const Outcome won = fresh.think(limits);
+        EXPECT_GE(won.score, 8900) << fen << " distance " << distance;
+
+        Searcher late;
+        late.set_databases(db);
+        const Game game = game_of(Variant::Frisian, *start, shuffle);
+        ASSERT_EQ(game.counters().strong_moves, 4) << fen;
+        late.set_position(game);
+        const Outcome drawn = late.think(limits);
+        EXPECT_EQ(drawn.score, 0) << fen << " distance " << distance;
+        EXPECT_GT(drawn.database_hits, 0u);
+        return;
+    }
+    FAIL() << "no two-kings win of 6 to 13 plies with a way to shuffle";
+}
+
 TEST(DatabaseProbes, ADrawnEndingScoresZero) {
     const test::ScratchFolder folder("search_draw");
     test::build_into(folder.path(), Variant::International, 3);
