@@ -4,8 +4,8 @@
 Reads a training data file of `kroon selfplay` (format: docs/evaluation.md, Training data
 files: quiet positions only, so none has a capture for the side to move) and writes, per
 game, the first position with MIN..MAX pieces on the board where the two sides' piece
-counts differ by at most MAX_DIFFERENCE, as a FEN line. A game starts where the number of
-pieces goes up. Duplicates are written once. docs/egdb.md, Self-play from endgames, has the
+counts differ by at most MAX_DIFFERENCE, as a FEN line of the file's variant (named on
+standard error). A game starts where the number of pieces goes up. Duplicates are written once. docs/egdb.md, Self-play from endgames, has the
 command lines.
 
 usage: tools/endgame_openings.py DATA.kpos [MIN MAX MAX_DIFFERENCE] > endgames.fen
@@ -35,8 +35,9 @@ def main(argv):
     data = open(argv[1], "rb").read()
     if data[:8] != b"KROONPOS" or (len(data) - HEADER) % RECORD:
         sys.exit(argv[1] + ": not a Kroon training data file")
-    if data[12:28].rstrip(b"\0") != b"international":
-        sys.exit(argv[1] + ": not international")
+    # Every board numbers its squares from 1, and a FEN names squares by number, so the lines
+    # suit the file's variant (`kroon match --variant V --openings`).
+    print(argv[1] + ": " + data[12:28].rstrip(b"\0").decode("ascii", "replace"), file=sys.stderr)
     seen = set()
     previous = 99
     taken = True
