@@ -8,8 +8,8 @@
 //
 // Built a second time as web_message (KROON_FUZZ_SEARCHES_WAIT): there the pool's only slot
 // is held by a job that never ends, so every search the session asks for waits in the queue
-// and no message waits for an answer. The messages are tried thousands of times faster; the
-// answers of searches are this target's part.
+// and no message waits for an answer. The messages are tried faster there; the answers of
+// searches are this target's part.
 #include <spdlog/spdlog.h>
 
 #include <chrono>

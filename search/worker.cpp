@@ -58,7 +58,6 @@ bool Worker<R>::probe_databases(const Position& pos, const MoveList& moves, int 
         score = draw_score;
         return true;
     }
-    const Color winner = value == egdb::Value::Win ? pos.side_to_move() : ~pos.side_to_move();
     if constexpr (is_frisian<R>) {
         // Frisian art. 18: two kings must take the lone king within 7 moves of theirs. That
         // capture is the conversion the stored distance counts, so a win farther away than
@@ -73,6 +72,7 @@ bool Worker<R>::probe_databases(const Position& pos, const MoveList& moves, int 
             }
         }
     }
+    const Color winner = value == egdb::Value::Win ? pos.side_to_move() : ~pos.side_to_move();
     const Score won = database_win_score - 8 * popcount(pos.pieces(~winner)) - 4 * popcount(pos.men(winner)) - ply;
     score = value == egdb::Value::Win ? won : -won;
     return true;

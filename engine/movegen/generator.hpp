@@ -101,7 +101,7 @@ public:
             // the square it left. All other steps change the opponent's step count by the
             // steps into the square left and onto the square taken.
             const Bitboard exposed = Reply::capturable(enemy_, empty);
-            const Bitboard opened = Reply::landings(enemy_, ours);
+            const Bitboard opened = Reply::landing_squares(enemy_, ours);
             const int steps = Reply::count_man_steps(enemy_, empty);
             return replies_to_quiet_steps<forward_left>(ours, empty, exposed, opened, steps) +
                    replies_to_quiet_steps<forward_right>(ours, empty, exposed, opened, steps);
@@ -197,7 +197,7 @@ private:
     }
 
     // Squares these men would land on by jumping one of `victims`, were the square empty.
-    static Bitboard landings(Bitboard men, Bitboard victims) {
+    static Bitboard landing_squares(Bitboard men, Bitboard victims) {
         const auto in = [&]<int D>() -> Bitboard {
             if constexpr (!man_captures(D)) return 0;
             return shift<D>(shift<D>(men) & victims);
@@ -246,9 +246,9 @@ private:
     Bitboard man_capture_candidates() const {
         const Bitboard men = pos_.men(Us);
         const Bitboard empty = B::all_squares & ~occupied_;
-        Bitboard found = jumpers<forward_left>(empty) | jumpers<forward_right>(empty);
+        Bitboard found = jumpers<forward_left>(enemy_, empty) | jumpers<forward_right>(enemy_, empty);
         if constexpr (R::men_capture_backward)
-            found |= jumpers<opposite(forward_left)>(empty) | jumpers<opposite(forward_right)>(empty);
+            found |= jumpers<opposite(forward_left)>(enemy_, empty) | jumpers<opposite(forward_right)>(enemy_, empty);
         if constexpr (R::orthogonal_captures) {
             // Along a row the next dark square is one bit away (never across a row end);
             // along a column it is one pair of rows, 2 * Cols + 1 bits.
@@ -292,11 +292,10 @@ private:
     }
 
     [[gnu::always_inline]] static ManJumps man_jumps(Bitboard men, Bitboard enemy, Bitboard empty) {
-        const auto jumpers = [&]<int D>() -> Bitboard { return shift_back<D>(enemy & shift_back<D>(empty)); };
-        const Bitboard open0 = man_captures(0) ? jumpers.template operator()<0>() : 0;
-        const Bitboard open1 = man_captures(1) ? jumpers.template operator()<1>() : 0;
-        const Bitboard open2 = man_captures(2) ? jumpers.template operator()<2>() : 0;
-        const Bitboard open3 = man_captures(3) ? jumpers.template operator()<3>() : 0;
+        const Bitboard open0 = man_captures(0) ? jumpers<0>(enemy, empty) : 0;
+        const Bitboard open1 = man_captures(1) ? jumpers<1>(enemy, empty) : 0;
+        const Bitboard open2 = man_captures(2) ? jumpers<2>(enemy, empty) : 0;
+        const Bitboard open3 = man_captures(3) ? jumpers<3>(enemy, empty) : 0;
         ManJumps j{{men & open0, men & open1, men & open2, men & open3}, 0, 0};
         j.any = j.by_direction[0] | j.by_direction[1] | j.by_direction[2] | j.by_direction[3];
         if (!j.any) return j;
@@ -366,8 +365,8 @@ private:
 
     // Squares from which a jump in direction D over an enemy piece lands on an empty square.
     template <int D>
-    Bitboard jumpers(Bitboard empty) const {
-        return shift_back<D>(enemy_ & shift_back<D>(empty));
+    static Bitboard jumpers(Bitboard enemy, Bitboard empty) {
+        return shift_back<D>(enemy & shift_back<D>(empty));
     }
 
     void start_capture(int from, bool king) {

@@ -17,6 +17,16 @@ std::string lower(std::string s) {
     return s;
 }
 
+// The line after its first word, as typed but for the blanks around it.
+std::string text_after_first_word(const std::string& line) {
+    std::istringstream stream(line);
+    std::string first, rest;
+    stream >> first >> std::ws;
+    std::getline(stream, rest);
+    rest.erase(rest.find_last_not_of(" \t\r\n\f\v") + 1);
+    return rest;
+}
+
 Words split(const std::string& line) {
     std::istringstream stream(line);
     Words words;
@@ -157,11 +167,7 @@ void Session::execute(const std::string& line) {
         error("unknown command '" + words[0] + "'; type help for the list, or enter a move like 32-28");
         return;
     }
-    const auto first = line.find_first_not_of(" \t\r\n\f\v");
-    const auto after_word = line.find_first_of(" \t\r\n\f\v", first);
-    const auto start =
-        after_word == std::string::npos ? std::string::npos : line.find_first_not_of(" \t\r\n\f\v", after_word);
-    arguments_ = start == std::string::npos ? "" : line.substr(start, line.find_last_not_of(" \t\r\n\f\v") + 1 - start);
+    arguments_ = text_after_first_word(line);
     (this->*command->handler)(Words(words.begin() + 1, words.end()));
 }
 

@@ -8,10 +8,12 @@
 namespace kroon::search::testing {
 namespace {
 
-Outcome search_to_depth(const Position& pos, Variant v, int depth, std::shared_ptr<const egdb::Database> db) {
+// From `pos`, after `moves` when given (the game's draw-rule counts run on).
+Outcome search_to_depth(const Position& pos, Variant v, int depth, std::shared_ptr<const egdb::Database> db,
+                        const std::vector<Move>& moves = {}) {
     Searcher searcher;
     searcher.set_databases(std::move(db));
-    searcher.set_position(game_of(v, pos));
+    searcher.set_position(game_of(v, pos, moves));
     Limits limits;
     limits.depth = depth;
     return searcher.think(limits);
@@ -90,20 +92,11 @@ TEST(DatabaseProbes, AFrisianTwoKingsWinTooFarForTheSevenMovesIsADraw) {
         }
         if (shuffle.empty()) continue;
         const std::string fen = rules.format_fen(*start);
-        Searcher fresh;
-        fresh.set_databases(db);
-        fresh.set_position(game_of(Variant::Frisian, *start));
-        Limits limits;
-        limits.depth = 2;
-        const Outcome won = fresh.think(limits);
+        const Outcome won = search_to_depth(*start, Variant::Frisian, 2, db);
         EXPECT_GE(won.score, 8900) << fen << " distance " << distance;
 
-        Searcher late;
-        late.set_databases(db);
-        const Game game = game_of(Variant::Frisian, *start, shuffle);
-        ASSERT_EQ(game.counters().strong_moves, 4) << fen;
-        late.set_position(game);
-        const Outcome drawn = late.think(limits);
+        ASSERT_EQ(game_of(Variant::Frisian, *start, shuffle).counters().strong_moves, 4) << fen;
+        const Outcome drawn = search_to_depth(*start, Variant::Frisian, 2, db, shuffle);
         EXPECT_EQ(drawn.score, 0) << fen << " distance " << distance;
         EXPECT_GT(drawn.database_hits, 0u);
         return;
