@@ -149,6 +149,9 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     auto posted = std::make_shared<Posted>();
+    // What a session sends before the input's first message never depends on the input:
+    // checked on the first run only, which saves a third of every later run.
+    static bool opening_checked = false;
     const web::Session* session_sending = nullptr;
     bool closed = false;
     web::Outlet outlet;
@@ -163,11 +166,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
     {
         web::Session session(pool(), outlet);
-        session_sending = &session;
+        if (!opening_checked) session_sending = &session;
         session.start();
         // Kroon answers at depth 1 unless the input sets another level: its replies come
         // within the settling time, so the session's answers to them are tried too.
         session.receive(R"({"type":"level","level":{"kind":"depth","depth":1}})");
+        opening_checked = true;
+        session_sending = &session;
         std::string_view input = fuzz::as_text(data, size);
         for (int count = 0; !input.empty() && count < max_messages; ++count) {
             const size_t end = input.find('\n');
