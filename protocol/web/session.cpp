@@ -141,7 +141,7 @@ void Session::receive(std::string_view text) {
     Json message;
     try {
         message = Json::parse(text);
-    } catch (const Json::parse_error& e) {
+    } catch (const Json::exception& e) {  // parse_error, or out_of_range for a number like 1e999
         std::string what = e.what();
         const auto bracket = what.find("] ");
         if (bracket != std::string::npos) what = what.substr(bracket + 2);

@@ -110,6 +110,10 @@ TEST(WebServer, BadMessagesGetAnErrorAndTheTabGoesOn) {
     EXPECT_NE(c.expect("error")["message"].get<std::string>().find("nested too deeply"), std::string::npos);
     c.send_text("\"just a string\"");
     c.expect("error");
+    // A number too large for a double is JSON's own kind of error (found by fuzzing: it ended
+    // the server).
+    c.send_text("{\"type\":\"goto\",\"ply\":1E4444444}");
+    EXPECT_NE(c.expect("error")["message"].get<std::string>().find("malformed JSON"), std::string::npos);
 
     EXPECT_EQ(error_of(c, {{"type", "fly"}}), "unknown message type 'fly'");
     EXPECT_EQ(error_of(c, {{"type", "move"}}), "'move' is missing");
