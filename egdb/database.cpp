@@ -59,7 +59,7 @@ std::optional<int> distance_as(const Database& db, const Position& pos) {
 }
 
 template <RuleSet R>
-std::optional<RootMoves> root_moves_as(const Database& db, const Position& pos) {
+std::optional<RootMoves> root_moves_as(const Database& db, const Position& pos, bool by_distance) {
     MoveList moves;
     generate_moves<R>(pos, moves);
     if (moves.empty()) return std::nullopt;
@@ -91,9 +91,8 @@ std::optional<RootMoves> root_moves_as(const Database& db, const Position& pos) 
         choices.push_back({m, v, distance});
     }
     std::erase_if(choices, [&](const Choice& c) { return c.value != root.value; });
-    const bool by_distance =
-        root.value != Value::Draw &&
-        std::all_of(choices.begin(), choices.end(), [](const Choice& c) { return c.distance.has_value(); });
+    by_distance = by_distance && root.value != Value::Draw &&
+                  std::all_of(choices.begin(), choices.end(), [](const Choice& c) { return c.distance.has_value(); });
     if (by_distance) {
         const auto nearer = [](const Choice& a, const Choice& b) { return *a.distance < *b.distance; };
         const int best = root.value == Value::Win ? *std::min_element(choices.begin(), choices.end(), nearer)->distance
@@ -177,9 +176,10 @@ std::optional<int> Database::distance(const Position& pos) const {
     return result;
 }
 
-std::optional<RootMoves> Database::root_moves(const Position& pos) const {
+std::optional<RootMoves> Database::root_moves(const Position& pos, bool by_distance) const {
     std::optional<RootMoves> result;
-    with_database_rules(variant_, [&](auto tag) { result = root_moves_as<typename decltype(tag)::Rules>(*this, pos); });
+    with_database_rules(
+        variant_, [&](auto tag) { result = root_moves_as<typename decltype(tag)::Rules>(*this, pos, by_distance); });
     return result;
 }
 

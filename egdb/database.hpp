@@ -88,7 +88,8 @@ public:
     std::optional<int> distance(const Position& pos) const;
     // The root moves that keep the value, when every move's result is known: each move is
     // played and its result probed. Nothing when one is not known or there is no move.
-    std::optional<RootMoves> root_moves(const Position& pos) const;
+    // `by_distance` false keeps every move that keeps the value, whatever its distance.
+    std::optional<RootMoves> root_moves(const Position& pos, bool by_distance = true) const;
     const DistanceFile* distances(const Material& m) const {
         return m.pieces() <= max_database_pieces ? distance_slots_[m.key()] : nullptr;
     }

@@ -51,6 +51,9 @@ Score Worker<R>::evaluate(const Position& pos) const {
 template <RuleSet R>
 bool Worker<R>::probe_databases(const Position& pos, const MoveList& moves, int ply, Score& score) {
     if (!databases_ || moves[0].is_capture() || popcount(pos.occupied()) > database_pieces_) return false;
+    if constexpr (is_frisian<R>) {
+        if (crowning_starts_two_kings_vs_one(pos)) return false;  // searched to the crowning
+    }
     const egdb::Value value = databases_->probe_quiet(pos);
     if (value == egdb::Value::Unknown) return false;
     ++database_hits_;

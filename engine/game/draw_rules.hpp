@@ -88,6 +88,19 @@ EndgameClass classify_endgame(const Position& pos) {
     }
 }
 
+// Frisian art. 18 counts from the moment two kings against one arise; a king and a man
+// against a king arrive there by the man's crowning. Which crowning, and when, decides
+// whether the seven moves suffice: distances measured under the capture rules alone cannot
+// say, so the search looks through these positions to the crowning instead of stopping at
+// their stored value (docs/egdb.md, Variants).
+inline bool crowning_starts_two_kings_vs_one(const Position& pos) {
+    for (const Color c : {Color::White, Color::Black})
+        if (popcount(pos.kings(c)) == 1 && popcount(pos.men(c)) == 1 && popcount(pos.pieces(~c)) == 1 &&
+            pos.kings(~c) != 0)
+            return true;
+    return false;
+}
+
 // KNDB points-victory art. 9.2a: one king against a king and two men, the lone king on the long
 // diagonal (46-5) and both men "behind" it: on the side of the diagonal away from their
 // crowning row, so that they must cross the diagonal to be crowned. On the 10x10 board a

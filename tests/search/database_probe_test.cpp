@@ -166,5 +166,32 @@ TEST(DatabaseProbes, AWonKingEndingIsConvertedWithinItsDistance) {
     }
 }
 
+// Frisian art. 18 again, one step earlier: a king and a man against a king, where crowning
+// at once leaves two kings 15 plies from the capture, one ply more than their seven moves
+// allow. The stored distances (capture rules only) made the crowning the nearest way to
+// conversion and the game a draw; a few king moves first set up a crowning that wins in
+// time. From a game of Kroon's Frisian self-play from endgames.
+TEST(DatabaseProbes, AFrisianKingAndManCrownWhereTheTwoKingsStillWinInTime) {
+    const auto db = egdb::Database::open(test::three_pieces(Variant::Frisian).folder(), Variant::Frisian);
+    const Rulebook& rules = rulebook(Variant::Frisian);
+    const auto start = rules.parse_fen("B:WK23:BK26,42");
+    ASSERT_TRUE(start.ok());
+    ASSERT_EQ(db->probe(*start).value, egdb::Value::Win);
+    const auto crowned = rules.parse_fen("W:WK23:BK26,K47");
+    ASSERT_EQ(db->distance(*crowned), 15);  // the crowning at once: too far for art. 18
+    Game game(rules, *start);
+    Searcher searcher;
+    searcher.set_databases(db);
+    Limits limits;
+    limits.nodes = 20000;
+    while (!game.is_over() && game.moves().size() < 60) {
+        searcher.set_position(game);
+        const Outcome outcome = searcher.think(limits);
+        ASSERT_TRUE(outcome.best.has_value());
+        ASSERT_TRUE(game.play(*outcome.best));
+    }
+    EXPECT_EQ(game.verdict().result, GameResult::BlackWins) << game.termination();
+}
+
 }  // namespace
 }  // namespace kroon::search::testing
