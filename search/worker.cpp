@@ -447,6 +447,13 @@ Score Worker<R>::quiesce(const Position& pos, Score alpha, Score beta, int ply) 
     if (Score s; ply > 0 && ended_by_rule(pos, ply, s)) return s;
     if (ply >= max_ply - 1) return evaluate(pos);
 
+    // Most leaves are quiet: they are told apart, and their moves counted, without listing
+    // the moves. Within the databases' range the list is made, for the probe.
+    if (!databases_ || popcount(pos.occupied()) > database_pieces_) {
+        const int quiet_moves = count_moves_unless_capture<R>(pos);
+        if (quiet_moves == 0) return no_move_score(ply);
+        if (quiet_moves > 0) return evaluate(pos);
+    }
     MoveList& moves = lists_[ply];
     generate_moves<R>(pos, moves);
     if (moves.empty()) return no_move_score(ply);

@@ -135,6 +135,12 @@ public:
         return false;
     }
 
+    // -1 when the side to move must capture, else its number of moves, all quiet.
+    int count_unless_capture() const {
+        if (game_over()) return 0;
+        return has_capture() ? -1 : count_quiet_moves();
+    }
+
     void collect_paths(std::vector<CapturePath>& out) {
         paths_ = &out;
         generate_captures();

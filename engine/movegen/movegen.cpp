@@ -29,6 +29,14 @@ bool has_capture(const Position& pos, Color side) {
 }
 
 template <RuleSet R>
+int count_moves_unless_capture(const Position& pos) {
+    MoveList unused;
+    if (pos.side_to_move() == Color::White)
+        return Generator<R, Color::White, false>(pos, unused).count_unless_capture();
+    return Generator<R, Color::Black, false>(pos, unused).count_unless_capture();
+}
+
+template <RuleSet R>
 std::vector<CapturePath> capture_paths(const Position& pos) {
     MoveList unused;
     std::vector<CapturePath> paths;
@@ -46,6 +54,7 @@ std::vector<CapturePath> capture_paths(const Position& pos) {
     template void generate_moves<R>(const Position&, MoveList&); \
     template int count_moves<R>(const Position&);                \
     template bool has_capture<R>(const Position&, Color);        \
+    template int count_moves_unless_capture<R>(const Position&); \
     template std::vector<CapturePath> capture_paths<R>(const Position&);
 
 #define KROON_MOVEGEN_FOR(name, rules) KROON_INSTANTIATE_MOVEGEN(rules)

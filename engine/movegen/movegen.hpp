@@ -30,6 +30,11 @@ bool has_capture(const Position& pos) {
     return has_capture<R>(pos, pos.side_to_move());
 }
 
+// -1 when the side to move has a capture, else its number of legal moves: what the
+// quiescence search asks at every leaf, answered without listing the moves.
+template <RuleSet R>
+int count_moves_unless_capture(const Position& pos);
+
 // One way to play a capture, square by square: the landing squares (bit indices) in order,
 // the last one being the move's destination.
 struct CapturePath {

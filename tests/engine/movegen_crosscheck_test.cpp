@@ -1,15 +1,16 @@
 // The engine's generator against the independent reference generator, on random positions
 // and along random games in every variant: the same legal moves (from, to, captured set,
-// crowning), none twice, count_moves and has_capture agreeing, perft two plies down equal to
-// the replies counted one by one, and every capture path a real capture. The
-// Frisian art. 17 state is tracked here independently and compared with the position's.
-// Each variant also counts the positions where a neighbouring variant's rules give other
-// moves, so a rule the random positions never reach would show up as a failure.
+// crowning), none twice, count_moves, has_capture and count_moves_unless_capture agreeing, perft two plies down equal
+// to the replies counted one by one, and every capture path a real capture. The Frisian art. 17 state is tracked here
+// independently and compared with the position's. Each variant also counts the positions where a neighbouring variant's
+// rules give other moves, so a rule the random positions never reach would show up as a failure.
 #include <cstdio>
 #include <map>
 
 #include <gtest/gtest.h>
 
+#include "engine/movegen/movegen.hpp"
+#include "engine/rules/variant.hpp"
 #include "tests/engine/reference_movegen.hpp"
 #include "tests/engine/test_support.hpp"
 
@@ -64,7 +65,12 @@ bool same_moves(Variant v, const Position& pos, const ReferenceBoard& board) {
                                 << "\n reference:" << describe(expected);
     EXPECT_EQ(rulebook(v).count_moves(pos), static_cast<int>(actual.size())) << fen;
     EXPECT_EQ(rulebook(v).perft(pos, 2), replies_one_by_one(v, pos)) << fen;
-    EXPECT_EQ(rulebook(v).has_capture(pos), !expected.empty() && !expected.front().captured.empty()) << fen;
+    const bool must_capture = !expected.empty() && !expected.front().captured.empty();
+    EXPECT_EQ(rulebook(v).has_capture(pos), must_capture) << fen;
+    // The quiescence search's question: -1 with a capture, else the number of moves.
+    const int unless_capture =
+        with_rules(v, [&](auto tag) { return count_moves_unless_capture<typename decltype(tag)::Rules>(pos); });
+    EXPECT_EQ(unless_capture, must_capture ? -1 : static_cast<int>(expected.size())) << fen;
     // The other side's threats: the same question with the turn passed.
     ReferenceBoard turned = board;
     turned.side = ~board.side;
