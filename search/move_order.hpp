@@ -10,10 +10,13 @@
 namespace kroon::search {
 
 using HistoryTable = std::array<std::array<int, 64>, 64>;  // [from][to]
+// The quiet move that last refuted each move of the opponent: [their from][their to].
+using CounterTable = std::array<std::array<Move, 64>, 64>;
 
 class MoveOrder {
 public:
-    MoveOrder(const MoveList& moves, int table_move, const std::array<Move, 2>& killers, const HistoryTable& history)
+    MoveOrder(const MoveList& moves, int table_move, const std::array<Move, 2>& killers, const HistoryTable& history,
+              const Move& counter = Move{})
         : killers_(killers), size_(moves.size()) {
         for (int i = 0; i < size_; ++i) {
             const Move& m = moves[i];
@@ -28,6 +31,8 @@ public:
                 key = (1 << 22) + 1;
             else if (m == killers[1])
                 key = 1 << 22;
+            else if (m == counter)
+                key = (1 << 22) - 1;
             else
                 key = history[m.from][m.to];
             keys_[i] = key;

@@ -111,6 +111,8 @@ template <RuleSet R>
 void Worker<R>::new_game() {
     history_[0] = {};
     history_[1] = {};
+    counters_[0] = {};
+    counters_[1] = {};
 }
 
 template <RuleSet R>
@@ -392,7 +394,7 @@ Score Worker<R>::search(const Position& pos, Score alpha, Score beta, int depth,
         if (alone) singular_index = entry.move;
     }
 
-    MoveOrder order(moves, hit ? entry.move : -1, frames_[ply].killers, history_[index(us)]);
+    MoveOrder order(moves, hit ? entry.move : -1, frames_[ply].killers, history_[index(us)], counter_move(us, ply));
     const bool forced = moves.size() == 1;
     const Score old_alpha = alpha;
     Score best = -infinite_score;
@@ -482,6 +484,10 @@ void Worker<R>::reward(Color us, int ply, const Move& m, int depth) {
     if (!(killers[0] == m)) {
         killers[1] = killers[0];
         killers[0] = m;
+    }
+    if (ply > 0) {
+        const Move& previous = frames_[ply].previous;
+        counters_[index(us)][previous.from][previous.to] = m;
     }
     int& h = history_[index(us)][m.from][m.to];
     h += depth * depth;

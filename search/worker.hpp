@@ -65,6 +65,7 @@ private:
     struct Frame {
         DrawCounters counters;
         std::array<Move, 2> killers{};
+        Move previous{};  // the move that led here (none at the root)
     };
 
     // ---- iterative deepening ----------------------------------------------------------
@@ -108,6 +109,7 @@ private:
         frames_[ply + 1].counters = frames_[ply].counters;
         frames_[ply + 1].counters.template update<R>(m, child);
         path_[base_ + ply + 1] = child.hash();
+        frames_[ply + 1].previous = m;
     }
 
     void update_pv(int ply, const Move& m) {
@@ -134,6 +136,10 @@ private:
     Score quiesce(const Position& pos, Score alpha, Score beta, int ply);
 
     void reward(Color us, int ply, const Move& m, int depth);
+    const Move& counter_move(Color us, int ply) const {
+        const Move& previous = frames_[ply].previous;
+        return counters_[index(us)][previous.from][previous.to];
+    }
 
     // The search in progress.
     void begin(SearchContext& context);
@@ -154,6 +160,7 @@ private:
     int base_ = 0;                     // index of the root in path_
     std::array<Frame, max_ply + 2> frames_{};
     HistoryTable history_[2]{};
+    CounterTable counters_[2]{};
     Move pv_[max_ply + 1][max_ply + 1]{};
     // One move list per ply, built once: a MoveList is large and zeroed when constructed.
     std::array<MoveList, max_ply + 2> lists_;
