@@ -351,7 +351,7 @@ Score Worker<R>::search(const Position& pos, Score alpha, Score beta, int depth,
 
     // Razoring: a quiet node far below alpha near the leaves fails low on the quiescence
     // search alone: one quiet move would have to win two men a ply to reach alpha.
-    if (!pv_node && !root && depth <= 2 && !moves[0].is_capture() && !is_decisive(alpha)) {
+    if (!pv_node && !root && depth <= 3 && !moves[0].is_capture() && !is_decisive(alpha)) {
         if (static_eval == TableEntry::no_eval)
             static_eval = hit && entry.eval != TableEntry::no_eval ? entry.eval : evaluate(pos);
         if (static_eval + razoring_margin * depth <= alpha) {
