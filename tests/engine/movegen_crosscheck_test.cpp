@@ -1,9 +1,10 @@
 // The engine's generator against the independent reference generator, on random positions
 // and along random games in every variant: the same legal moves (from, to, captured set,
-// crowning), none twice, count_moves, has_capture and count_moves_unless_capture agreeing, perft two plies down equal
-// to the replies counted one by one, and every capture path a real capture. The Frisian art. 17 state is tracked here
-// independently and compared with the position's. Each variant also counts the positions where a neighbouring variant's
-// rules give other moves, so a rule the random positions never reach would show up as a failure.
+// crowning), none twice, count_moves, has_capture and count_moves_unless_capture agreeing,
+// perft two plies down equal to the replies counted one by one, and every capture path a real
+// capture. The Frisian art. 17 state is tracked here independently and compared with the
+// position's. Each variant also counts the positions where a neighbouring variant's rules
+// give other moves, so a rule the random positions never reach would show up as a failure.
 #include <cstdio>
 #include <map>
 
