@@ -336,12 +336,20 @@ Score Worker<R>::search(const Position& pos, Score alpha, Score beta, int depth,
     if (Score s; !root && probe_databases(pos, moves, ply, s)) return s;
     const Color us = pos.side_to_move();
 
-    // Far above beta with a quiet position near the leaves: the side to move would have to
-    // blunder to fall below it, so the node is not searched (reverse futility). The static
-    // evaluation comes from the table when an earlier visit computed it.
+    // The static evaluation of a quiet node, from the table when an earlier visit computed it.
+    // A side whose evaluation has not risen since its previous move (two plies up) is not
+    // improving: its late moves are reduced one ply more (docs/search.md). A capture
+    // position has no static evaluation and counts as improving.
     int static_eval = TableEntry::no_eval;
+    if (!moves[0].is_capture()) static_eval = hit && entry.eval != TableEntry::no_eval ? entry.eval : evaluate(pos);
+    frames_[ply].static_eval = static_eval;
+    const int earlier_eval = ply >= 2 ? frames_[ply - 2].static_eval : TableEntry::no_eval;
+    const bool improving =
+        static_eval == TableEntry::no_eval || earlier_eval == TableEntry::no_eval || static_eval > earlier_eval;
+
+    // Far above beta with a quiet position near the leaves: the side to move would have to
+    // blunder to fall below it, so the node is not searched (reverse futility).
     if (!pv_node && !root && depth <= futility_depth && !moves[0].is_capture() && !is_decisive(beta)) {
-        static_eval = hit && entry.eval != TableEntry::no_eval ? entry.eval : evaluate(pos);
         const Score margin = futility_margin * depth;
         if (static_eval - margin >= beta) {
             if (!hit) table_->store(pos.hash(), 0, static_eval, 0, Bound::None, -1);
@@ -352,8 +360,6 @@ Score Worker<R>::search(const Position& pos, Score alpha, Score beta, int depth,
     // Razoring: a quiet node far below alpha near the leaves fails low on the quiescence
     // search alone: one quiet move would have to win two men a ply to reach alpha.
     if (!pv_node && !root && depth <= 3 && !moves[0].is_capture() && !is_decisive(alpha)) {
-        if (static_eval == TableEntry::no_eval)
-            static_eval = hit && entry.eval != TableEntry::no_eval ? entry.eval : evaluate(pos);
         if (static_eval + razoring_margin * depth <= alpha) {
             const Score s = quiesce(pos, alpha, alpha + 1, ply);
             if (s <= alpha) return s;
@@ -412,7 +418,8 @@ Score Worker<R>::search(const Position& pos, Score alpha, Score beta, int depth,
         } else {
             int reduction = 0;
             if (depth >= 3 && i >= 2 && !m.is_capture() && !m.promotes && !order.is_killer(m)) {
-                reduction = late_move_reduction((pos.kings() >> m.from) & 1, depth, i) - (pv_node ? 1 : 0);
+                reduction = late_move_reduction((pos.kings() >> m.from) & 1, depth, i) - (pv_node ? 1 : 0) +
+                            (improving ? 0 : 1);
                 reduction = std::clamp(reduction, 0, new_depth - 1);
             }
             s = -search(child, -alpha - 1, -alpha, new_depth - reduction, ply + 1, false);

@@ -65,7 +65,8 @@ private:
     struct Frame {
         DrawCounters counters;
         std::array<Move, 2> killers{};
-        Move previous{};  // the move that led here (none at the root)
+        Move previous{};                        // the move that led here (none at the root)
+        int static_eval = TableEntry::no_eval;  // none in a position with a capture
     };
 
     // ---- iterative deepening ----------------------------------------------------------
