@@ -36,6 +36,8 @@ constexpr Score probcut_margin = 80;    // hundredths of a man above beta
 constexpr Score razoring_margin = 200;  // hundredths of a man per ply below alpha
 constexpr int futility_depth = 3;
 constexpr Score futility_margin = 100;  // hundredths of a man per ply
+constexpr int history_limit = 1 << 14;  // history values stay within +-this
+constexpr int history_bonus_cap = 1600;
 
 int late_move_reduction(bool king, int depth, int index) {
     return reductions.r[king][std::min(depth, 63)][std::min(index, 63)];
@@ -210,7 +212,7 @@ void Worker<R>::report(const Listener& listener, int depth, Score score) {
 template <RuleSet R>
 Score Worker<R>::aspiration(const Position& root, int depth, Score previous) {
     if (depth < 4 || is_decisive(previous)) return search(root, -infinite_score, infinite_score, depth, 0, true);
-    Score delta = 30;
+    Score delta = 12;
     Score alpha = previous - delta, beta = previous + delta;
     for (;;) {
         const Score score = search(root, alpha, beta, depth, 0, true);
@@ -347,28 +349,41 @@ Score Worker<R>::search(const Position& pos, Score alpha, Score beta, int depth,
     const bool improving =
         static_eval == TableEntry::no_eval || earlier_eval == TableEntry::no_eval || static_eval > earlier_eval;
 
+    // The guess at the node's value that reverse futility, razoring and ProbCut go by: the
+    // static evaluation, or the table's score where its bound says the value lies beyond it.
+    Score guess = static_eval;
+    if (hit && static_eval != TableEntry::no_eval && !is_decisive(entry.score)) {
+        const Score t = from_table(entry.score, ply);
+        if ((entry.bound == Bound::Lower && t > guess) || (entry.bound == Bound::Upper && t < guess) ||
+            entry.bound == Bound::Exact)
+            guess = t;
+    }
+
     // Far above beta with a quiet position near the leaves: the side to move would have to
     // blunder to fall below it, so the node is not searched (reverse futility).
     if (!pv_node && !root && depth <= futility_depth && !moves[0].is_capture() && !is_decisive(beta)) {
         const Score margin = futility_margin * depth;
-        if (static_eval - margin >= beta) {
+        if (guess - margin >= beta) {
             if (!hit) table_->store(pos.hash(), 0, static_eval, 0, Bound::None, -1);
-            return static_eval - margin;
+            return guess - margin;
         }
     }
 
     // Razoring: a quiet node far below alpha near the leaves fails low on the quiescence
     // search alone: one quiet move would have to win two men a ply to reach alpha.
     if (!pv_node && !root && depth <= 3 && !moves[0].is_capture() && !is_decisive(alpha)) {
-        if (static_eval + razoring_margin * depth <= alpha) {
+        if (guess + razoring_margin * depth <= alpha) {
             const Score s = quiesce(pos, alpha, alpha + 1, ply);
             if (s <= alpha) return s;
         }
     }
 
     // ProbCut: when a shallower search of the likeliest moves already clears beta by a margin,
-    // the full-depth search would almost surely clear beta too.
+    // the full-depth search would almost surely clear beta too. Tried only where the guess
+    // is at beta already (or the side to move must capture): below it the probes rarely
+    // succeed and their nodes are lost.
     if (!pv_node && !root && depth >= 5 && !is_decisive(beta) && moves.size() > 1 &&
+        (static_eval == TableEntry::no_eval || guess >= beta) &&
         !(hit && entry.depth >= depth - 3 && from_table(entry.score, ply) < beta + probcut_margin &&
           entry.bound != Bound::Lower)) {
         const Score probe_beta = beta + probcut_margin;
@@ -405,6 +420,8 @@ Score Worker<R>::search(const Position& pos, Score alpha, Score beta, int depth,
     const Score old_alpha = alpha;
     Score best = -infinite_score;
     int best_index = -1;
+    std::array<int, 64> tried_quiet;  // quiet moves searched without a cut-off
+    int tried_quiets = 0;
     for (int i = 0; i < moves.size(); ++i) {
         const int idx = order.next();
         const Move& m = moves[idx];
@@ -427,20 +444,27 @@ Score Worker<R>::search(const Position& pos, Score alpha, Score beta, int depth,
             if (s > alpha && s < beta && pv_node) s = -search(child, -beta, -alpha, new_depth, ply + 1, true);
         }
         if (stopped()) return 0;
-        if (s <= best) continue;
-        best = s;
-        best_index = idx;
-        if (s <= alpha) continue;
-        alpha = s;
-        update_pv(ply, m);
-        if (root) {
-            root_pv_.assign(&pv_[0][0], &pv_[0][0] + pv_length_[0]);
-            root_score_ = s;
+        if (s > best) {
+            best = s;
+            best_index = idx;
         }
-        if (s >= beta) {
-            if (!m.is_capture()) reward(us, ply, m, depth);
-            break;
+        if (s > alpha) {
+            alpha = s;
+            update_pv(ply, m);
+            if (root) {
+                root_pv_.assign(&pv_[0][0], &pv_[0][0] + pv_length_[0]);
+                root_score_ = s;
+            }
+            if (s >= beta) {
+                if (!m.is_capture()) {
+                    reward(us, ply, m, depth);
+                    // The quiet moves tried before it did not refute: they lose what it gains.
+                    for (int k = 0; k < tried_quiets; ++k) punish(us, moves[tried_quiet[k]], depth);
+                }
+                break;
+            }
         }
+        if (!m.is_capture() && tried_quiets < static_cast<int>(tried_quiet.size())) tried_quiet[tried_quiets++] = idx;
     }
 
     const Bound bound = best >= beta ? Bound::Lower : best > old_alpha ? Bound::Exact : Bound::Upper;
@@ -496,13 +520,18 @@ void Worker<R>::reward(Color us, int ply, const Move& m, int depth) {
         const Move& previous = frames_[ply].previous;
         counters_[index(us)][previous.from][previous.to] = m;
     }
+    // Bounded ("gravity") update: a value near the bound moves little, so that no entry
+    // outgrows the others and old lessons are overwritten by new ones.
+    const int bonus = std::min(depth * depth, history_bonus_cap);
     int& h = history_[index(us)][m.from][m.to];
-    h += depth * depth;
-    if (h > (1 << 20)) {
-        for (auto& side : history_)
-            for (auto& from : side)
-                for (int& v : from) v /= 2;
-    }
+    h += bonus - h * bonus / history_limit;
+}
+
+template <RuleSet R>
+void Worker<R>::punish(Color us, const Move& m, int depth) {
+    const int bonus = std::min(depth * depth, history_bonus_cap);
+    int& h = history_[index(us)][m.from][m.to];
+    h -= bonus + h * bonus / history_limit;
 }
 
 #define KROON_WORKER_FOR(name, rules) template class Worker<rules>;
