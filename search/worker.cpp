@@ -212,6 +212,7 @@ void Worker<R>::report(const Listener& listener, int depth, Score score) {
 template <RuleSet R>
 Score Worker<R>::aspiration(const Position& root, int depth, Score previous) {
     if (depth < 4 || is_decisive(previous)) return search(root, -infinite_score, infinite_score, depth, 0, true);
+    // Narrow: at 50,000 nodes a move, 12 beat 20 and 20 beat 30 (docs/search.md).
     Score delta = 12;
     Score alpha = previous - delta, beta = previous + delta;
     for (;;) {
@@ -342,8 +343,9 @@ Score Worker<R>::search(const Position& pos, Score alpha, Score beta, int depth,
     // A side whose evaluation has not risen since its previous move (two plies up) is not
     // improving: its late moves are reduced one ply more (docs/search.md). A capture
     // position has no static evaluation and counts as improving.
+    const bool quiet = !moves[0].is_capture();  // no capture to make (captures come first)
     int static_eval = TableEntry::no_eval;
-    if (!moves[0].is_capture()) static_eval = hit && entry.eval != TableEntry::no_eval ? entry.eval : evaluate(pos);
+    if (quiet) static_eval = hit && entry.eval != TableEntry::no_eval ? entry.eval : evaluate(pos);
     frames_[ply].static_eval = static_eval;
     const int earlier_eval = ply >= 2 ? frames_[ply - 2].static_eval : TableEntry::no_eval;
     const bool improving =
@@ -352,7 +354,7 @@ Score Worker<R>::search(const Position& pos, Score alpha, Score beta, int depth,
     // The guess at the node's value that reverse futility, razoring and ProbCut go by: the
     // static evaluation, or the table's score where its bound says the value lies beyond it.
     Score guess = static_eval;
-    if (hit && static_eval != TableEntry::no_eval && !is_decisive(entry.score)) {
+    if (hit && quiet && !is_decisive(entry.score)) {
         const Score t = from_table(entry.score, ply);
         if ((entry.bound == Bound::Lower && t > guess) || (entry.bound == Bound::Upper && t < guess) ||
             entry.bound == Bound::Exact)
@@ -361,7 +363,7 @@ Score Worker<R>::search(const Position& pos, Score alpha, Score beta, int depth,
 
     // Far above beta with a quiet position near the leaves: the side to move would have to
     // blunder to fall below it, so the node is not searched (reverse futility).
-    if (!pv_node && !root && depth <= futility_depth && !moves[0].is_capture() && !is_decisive(beta)) {
+    if (!pv_node && !root && depth <= futility_depth && quiet && !is_decisive(beta)) {
         const Score margin = futility_margin * depth;
         if (guess - margin >= beta) {
             if (!hit) table_->store(pos.hash(), 0, static_eval, 0, Bound::None, -1);
@@ -371,7 +373,7 @@ Score Worker<R>::search(const Position& pos, Score alpha, Score beta, int depth,
 
     // Razoring: a quiet node far below alpha near the leaves fails low on the quiescence
     // search alone: one quiet move would have to win two men a ply to reach alpha.
-    if (!pv_node && !root && depth <= 3 && !moves[0].is_capture() && !is_decisive(alpha)) {
+    if (!pv_node && !root && depth <= 3 && quiet && !is_decisive(alpha)) {
         if (guess + razoring_margin * depth <= alpha) {
             const Score s = quiesce(pos, alpha, alpha + 1, ply);
             if (s <= alpha) return s;
@@ -382,8 +384,7 @@ Score Worker<R>::search(const Position& pos, Score alpha, Score beta, int depth,
     // the full-depth search would almost surely clear beta too. Tried only where the guess
     // is at beta already (or the side to move must capture): below it the probes rarely
     // succeed and their nodes are lost.
-    if (!pv_node && !root && depth >= 5 && !is_decisive(beta) && moves.size() > 1 &&
-        (static_eval == TableEntry::no_eval || guess >= beta) &&
+    if (!pv_node && !root && depth >= 5 && !is_decisive(beta) && moves.size() > 1 && (!quiet || guess >= beta) &&
         !(hit && entry.depth >= depth - 3 && from_table(entry.score, ply) < beta + probcut_margin &&
           entry.bound != Bound::Lower)) {
         const Score probe_beta = beta + probcut_margin;
