@@ -343,7 +343,7 @@ Score Worker<R>::search(const Position& pos, Score alpha, Score beta, int depth,
     // A side whose evaluation has not risen since its previous move (two plies up) is not
     // improving: its late moves are reduced one ply more (docs/search.md). A capture
     // position has no static evaluation and counts as improving.
-    const bool quiet = !moves[0].is_capture();  // no capture to make (captures come first)
+    const bool quiet = !moves[0].is_capture();  // capturing is compulsory: all or none are captures
     int static_eval = TableEntry::no_eval;
     if (quiet) static_eval = hit && entry.eval != TableEntry::no_eval ? entry.eval : evaluate(pos);
     frames_[ply].static_eval = static_eval;
