@@ -35,9 +35,15 @@ const ReductionTable reductions;
 constexpr Score probcut_margin = 80;    // hundredths of a man above beta
 constexpr Score razoring_margin = 200;  // hundredths of a man per ply below alpha
 constexpr int futility_depth = 3;
-constexpr Score futility_margin = 100;  // hundredths of a man per ply
-constexpr int history_limit = 1 << 14;  // history values stay within +-this
-constexpr int history_bonus_cap = 1600;
+constexpr Score futility_margin = 100;   // hundredths of a man per ply
+constexpr int history_limit = 1 << 14;   // history values stay within +-this
+constexpr int history_bonus_cap = 1600;  // depth 40: keeps a step well below the limit
+
+// Bounded ("gravity") update by a gain or a loss: a value near the bound moves little, so no
+// entry outgrows the others and new lessons overwrite old ones.
+void update_history(int& h, int change) { h += change - h * std::abs(change) / history_limit; }
+
+int history_change(int depth) { return std::min(depth * depth, history_bonus_cap); }
 
 int late_move_reduction(bool king, int depth, int index) {
     return reductions.r[king][std::min(depth, 63)][std::min(index, 63)];
@@ -457,15 +463,18 @@ Score Worker<R>::search(const Position& pos, Score alpha, Score beta, int depth,
                 root_score_ = s;
             }
             if (s >= beta) {
-                if (!m.is_capture()) {
+                if (quiet) {
                     reward(us, ply, m, depth);
                     // The quiet moves tried before it did not refute: they lose what it gains.
-                    for (int k = 0; k < tried_quiets; ++k) punish(us, moves[tried_quiet[k]], depth);
+                    for (int k = 0; k < tried_quiets; ++k) {
+                        const Move& tried = moves[tried_quiet[k]];
+                        update_history(history_[index(us)][tried.from][tried.to], -history_change(depth));
+                    }
                 }
                 break;
             }
         }
-        if (!m.is_capture() && tried_quiets < static_cast<int>(tried_quiet.size())) tried_quiet[tried_quiets++] = idx;
+        if (quiet && tried_quiets < static_cast<int>(tried_quiet.size())) tried_quiet[tried_quiets++] = idx;
     }
 
     const Bound bound = best >= beta ? Bound::Lower : best > old_alpha ? Bound::Exact : Bound::Upper;
@@ -521,18 +530,7 @@ void Worker<R>::reward(Color us, int ply, const Move& m, int depth) {
         const Move& previous = frames_[ply].previous;
         counters_[index(us)][previous.from][previous.to] = m;
     }
-    // Bounded ("gravity") update: a value near the bound moves little, so that no entry
-    // outgrows the others and old lessons are overwritten by new ones.
-    const int bonus = std::min(depth * depth, history_bonus_cap);
-    int& h = history_[index(us)][m.from][m.to];
-    h += bonus - h * bonus / history_limit;
-}
-
-template <RuleSet R>
-void Worker<R>::punish(Color us, const Move& m, int depth) {
-    const int bonus = std::min(depth * depth, history_bonus_cap);
-    int& h = history_[index(us)][m.from][m.to];
-    h -= bonus + h * bonus / history_limit;
+    update_history(history_[index(us)][m.from][m.to], history_change(depth));
 }
 
 #define KROON_WORKER_FOR(name, rules) template class Worker<rules>;

@@ -137,7 +137,6 @@ private:
     Score quiesce(const Position& pos, Score alpha, Score beta, int ply);
 
     void reward(Color us, int ply, const Move& m, int depth);
-    void punish(Color us, const Move& m, int depth);
     const Move& counter_move(Color us, int ply) const {
         const Move& previous = frames_[ply].previous;
         return counters_[index(us)][previous.from][previous.to];
