@@ -8,7 +8,7 @@
 #include "egdb/distance_file.hpp"
 #include "egdb/slice_file.hpp"
 #include "egdb/variants.hpp"
-#include "engine/rules/rulebook.hpp"
+#include "engine/rulebook/rulebook.hpp"
 
 namespace kroon::egdb {
 namespace {

@@ -7,8 +7,9 @@
 
 #include "egdb/indexer.hpp"
 #include "egdb/variants.hpp"
+#include "engine/game/draw_rules.hpp"
 #include "engine/movegen/movegen.hpp"
-#include "engine/rules/rulebook.hpp"
+#include "engine/rulebook/rulebook.hpp"
 
 namespace kroon::egdb {
 namespace {
@@ -59,7 +60,7 @@ std::optional<int> distance_as(const Database& db, const Position& pos) {
 }
 
 template <RuleSet R>
-std::optional<RootMoves> root_moves_as(const Database& db, const Position& pos, bool by_distance) {
+std::optional<RootMoves> root_moves_as(const Database& db, const Position& pos) {
     MoveList moves;
     generate_moves<R>(pos, moves);
     if (moves.empty()) return std::nullopt;
@@ -91,6 +92,9 @@ std::optional<RootMoves> root_moves_as(const Database& db, const Position& pos, 
         choices.push_back({m, v, distance});
     }
     std::erase_if(choices, [&](const Choice& c) { return c.value != root.value; });
+    // Frisian art. 18: the distances cannot choose the crowning that leaves two kings time
+    // enough; the search, which sees the rule, chooses among the moves that keep the value.
+    bool by_distance = !(is_frisian<R> && crowning_starts_two_kings_vs_one(pos));
     by_distance = by_distance && root.value != Value::Draw &&
                   std::all_of(choices.begin(), choices.end(), [](const Choice& c) { return c.distance.has_value(); });
     if (by_distance) {
@@ -176,10 +180,9 @@ std::optional<int> Database::distance(const Position& pos) const {
     return result;
 }
 
-std::optional<RootMoves> Database::root_moves(const Position& pos, bool by_distance) const {
+std::optional<RootMoves> Database::root_moves(const Position& pos) const {
     std::optional<RootMoves> result;
-    with_database_rules(
-        variant_, [&](auto tag) { result = root_moves_as<typename decltype(tag)::Rules>(*this, pos, by_distance); });
+    with_database_rules(variant_, [&](auto tag) { result = root_moves_as<typename decltype(tag)::Rules>(*this, pos); });
     return result;
 }
 

@@ -19,7 +19,7 @@
 #include "egdb/material.hpp"
 #include "egdb/slice_file.hpp"
 #include "egdb/value.hpp"
-#include "engine/movegen/move.hpp"
+#include "engine/position/move.hpp"
 #include "engine/position/position.hpp"
 #include "engine/rules/variant.hpp"
 
@@ -88,8 +88,10 @@ public:
     std::optional<int> distance(const Position& pos) const;
     // The root moves that keep the value, when every move's result is known: each move is
     // played and its result probed. Nothing when one is not known or there is no move.
-    // `by_distance` false keeps every move that keeps the value, whatever its distance.
-    std::optional<RootMoves> root_moves(const Position& pos, bool by_distance = true) const;
+    // Won and lost ones are narrowed to the nearest conversion, except where a rule that
+    // counts moves decides which conversion is in time (Frisian art. 18): then every move
+    // that keeps the value is kept, for the search to choose.
+    std::optional<RootMoves> root_moves(const Position& pos) const;
     const DistanceFile* distances(const Material& m) const {
         return m.pieces() <= max_database_pieces ? distance_slots_[m.key()] : nullptr;
     }

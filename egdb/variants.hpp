@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/rules/rulebook.hpp"
+#include "engine/rulebook/rulebook.hpp"
 #include "engine/rules/variant.hpp"
 
 namespace kroon::egdb {

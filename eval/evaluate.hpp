@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "engine/position/position.hpp"
-#include "engine/rules/rulebook.hpp"
+#include "engine/rulebook/rulebook.hpp"
 #include "eval/weights.hpp"
 
 namespace kroon::eval {

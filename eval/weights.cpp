@@ -5,7 +5,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "engine/rules/rulebook.hpp"
+#include "engine/rulebook/rulebook.hpp"
 
 namespace kroon::eval {
 

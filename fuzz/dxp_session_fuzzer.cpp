@@ -9,8 +9,8 @@
 #include <cstdint>
 #include <optional>
 
-#include "engine/notation/pdn.hpp"
-#include "engine/rules/rulebook.hpp"
+#include "engine/record/pdn.hpp"
+#include "engine/rulebook/rulebook.hpp"
 #include "fuzz/fuzz_check.hpp"
 #include "protocol/dxp/game_record.hpp"
 #include "protocol/dxp/session.hpp"

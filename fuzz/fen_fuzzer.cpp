@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <iterator>
 
-#include "engine/rules/rulebook.hpp"
+#include "engine/rulebook/rulebook.hpp"
 #include "fuzz/fuzz_check.hpp"
 
 using namespace kroon;

@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "engine/rules/rulebook.hpp"
+#include "engine/rulebook/rulebook.hpp"
 #include "fuzz/fuzz_check.hpp"
 #include "protocol/hub/hub_line.hpp"
 #include "protocol/hub/hub_position.hpp"

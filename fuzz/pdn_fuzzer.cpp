@@ -4,7 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "engine/notation/pdn.hpp"
+#include "engine/record/pdn.hpp"
 #include "fuzz/fuzz_check.hpp"
 
 using namespace kroon;

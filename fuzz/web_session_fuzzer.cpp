@@ -27,8 +27,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "engine/notation/pdn.hpp"
-#include "engine/rules/rulebook.hpp"
+#include "engine/record/pdn.hpp"
+#include "engine/rulebook/rulebook.hpp"
 #include "fuzz/fuzz_check.hpp"
 #include "protocol/web/session.hpp"
 

@@ -5,7 +5,7 @@
 
 #include <array>
 
-#include "engine/movegen/move.hpp"
+#include "engine/position/move.hpp"
 
 namespace kroon::search {
 

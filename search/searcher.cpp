@@ -6,8 +6,6 @@
 #include <thread>
 
 #include "egdb/database.hpp"
-#include "engine/game/draw_rules.hpp"
-#include "engine/rules/rulebook.hpp"
 #include "search/search_context.hpp"
 #include "search/worker.hpp"
 
@@ -183,12 +181,7 @@ void Searcher::start(const Limits& limits, Listener listener) {
     const auto& databases = impl_->options.databases;
     if (databases && databases->variant() == impl_->root.variant) {
         context->databases = databases;
-        // Frisian art. 18: the distances cannot choose the crowning that leaves two kings
-        // time enough; the search, which sees the rule, chooses among the winning moves.
-        const Position& root = impl_->root.position;
-        const bool by_distance =
-            !(rulebook(impl_->root.variant).traits().orthogonal_captures && crowning_starts_two_kings_vs_one(root));
-        if (const auto decided = databases->root_moves(root, by_distance)) {
+        if (const auto decided = databases->root_moves(impl_->root.position)) {
             context->root_moves = decided->moves;
             context->root_probes = static_cast<std::uint64_t>(decided->probes);
         }

@@ -17,8 +17,8 @@
 #include <optional>
 #include <vector>
 
-#include "engine/game/game.hpp"
-#include "engine/movegen/move.hpp"
+#include "engine/position/move.hpp"
+#include "engine/record/game.hpp"
 #include "eval/evaluate.hpp"
 
 namespace kroon::egdb {
@@ -46,7 +46,7 @@ struct Limits {
     // Clock of the side to move in seconds (negative = no clock): time left, increment added
     // per move (counted before the move, as Hub does), and moves until the next time control
     // (0 = the time left is for the rest of the game). N moves in T: moves_to_go counts down
-    // within the period and time left over carries on (KNDB art. 10.2). DXP's whole-game
+    // within the period and time left over carries on (engine/game/clock.hpp). DXP's whole-game
     // budget: time_left = what is left of it, moves_to_go = moves still to play in it.
     double time_left = -1;
     double increment = 0;

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <cstdlib>
 
-#include "egdb/database.hpp"
+#include "egdb/game_probe.hpp"
 #include "engine/game/referee.hpp"
 #include "engine/movegen/movegen.hpp"
 #include "eval/evaluator.hpp"
@@ -59,29 +59,12 @@ Score Worker<R>::evaluate(const Position& pos) const {
 template <RuleSet R>
 bool Worker<R>::probe_databases(const Position& pos, const MoveList& moves, int ply, Score& score) {
     if (!databases_ || moves[0].is_capture() || popcount(pos.occupied()) > database_pieces_) return false;
-    if constexpr (is_frisian<R>) {
-        if (crowning_starts_two_kings_vs_one(pos)) return false;  // searched to the crowning
-    }
-    const egdb::Value value = databases_->probe_quiet(pos);
+    const egdb::Value value = egdb::probe_in_game<R>(*databases_, pos, frames_[ply].counters);
     if (value == egdb::Value::Unknown) return false;
     ++database_hits_;
     if (value == egdb::Value::Draw) {
         score = draw_score;
         return true;
-    }
-    if constexpr (is_frisian<R>) {
-        // Frisian art. 18: two kings must take the lone king within 7 moves of theirs. That
-        // capture is the conversion the stored distance counts, so a win farther away than
-        // the moves left is a draw.
-        const DrawCounters& c = frames_[ply].counters;
-        if (c.endgame.kind == Endgame::TwoKingsVsOne) {
-            const int moves_left = two_kings_move_limit - c.strong_moves;
-            const int plies_left = 2 * moves_left - (pos.side_to_move() == c.endgame.strong ? 1 : 0);
-            if (const auto distance = databases_->distance(pos); distance && *distance > plies_left) {
-                score = draw_score;
-                return true;
-            }
-        }
     }
     const Color winner = value == egdb::Value::Win ? pos.side_to_move() : ~pos.side_to_move();
     const Score won = database_win_score - 8 * popcount(pos.pieces(~winner)) - 4 * popcount(pos.men(winner)) - ply;
@@ -131,7 +114,7 @@ Outcome Worker<R>::outcome(SearchContext& context) {
     outcome.seconds = context.elapsed();
     if (result_.pv.empty()) {
         // No legal move: lost, or won in antidraughts (the side that cannot move wins).
-        outcome.score = R::losing_game ? win_score : -win_score;
+        outcome.score = no_move_wins<R> ? win_score : -win_score;
         return outcome;
     }
     outcome.best = result_.pv.front();
@@ -283,8 +266,7 @@ bool Worker<R>::ended_by_rule(const Position& pos, int ply, Score& score) {
                 return true;
             }
     }
-    // The referee's rules (KNDB art. 9b-d, Frisian art. 18 and 21, the 8x8 no-progress rule,
-    // the KNDB points-victory articles); repetition is counted above.
+    // The referee's draw rules (engine/game/referee.hpp); repetition is counted above.
     const Verdict verdict = rule_verdict<R>(pos, c, 1, context_->root.rules);
     if (!verdict.over()) return false;
     score = result_score(verdict.result, pos.side_to_move(), ply);
@@ -293,10 +275,7 @@ bool Worker<R>::ended_by_rule(const Position& pos, int ply, Score& score) {
 
 template <RuleSet R>
 Score Worker<R>::repetition_score(const Position& pos) const {
-    // KNDB points-victory art. 13.3: with points victory a repetition is scored by the disc count.
-    if constexpr (!is_frisian<R> && !is_small_board<R>)
-        if (context_->root.rules.points_victory) return result_score(result_by_discs(pos), pos.side_to_move(), 0);
-    return draw_score;
+    return result_score(repetition_result<R>(pos, context_->root.rules), pos.side_to_move(), 0);
 }
 
 template <RuleSet R>

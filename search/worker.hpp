@@ -9,7 +9,8 @@
 
 #include "engine/game/draw_rules.hpp"
 #include "engine/game/outcome.hpp"
-#include "engine/movegen/move.hpp"
+#include "engine/game/referee.hpp"
+#include "engine/position/move.hpp"
 #include "search/move_order.hpp"
 #include "search/search_context.hpp"
 
@@ -126,8 +127,8 @@ private:
     // it, `score` is its exact value (database_win_score band) and true is returned.
     bool probe_databases(const Position& pos, const MoveList& moves, int ply, Score& score);
 
-    // A side without a legal move has lost (KNDB art. 8a), or won in antidraughts.
-    static Score no_move_score(int ply) { return R::losing_game ? win_score - ply : -win_score + ply; }
+    // The referee's verdict on a side without a legal move (engine/game/referee.hpp).
+    static Score no_move_score(int ply) { return no_move_wins<R> ? win_score - ply : -win_score + ply; }
 
     Score search(const Position& pos, Score alpha, Score beta, int depth, int ply, bool pv_node);
 

@@ -1,6 +1,6 @@
 #include "tools/bench.hpp"
 
-#include "engine/game/game.hpp"
+#include "engine/record/game.hpp"
 #include "search/searcher.hpp"
 
 namespace kroon::tools {

@@ -16,9 +16,9 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/notation/pdn.hpp"
+#include "engine/record/pdn.hpp"
 #include "engine/result.hpp"
-#include "engine/rules/rulebook.hpp"
+#include "engine/rulebook/rulebook.hpp"
 #include "search/searcher.hpp"
 
 namespace kroon::tactics {

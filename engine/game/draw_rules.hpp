@@ -16,7 +16,7 @@
 #include <type_traits>
 
 #include "engine/bitboard.hpp"
-#include "engine/movegen/move.hpp"
+#include "engine/position/move.hpp"
 #include "engine/position/position.hpp"
 #include "engine/rules/rules.hpp"
 

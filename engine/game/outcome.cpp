@@ -1,6 +1,6 @@
 #include "engine/game/outcome.hpp"
 
-#include "engine/rules/rulebook.hpp"
+#include "engine/rules/traits.hpp"
 
 namespace kroon {
 namespace {
@@ -21,16 +21,16 @@ std::string_view result_phrase(GameResult r) {
 }
 
 // The article a reason comes from, per variant and rule set.
-std::string_view article(const Rulebook& rules, bool points, Reason reason) {
-    const bool frisian = rules.traits().orthogonal_captures;
-    const bool small_board = rules.squares() == 32;
+std::string_view article(const RuleTraits& traits, bool points, Reason reason) {
+    const bool frisian = traits.orthogonal_captures;
+    const bool small_board = traits.squares == 32;
     switch (reason) {
         case Reason::NoLegalMove:
-            if (rules.traits().losing_game) return "antidraughts rules";
-            return frisian                               ? "Frisian art. 20"
-                   : rules.variant() == Variant::English ? "Huisman en Hötte leaflet, English art. 6"
-                   : small_board                         ? ""
-                                                         : "KNDB art. 8a";
+            if (traits.losing_game) return "antidraughts rules";
+            return frisian                              ? "Frisian art. 20"
+                   : traits.variant == Variant::English ? "Huisman en Hötte leaflet, English art. 6"
+                   : small_board                        ? ""
+                                                        : "KNDB art. 8a";
         case Reason::FirstKing: return "breakthrough rules";
         case Reason::Resignation: return frisian ? "Frisian art. 20" : "KNDB art. 8b";
         case Reason::TimeForfeit: return frisian ? "Frisian art. 20" : "KNDB art. 10, 12.1";
@@ -55,7 +55,7 @@ std::string_view article(const Rulebook& rules, bool points, Reason reason) {
     }
 }
 
-std::string_view reason_phrase(const Rulebook& rules, Reason reason, bool points) {
+std::string_view reason_phrase(const RuleTraits& traits, Reason reason, bool points) {
     switch (reason) {
         case Reason::None: return "";
         case Reason::NoLegalMove: return "the side to move has no legal move";
@@ -72,8 +72,8 @@ std::string_view reason_phrase(const Rulebook& rules, Reason reason, bool points
                           : "the same position for the third time with the same side to move";
         case Reason::NoProgress:
             if (points) return "claim: 25 moves each without a capture or a man move, result by the disc count";
-            return rules.squares() == 32 ? "the no-progress limit of moves each without a capture or a man move"
-                                         : "25 moves each with only kings moving and no capture";
+            return traits.squares == 32 ? "the no-progress limit of moves each without a capture or a man move"
+                                        : "25 moves each with only kings moving and no capture";
         case Reason::LoneKingVsTwo: return "5 moves each with one king against at most two pieces including a king";
         case Reason::LoneKingVsThree:
             return points
@@ -161,28 +161,28 @@ std::string_view reason_name(Reason reason) {
     return "?";
 }
 
-std::string describe_verdict(const Rulebook& rules, bool points_victory, Verdict verdict) {
+std::string describe_verdict(const RuleTraits& traits, bool points_victory, Verdict verdict) {
     std::string out(result_phrase(verdict.result));
     if (verdict.reason == Reason::None) return out;
-    std::string phrase(reason_phrase(rules, verdict.reason, points_victory));
+    std::string phrase(reason_phrase(traits, verdict.reason, points_victory));
     if (verdict.reason == Reason::NoLegalMove && verdict.over() && verdict.result != GameResult::Draw) {
         // Antidraughts: the side without a move is the winner.
-        const bool losing_game = rules.traits().losing_game;
+        const bool losing_game = traits.losing_game;
         const bool white_stuck = is_white_side(verdict.result) == losing_game;
         phrase = std::string(white_stuck ? "White" : "Black") + " to move has no legal move";
-        if (losing_game) phrase += ", which wins at " + std::string(rules.name());
+        if (losing_game) phrase += ", which wins at " + std::string(traits.name);
     }
     if (verdict.reason == Reason::FirstKing && verdict.over())
         phrase = std::string(is_white_side(verdict.result) ? "White" : "Black") + " crowned the first king";
     out += ": " + phrase;
-    const std::string_view art = article(rules, points_victory, verdict.reason);
+    const std::string_view art = article(traits, points_victory, verdict.reason);
     if (!art.empty()) out += " (" + std::string(art) + ")";
     return out;
 }
 
-Reason reason_of_description(const Rulebook& rules, bool points_victory, GameResult result, std::string_view text) {
+Reason reason_of_description(const RuleTraits& traits, bool points_victory, GameResult result, std::string_view text) {
     for (int r = static_cast<int>(Reason::NoLegalMove); r <= static_cast<int>(Reason::OneKingEach); ++r) {
-        const std::string expected = describe_verdict(rules, points_victory, {result, static_cast<Reason>(r)});
+        const std::string expected = describe_verdict(traits, points_victory, {result, static_cast<Reason>(r)});
         if (text.substr(0, expected.size()) == expected &&
             (text.size() == expected.size() || text.substr(expected.size(), 3) == " - "))
             return static_cast<Reason>(r);

@@ -13,7 +13,7 @@
 
 namespace kroon {
 
-class Rulebook;
+struct RuleTraits;
 
 enum class GameResult : std::uint8_t {
     Ongoing,
@@ -79,10 +79,10 @@ std::optional<GameResult> parse_result(std::string_view text);
 std::string_view reason_name(Reason reason);
 // Human text citing the article, e.g. "draw: the same position for the third time with the
 // same side to move (KNDB art. 9e)". `points_victory` selects the KNDB points-victory articles.
-std::string describe_verdict(const Rulebook& rules, bool points_victory, Verdict verdict);
+std::string describe_verdict(const RuleTraits& traits, bool points_victory, Verdict verdict);
 
 // The reason behind a description written by describe() (e.g. read back from a PDN
 // Termination tag, possibly followed by " - detail"); Reason::None when none matches.
-Reason reason_of_description(const Rulebook& rules, bool points_victory, GameResult result, std::string_view text);
+Reason reason_of_description(const RuleTraits& traits, bool points_victory, GameResult result, std::string_view text);
 
 }  // namespace kroon

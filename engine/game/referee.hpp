@@ -45,4 +45,17 @@ bool one_king_each_is_draw(const Position& pos);
 // counts two), otherwise a draw.
 GameResult result_by_discs(const Position& pos);
 
+// KNDB art. 8a: the side to move without a legal move has lost; in antidraughts it has won.
+template <RuleSet R>
+constexpr bool no_move_wins = R::losing_game;
+
+// The result of a repetition: a draw, or under the KNDB points-victory articles (art. 13.3)
+// the disc count. The search scores a position repeated within its own tree by it.
+template <RuleSet R>
+GameResult repetition_result(const Position& pos, const RuleOptions& options) {
+    if constexpr (!is_frisian<R> && !is_small_board<R>)
+        if (options.points_victory) return result_by_discs(pos);
+    return GameResult::Draw;
+}
+
 }  // namespace kroon

@@ -5,7 +5,7 @@
 
 #include <vector>
 
-#include "engine/movegen/move.hpp"
+#include "engine/position/move.hpp"
 #include "engine/position/position.hpp"
 #include "engine/rules/rules.hpp"
 

@@ -1,5 +1,5 @@
 // Move text in the forms the front ends need, always resolved against the legal moves by
-// the Rulebook (Rulebook::format_move, parse_move, find_move; engine/notation/move_text.cpp):
+// the Rulebook (Rulebook::format_move, parse_move, find_move; engine/rulebook/move_text.cpp):
 //   standard  `32-28`, `28x19` (PDN short; the long form when two captures share from and to)
 //   long      `28x19x10`: every landing square of the capture (PDN long form)
 //   hub       `32x12x17x27`: from, to, then every captured square in ascending order

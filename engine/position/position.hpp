@@ -6,7 +6,7 @@
 #include <cstdint>
 
 #include "engine/bitboard.hpp"
-#include "engine/movegen/move.hpp"
+#include "engine/position/move.hpp"
 #include "engine/position/zobrist.hpp"
 #include "engine/rules/rules.hpp"
 #include "engine/types.hpp"

@@ -1,8 +1,8 @@
 // Rules of each variant as one flat traits struct, with the article each trait encodes.
 //
 // Hot code (move generation, make-move) is templated on these structs; everything else
-// reaches them through the variant's Rulebook (rulebook.hpp). A new variant is a new
-// struct here plus one line in variant.hpp.
+// reaches them as plain values (traits.hpp) or through the variant's Rulebook
+// (engine/rulebook/). A new variant is a new struct here plus one line in variant.hpp.
 #pragma once
 
 #include <concepts>

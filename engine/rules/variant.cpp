@@ -4,7 +4,7 @@
 #include <cctype>
 #include <string>
 
-#include "engine/rules/rulebook.hpp"
+#include "engine/rules/traits.hpp"
 
 namespace kroon {
 
@@ -23,13 +23,13 @@ std::optional<Variant> parse_variant(std::string_view text) {
     for (const auto& [alias, variant] : aliases)
         if (lower == alias) return variant;
     for (const Variant v : all_variants)
-        if (lower == rulebook(v).name()) return v;
+        if (lower == rule_traits(v).name) return v;
     return std::nullopt;
 }
 
 std::string variant_names() {
     std::string names;
-    for (const Variant v : all_variants) names += (names.empty() ? "" : ", ") + std::string(rulebook(v).name());
+    for (const Variant v : all_variants) names += (names.empty() ? "" : ", ") + std::string(rule_traits(v).name);
     return names;
 }
 

@@ -1,7 +1,7 @@
 // The variants Kroon plays and the run-time switch that maps a Variant value (from the
 // command line, Hub set-param or DXP) to the rules struct the hot code is instantiated for.
-// Code above the hot loop asks the variant's Rulebook (rulebook.hpp) instead; with_rules is
-// for the Rulebook itself and for the templated search and evaluation.
+// Code above the hot loop asks the variant's Rulebook (engine/rulebook/) instead; with_rules
+// is for the Rulebook itself and for the templated search and evaluation.
 #pragma once
 
 #include <optional>

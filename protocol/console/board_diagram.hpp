@@ -6,9 +6,9 @@
 #include <optional>
 #include <string>
 
-#include "engine/movegen/move.hpp"
+#include "engine/position/move.hpp"
 #include "engine/position/position.hpp"
-#include "engine/rules/rulebook.hpp"
+#include "engine/rulebook/rulebook.hpp"
 
 namespace kroon::console {
 

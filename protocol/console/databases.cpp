@@ -6,7 +6,7 @@
 #include <system_error>
 
 #include "egdb/variants.hpp"
-#include "engine/rules/rulebook.hpp"
+#include "engine/rulebook/rulebook.hpp"
 #include "protocol/console/session.hpp"
 
 namespace kroon::console {

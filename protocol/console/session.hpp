@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "engine/game/clock.hpp"
-#include "engine/game/game.hpp"
+#include "engine/record/game.hpp"
 #include "protocol/console/console.hpp"
 #include "protocol/console/level.hpp"
 #include "protocol/console/line_source.hpp"

@@ -12,7 +12,7 @@
 #include <thread>
 #include <vector>
 
-#include "engine/game/game.hpp"
+#include "engine/record/game.hpp"
 #include "search/searcher.hpp"
 
 namespace kroon::dxp {

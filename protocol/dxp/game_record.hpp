@@ -5,8 +5,8 @@
 
 #include <string>
 
-#include "engine/game/game.hpp"
-#include "engine/notation/pdn.hpp"
+#include "engine/record/game.hpp"
+#include "engine/record/pdn.hpp"
 
 namespace kroon::dxp {
 

@@ -13,9 +13,9 @@
 #include <variant>
 #include <vector>
 
-#include "engine/game/game.hpp"
-#include "engine/movegen/move.hpp"
+#include "engine/position/move.hpp"
 #include "engine/position/position.hpp"
+#include "engine/record/game.hpp"
 #include "protocol/dxp/game_record.hpp"
 #include "protocol/dxp/message.hpp"
 #include "search/searcher.hpp"

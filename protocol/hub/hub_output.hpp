@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "engine/movegen/move.hpp"
+#include "engine/position/move.hpp"
 #include "engine/position/position.hpp"
-#include "engine/rules/rulebook.hpp"
+#include "engine/rulebook/rulebook.hpp"
 #include "search/searcher.hpp"
 
 namespace kroon::hub {

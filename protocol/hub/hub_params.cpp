@@ -4,7 +4,7 @@
 #include <cctype>
 #include <charconv>
 
-#include "engine/rules/rulebook.hpp"
+#include "engine/rulebook/rulebook.hpp"
 
 namespace kroon::hub {
 namespace {

@@ -8,7 +8,7 @@
 
 #include "engine/position/position.hpp"
 #include "engine/result.hpp"
-#include "engine/rules/rulebook.hpp"
+#include "engine/rulebook/rulebook.hpp"
 
 namespace kroon::hub {
 

@@ -15,7 +15,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/game/game.hpp"
+#include "engine/record/game.hpp"
 #include "protocol/hub/hub_line.hpp"
 #include "protocol/hub/hub_params.hpp"
 #include "search/searcher.hpp"

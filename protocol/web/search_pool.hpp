@@ -18,7 +18,7 @@
 #include <thread>
 #include <vector>
 
-#include "engine/game/game.hpp"
+#include "engine/record/game.hpp"
 #include "search/searcher.hpp"
 
 namespace kroon::web {

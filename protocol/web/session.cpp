@@ -427,7 +427,7 @@ void Session::on_open_game(const Json& message) {
     if (!game_.is_over() && record.result != GameResult::Ongoing) {
         const std::string termination = record.tag("Termination").value_or("");
         Reason reason =
-            reason_of_description(game_.rules(), game_.options().points_victory, record.result, termination);
+            reason_of_description(game_.rules().traits(), game_.options().points_victory, record.result, termination);
         if (reason == Reason::None) reason = Reason::Adjudication;
         game_.end(Verdict{record.result, reason}, termination.empty() ? "as recorded" : "");
     }

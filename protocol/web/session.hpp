@@ -16,8 +16,8 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/game/clock.hpp"
-#include "engine/game/game.hpp"
-#include "engine/notation/pdn.hpp"
+#include "engine/record/game.hpp"
+#include "engine/record/pdn.hpp"
 #include "protocol/web/search_pool.hpp"
 
 namespace kroon::web {

@@ -21,7 +21,7 @@
 #include "egdb/solver.hpp"
 #include "egdb/variants.hpp"
 #include "engine/movegen/movegen.hpp"
-#include "engine/rules/rulebook.hpp"
+#include "engine/rulebook/rulebook.hpp"
 
 namespace kroon::test {
 

@@ -10,7 +10,7 @@
 #include "egdb/slice_file.hpp"
 #include "egdb/solver.hpp"
 #include "engine/movegen/movegen.hpp"
-#include "engine/rules/rulebook.hpp"
+#include "engine/rulebook/rulebook.hpp"
 #include "tests/egdb/egdb_support.hpp"
 
 namespace kroon::egdb {

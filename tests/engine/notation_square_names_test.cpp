@@ -7,7 +7,7 @@
 #include "engine/movegen/movegen.hpp"
 #include "engine/notation/move_text.hpp"
 #include "engine/notation/square_names.hpp"
-#include "engine/rules/rulebook.hpp"
+#include "engine/rulebook/rulebook.hpp"
 
 namespace kroon {
 namespace {

@@ -11,7 +11,7 @@
 
 #include <gtest/gtest.h>
 
-#include "engine/rules/rulebook.hpp"
+#include "engine/rulebook/rulebook.hpp"
 
 namespace kroon::test {
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/rules/rulebook.hpp"
+#include "engine/rulebook/rulebook.hpp"
 
 namespace kroon {
 namespace {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <set>
 
-#include "engine/rules/rulebook.hpp"
+#include "engine/rulebook/rulebook.hpp"
 
 namespace kroon::test {
 namespace {

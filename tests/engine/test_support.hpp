@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "engine/notation/move_text.hpp"
-#include "engine/rules/rulebook.hpp"
+#include "engine/rulebook/rulebook.hpp"
 
 #include "tests/support/variant_param.hpp"
 

@@ -10,7 +10,7 @@
 
 #include "engine/movegen/movegen.hpp"
 #include "engine/notation/move_text.hpp"
-#include "engine/rules/rulebook.hpp"
+#include "engine/rulebook/rulebook.hpp"
 
 namespace kroon::testing {
 

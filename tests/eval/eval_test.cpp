@@ -6,7 +6,7 @@
 
 #include "engine/movegen/movegen.hpp"
 #include "engine/notation/move_text.hpp"
-#include "engine/rules/rulebook.hpp"
+#include "engine/rulebook/rulebook.hpp"
 #include "eval/evaluate.hpp"
 #include "eval/terms.hpp"
 

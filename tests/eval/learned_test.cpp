@@ -7,7 +7,7 @@
 #include <fstream>
 #include <random>
 
-#include "engine/rules/rulebook.hpp"
+#include "engine/rulebook/rulebook.hpp"
 #include "eval/evaluate.hpp"
 #include "eval/learned.hpp"
 #include "tests/support/variant_param.hpp"

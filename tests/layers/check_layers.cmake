@@ -1,12 +1,24 @@
 # The layers of docs/architecture.md, checked on every file: which folders each folder may
-# include, and that nothing below protocol/ and tools/ writes to stdout (the Hub channel).
-# Run as: cmake -DROOT=<source dir> -P check_layers.cmake
-set(allowed_engine "engine")
-set(allowed_egdb "engine;egdb")
-set(allowed_eval "engine;egdb;eval")
-set(allowed_search "engine;egdb;eval;search")
-set(allowed_protocol "engine;egdb;eval;search")  # plus the front end's own folder
-set(allowed_tools "engine;egdb;eval;search;protocol;tools")
+# include, the floors inside engine/, and that nothing below the front ends writes to stdout
+# (the Hub channel). Run as: cmake -DROOT=<source dir> -P check_layers.cmake
+#
+# An allowed entry ending in "/" admits every file below that folder; any other entry admits
+# that one file.
+set(engine_base "engine/types.hpp;engine/bitboard.hpp;engine/result.hpp;engine/board/")
+set(allowed_engine/board "${engine_base}")
+set(allowed_engine/rules "${engine_base};engine/rules/")
+set(allowed_engine/position "${allowed_engine/rules};engine/position/")
+set(allowed_engine/movegen "${allowed_engine/position};engine/movegen/")
+set(allowed_engine/game "${allowed_engine/movegen};engine/game/")
+set(allowed_engine/notation "${allowed_engine/movegen};engine/notation/")
+set(allowed_engine/rulebook "${allowed_engine/game};engine/notation/;engine/rulebook/")
+set(allowed_engine/record "${allowed_engine/rulebook};engine/record/")
+set(allowed_engine "${engine_base}")  # the files directly in engine/
+set(allowed_egdb "engine/;egdb/")
+set(allowed_eval "engine/;egdb/;eval/")
+set(allowed_search "engine/;egdb/;eval/;search/")
+set(allowed_protocol "engine/;egdb/;eval/;search/")  # plus the front end's own folder
+set(allowed_tools "engine/;egdb/;eval/;search/;protocol/;tools/")
 
 set(problems "")
 foreach(layer engine egdb eval search protocol tools)
@@ -16,15 +28,25 @@ foreach(layer engine egdb eval search protocol tools)
     set(allowed ${allowed_${layer}})
     if(layer STREQUAL "protocol")
       string(REGEX MATCH "^protocol/[^/]+" own "${relative}")
-      list(APPEND allowed "${own}")
+      list(APPEND allowed "${own}/")
+    elseif(layer STREQUAL "engine" AND relative MATCHES "^engine/[^/]+/")
+      string(REGEX MATCH "^engine/[^/]+" floor "${relative}")
+      if(NOT DEFINED allowed_${floor})
+        string(APPEND problems "${relative}: engine/ has no floor for its folder (tests/layers/check_layers.cmake)\n")
+      endif()
+      set(allowed ${allowed_${floor}})
     endif()
     file(STRINGS "${source}" includes REGEX "^#include \"")
     foreach(line ${includes})
       string(REGEX REPLACE "^#include \"([^\"]+)\".*" "\\1" target "${line}")
       set(ok FALSE)
-      foreach(prefix ${allowed})
-        string(FIND "${target}" "${prefix}/" at)
-        if(at EQUAL 0)
+      foreach(entry ${allowed})
+        if(entry MATCHES "/$")
+          string(FIND "${target}" "${entry}" at)
+          if(at EQUAL 0)
+            set(ok TRUE)
+          endif()
+        elseif(target STREQUAL entry)
           set(ok TRUE)
         endif()
       endforeach()

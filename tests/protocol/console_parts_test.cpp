@@ -4,7 +4,7 @@
 #include <algorithm>
 
 #include "engine/notation/move_text.hpp"
-#include "engine/rules/rulebook.hpp"
+#include "engine/rulebook/rulebook.hpp"
 #include "protocol/console/board_diagram.hpp"
 #include "protocol/console/level.hpp"
 #include "protocol/console/score_text.hpp"

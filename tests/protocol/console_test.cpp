@@ -11,7 +11,7 @@
 
 #include "engine/movegen/movegen.hpp"
 #include "engine/notation/move_text.hpp"
-#include "engine/rules/rulebook.hpp"
+#include "engine/rulebook/rulebook.hpp"
 #include "protocol/console/console.hpp"
 #include "tests/egdb/egdb_support.hpp"
 

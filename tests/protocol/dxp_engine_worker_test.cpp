@@ -7,7 +7,7 @@
 #include <mutex>
 
 #include "engine/movegen/movegen.hpp"
-#include "engine/rules/rulebook.hpp"
+#include "engine/rulebook/rulebook.hpp"
 #include "protocol/dxp/engine_worker.hpp"
 
 namespace kroon::dxp {

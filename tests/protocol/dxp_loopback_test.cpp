@@ -8,8 +8,8 @@
 
 #include "engine/movegen/movegen.hpp"
 #include "engine/notation/move_text.hpp"
-#include "engine/notation/pdn.hpp"
-#include "engine/rules/rulebook.hpp"
+#include "engine/record/pdn.hpp"
+#include "engine/rulebook/rulebook.hpp"
 #include "protocol/dxp/message.hpp"
 #include "protocol/dxp/session_client.hpp"
 #include "tests/protocol/dxp_loopback_support.hpp"

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "engine/board/board.hpp"
-#include "engine/rules/rulebook.hpp"
+#include "engine/rulebook/rulebook.hpp"
 #include "protocol/dxp/message.hpp"
 
 namespace kroon::dxp {

@@ -4,7 +4,7 @@
 
 #include <regex>
 
-#include "engine/rules/rulebook.hpp"
+#include "engine/rulebook/rulebook.hpp"
 #include "protocol/hub/hub_line.hpp"
 
 namespace kroon::test {

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "engine/notation/move_text.hpp"
-#include "engine/rules/rulebook.hpp"
+#include "engine/rulebook/rulebook.hpp"
 #include "protocol/hub/hub_level.hpp"
 #include "protocol/hub/hub_line.hpp"
 #include "protocol/hub/hub_output.hpp"

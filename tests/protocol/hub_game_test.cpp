@@ -4,7 +4,7 @@
 
 #include "tests/support/variant_param.hpp"
 
-#include "engine/rules/rulebook.hpp"
+#include "engine/rulebook/rulebook.hpp"
 #include "tests/protocol/hub_games.hpp"
 
 namespace kroon::test {

@@ -6,7 +6,7 @@
 #include <chrono>
 #include <cstdio>
 
-#include "engine/rules/rulebook.hpp"
+#include "engine/rulebook/rulebook.hpp"
 #include "protocol/hub/hub_params.hpp"
 #include "protocol/hub/hub_position.hpp"
 

@@ -8,7 +8,7 @@
 
 #include "egdb/builder.hpp"
 #include "engine/notation/move_text.hpp"
-#include "engine/rules/rulebook.hpp"
+#include "engine/rulebook/rulebook.hpp"
 #include "eval/weights.hpp"
 #include "protocol/hub/hub_position.hpp"
 #include "tests/protocol/hub_client.hpp"

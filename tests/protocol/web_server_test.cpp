@@ -6,7 +6,7 @@
 #include <chrono>
 #include <thread>
 
-#include "engine/rules/rulebook.hpp"
+#include "engine/rulebook/rulebook.hpp"
 #include "protocol/web/server.hpp"
 #include "tests/protocol/web_client.hpp"
 

@@ -1,6 +1,6 @@
 // The search scores positions that the referee's rules end (engine/game: the draw rules,
 // repetition, the 8x8 no-progress limit, antidraughts and breakthrough wins) as the referee
-// judges them; the referee itself is tested in tests/game.
+// judges them; the referee itself is tested in tests/engine.
 #include <random>
 
 #include "tests/search/search_test_support.hpp"

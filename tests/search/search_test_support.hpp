@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "engine/movegen/movegen.hpp"
-#include "engine/rules/rulebook.hpp"
+#include "engine/rulebook/rulebook.hpp"
 #include "search/searcher.hpp"
 
 namespace kroon::search::testing {

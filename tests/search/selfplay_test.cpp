@@ -4,7 +4,7 @@
 #include <iostream>
 #include <random>
 
-#include "engine/game/game.hpp"
+#include "engine/record/game.hpp"
 #include "tests/search/search_test_support.hpp"
 
 namespace kroon::search::testing {

@@ -6,7 +6,7 @@
 #include <ostream>
 #include <string>
 
-#include "engine/rules/rulebook.hpp"
+#include "engine/rulebook/rulebook.hpp"
 
 namespace kroon {
 // gtest prints parameters in failures: the variant's name, not its bytes.

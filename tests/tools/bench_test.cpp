@@ -1,7 +1,7 @@
 // The bench at a small depth: its node signature is fixed for a given search and evaluation.
 #include <gtest/gtest.h>
 
-#include "engine/rules/rulebook.hpp"
+#include "engine/rulebook/rulebook.hpp"
 #include "tools/bench.hpp"
 
 namespace kroon::tools {

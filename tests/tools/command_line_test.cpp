@@ -10,10 +10,10 @@
 #include <sstream>
 
 #include "egdb/database.hpp"
-#include "engine/game/game.hpp"
 #include "engine/movegen/movegen.hpp"
-#include "engine/notation/pdn.hpp"
-#include "engine/rules/rulebook.hpp"
+#include "engine/record/game.hpp"
+#include "engine/record/pdn.hpp"
+#include "engine/rulebook/rulebook.hpp"
 #include "tools/cli/command_line.hpp"
 
 namespace kroon::cli {

@@ -9,7 +9,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "engine/rules/rulebook.hpp"
+#include "engine/rulebook/rulebook.hpp"
 #include "tools/learn/selfplay.hpp"
 #include "tools/learn/trainer.hpp"
 #include "tools/learn/training_data.hpp"

@@ -15,8 +15,8 @@
 #include <iterator>
 #include <set>
 
-#include "engine/notation/pdn.hpp"
-#include "engine/rules/rulebook.hpp"
+#include "engine/record/pdn.hpp"
+#include "engine/rulebook/rulebook.hpp"
 #include "tests/support/free_port.hpp"
 #include "tools/match/child_process.hpp"
 #include "tools/match/match_runner.hpp"

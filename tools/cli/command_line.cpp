@@ -7,7 +7,7 @@
 #include "egdb/cache.hpp"
 #include "egdb/variants.hpp"
 #include "engine/game/clock.hpp"
-#include "engine/rules/rulebook.hpp"
+#include "engine/rulebook/rulebook.hpp"
 #include "tools/commands/commands.hpp"
 
 namespace kroon::cli {

@@ -13,8 +13,8 @@
 #include "egdb/database.hpp"
 #include "egdb/indexer.hpp"
 #include "egdb/variants.hpp"
-#include "engine/notation/pdn.hpp"
-#include "engine/rules/rulebook.hpp"
+#include "engine/record/pdn.hpp"
+#include "engine/rulebook/rulebook.hpp"
 #include "tools/commands/commands.hpp"
 
 namespace kroon::cli {

@@ -3,7 +3,7 @@
 #include <ostream>
 #include <sstream>
 
-#include "engine/rules/rulebook.hpp"
+#include "engine/rulebook/rulebook.hpp"
 #include "eval/evaluate.hpp"
 #include "tools/commands/commands.hpp"
 

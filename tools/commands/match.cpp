@@ -10,7 +10,7 @@
 #include <ostream>
 #include <sstream>
 
-#include "engine/rules/rulebook.hpp"
+#include "engine/rulebook/rulebook.hpp"
 #include "protocol/hub/hub_level.hpp"
 #include "tools/commands/commands.hpp"
 #include "tools/match/match_runner.hpp"

@@ -8,7 +8,7 @@
 #include <new>
 #include <ostream>
 
-#include "engine/rules/rulebook.hpp"
+#include "engine/rulebook/rulebook.hpp"
 #include "tools/commands/commands.hpp"
 
 namespace kroon::cli {

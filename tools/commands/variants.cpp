@@ -2,7 +2,7 @@
 #include <iomanip>
 #include <ostream>
 
-#include "engine/rules/rulebook.hpp"
+#include "engine/rulebook/rulebook.hpp"
 #include "tools/commands/commands.hpp"
 
 namespace kroon::cli {

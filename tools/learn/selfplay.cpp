@@ -7,7 +7,7 @@
 #include <random>
 #include <thread>
 
-#include "engine/game/game.hpp"
+#include "engine/record/game.hpp"
 #include "search/searcher.hpp"
 #include "tools/learn/training_data.hpp"
 

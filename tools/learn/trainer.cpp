@@ -7,7 +7,7 @@
 #include <random>
 #include <thread>
 
-#include "engine/rules/rulebook.hpp"
+#include "engine/rulebook/rulebook.hpp"
 #include "eval/evaluate.hpp"
 #include "tools/learn/training_data.hpp"
 

@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <sstream>
 
-#include "engine/rules/rulebook.hpp"
+#include "engine/rulebook/rulebook.hpp"
 
 namespace kroon::learn {
 namespace {

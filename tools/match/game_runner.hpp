@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "engine/game/clock.hpp"
-#include "engine/game/game.hpp"
+#include "engine/record/game.hpp"
 #include "tools/match/player.hpp"
 
 namespace kroon::match {

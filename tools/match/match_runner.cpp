@@ -150,7 +150,7 @@ Result<MatchState> MatchRunner::run(const std::atomic<bool>& stop, const Progres
             FinishedGame f{
                 spec, g.result, Reason::None, g.tag("Termination").value_or(""), static_cast<int>(g.moves.size()),
                 true};
-            f.reason = reason_of_description(rulebook(config_.game.variant), config_.game.rules.points_victory,
+            f.reason = reason_of_description(rule_traits(config_.game.variant), config_.game.rules.points_victory,
                                              g.result, f.termination);
             count_failure(state, f);
             state.finished.push_back(f);

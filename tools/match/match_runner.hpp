@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/notation/pdn.hpp"
+#include "engine/record/pdn.hpp"
 #include "engine/result.hpp"
 #include "tools/match/game_runner.hpp"
 #include "tools/match/player.hpp"

@@ -5,7 +5,7 @@
 #include <random>
 #include <sstream>
 
-#include "engine/notation/pdn.hpp"
+#include "engine/record/pdn.hpp"
 
 namespace kroon::match {
 namespace {

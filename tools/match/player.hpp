@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "engine/game/clock.hpp"
-#include "engine/game/game.hpp"
-#include "engine/movegen/move.hpp"
+#include "engine/position/move.hpp"
+#include "engine/record/game.hpp"
 #include "engine/result.hpp"
 #include "engine/rules/variant.hpp"
 #include "eval/evaluate.hpp"

@@ -17,30 +17,16 @@
 
 #include "engine/game/draw_rules.hpp"
 #include "engine/game/outcome.hpp"
-#include "engine/movegen/move.hpp"
 #include "engine/movegen/movegen.hpp"
 #include "engine/movegen/perft_table.hpp"
 #include "engine/notation/move_text.hpp"
+#include "engine/position/move.hpp"
 #include "engine/position/position.hpp"
 #include "engine/result.hpp"
+#include "engine/rules/traits.hpp"
 #include "engine/rules/variant.hpp"
 
 namespace kroon {
-
-// What a rules struct says, as plain values (for `kroon variants`, PDN and the console).
-struct RuleTraits {
-    std::string_view name;
-    int squares = 50;  // dark squares: 50 on 10x10, 32 on 8x8
-    int rows = 10;
-    Color first_player = Color::White;
-    bool flying_kings = true;
-    bool men_capture_backward = true;
-    bool orthogonal_captures = false;
-    Precedence precedence = Precedence::MostPieces;
-    bool losing_game = false;      // the side that cannot move wins (antidraughts)
-    bool first_king_wins = false;  // breakthrough
-    int pdn_game_type = 0;         // PDN GameType number, 0 when PDN has none
-};
 
 struct DivideEntry {
     Move move;

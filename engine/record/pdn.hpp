@@ -19,9 +19,9 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/game/game.hpp"
 #include "engine/game/outcome.hpp"
 #include "engine/position/position.hpp"
+#include "engine/record/game.hpp"
 #include "engine/result.hpp"
 #include "engine/rules/variant.hpp"
 

@@ -1,12 +1,12 @@
 // Move text for every variant: Rulebook::format_move, parse_move, move_fields and find_move
-// (the forms are described in move_text.hpp).
+// (the forms are described in engine/notation/move_text.hpp).
 #include "engine/notation/move_text.hpp"
 
 #include <algorithm>
 #include <cctype>
 #include <charconv>
 
-#include "engine/rules/rulebook.hpp"
+#include "engine/rulebook/rulebook.hpp"
 
 namespace kroon {
 namespace {

@@ -3,7 +3,7 @@
 #include <charconv>
 #include <vector>
 
-#include "engine/rules/rulebook.hpp"
+#include "engine/rulebook/rulebook.hpp"
 
 namespace kroon {
 namespace {

@@ -1,4 +1,4 @@
-#include "engine/game/game.hpp"
+#include "engine/record/game.hpp"
 
 namespace kroon {
 
@@ -72,7 +72,7 @@ bool Game::undo() {
 }
 
 std::string Game::termination() const {
-    std::string text = describe_verdict(*rules_, options_.points_victory, verdict_);
+    std::string text = describe_verdict(rules_->traits(), options_.points_victory, verdict_);
     if (!detail_.empty()) text += " - " + detail_;
     return text;
 }

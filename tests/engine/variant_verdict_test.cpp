@@ -3,9 +3,9 @@
 // first side to crown a king wins.
 #include <gtest/gtest.h>
 
-#include "engine/game/game.hpp"
 #include "engine/movegen/movegen.hpp"
-#include "engine/rules/rulebook.hpp"
+#include "engine/record/game.hpp"
+#include "engine/rulebook/rulebook.hpp"
 
 namespace kroon {
 namespace {

@@ -1,6 +1,6 @@
 // The one implementation of Rulebook, for every rules struct, and the switch that hands
 // them out. Everything here forwards to the templated generator, make-move and referee.
-#include "engine/rules/rulebook.hpp"
+#include "engine/rulebook/rulebook.hpp"
 
 #include "engine/game/referee.hpp"
 #include "engine/movegen/perft.hpp"
@@ -15,7 +15,7 @@ class RulesOf final : public Rulebook {
     using B = typename R::Board;
 
 public:
-    explicit RulesOf(Variant variant) : variant_(variant) {}
+    explicit RulesOf(Variant variant) : variant_(variant), traits_(traits_of<R>(variant)) {}
 
     Variant variant() const override { return variant_; }
     const RuleTraits& traits() const override { return traits_; }
@@ -57,18 +57,8 @@ public:
     }
 
 private:
-    static constexpr RuleTraits traits_{R::name,
-                                        B::squares,
-                                        B::rows,
-                                        R::first_player,
-                                        R::flying_kings,
-                                        R::men_capture_backward,
-                                        R::orthogonal_captures,
-                                        R::precedence,
-                                        R::losing_game,
-                                        R::first_king_wins,
-                                        R::pdn_game_type};
     Variant variant_;
+    RuleTraits traits_;
 };
 
 }  // namespace

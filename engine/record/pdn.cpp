@@ -1,4 +1,4 @@
-#include "engine/notation/pdn.hpp"
+#include "engine/record/pdn.hpp"
 
 #include <unistd.h>
 
@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "engine/notation/square_names.hpp"
-#include "engine/rules/rulebook.hpp"
+#include "engine/rulebook/rulebook.hpp"
 
 namespace kroon {
 namespace {

@@ -3,10 +3,10 @@
 
 #include <functional>
 
-#include "engine/game/game.hpp"
 #include "engine/game/referee.hpp"
 #include "engine/movegen/movegen.hpp"
-#include "engine/rules/rulebook.hpp"
+#include "engine/record/game.hpp"
+#include "engine/rulebook/rulebook.hpp"
 
 namespace kroon {
 namespace {

@@ -14,7 +14,7 @@
 #include "engine/game/outcome.hpp"
 #include "engine/position/position.hpp"
 #include "engine/result.hpp"
-#include "engine/rules/rulebook.hpp"
+#include "engine/rulebook/rulebook.hpp"
 
 namespace kroon {
 

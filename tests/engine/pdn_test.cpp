@@ -12,9 +12,9 @@
 
 #include "engine/movegen/movegen.hpp"
 #include "engine/notation/move_text.hpp"
-#include "engine/notation/pdn.hpp"
 #include "engine/notation/square_names.hpp"
-#include "engine/rules/rulebook.hpp"
+#include "engine/record/pdn.hpp"
+#include "engine/rulebook/rulebook.hpp"
 
 namespace kroon {
 namespace {
