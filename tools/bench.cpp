@@ -1,7 +1,9 @@
 #include "tools/bench.hpp"
 
+#include <stdexcept>
+
 #include "engine/record/game.hpp"
-#include "search/searcher.hpp"
+#include "play/engine.hpp"
 
 namespace kroon::tools {
 
@@ -41,17 +43,21 @@ const std::vector<BenchPosition>& bench_positions() {
 }
 
 BenchResult run_bench(const BenchOptions& options, const std::function<void(const BenchLine&)>& on_line) {
-    search::Searcher searcher(search::Options{options.threads, options.hash_mib, options.evaluation});
+    play::Engine engine;
+    engine.set_option("hash", "16");
+    engine.set_option("egdb", "none");
+    for (const auto& [name, value] : options.engine_options)
+        if (const auto set = engine.set_option(name, value); !set) throw std::invalid_argument(set.error());
     BenchResult result;
     for (const auto& bp : bench_positions()) {
         const std::string fen = bp.fen;
         const Rulebook& rules = rulebook(bp.variant);
         const Position pos = fen == "start" ? rules.start_position() : *rules.parse_fen(fen);
-        searcher.new_game();
-        searcher.set_position(Game(rules, pos));
+        engine.new_game();
+        engine.set_game(Game(rules, pos));
         search::Limits limits;
         limits.depth = options.depth + bp.depth_offset;
-        const search::Outcome outcome = searcher.think(limits);
+        const search::Outcome outcome = engine.think(limits);
         BenchLine line{bp.label,        limits.depth,  outcome.nodes,
                        outcome.seconds, outcome.score, outcome.best ? rules.format_move(pos, *outcome.best) : "-"};
         result.nodes += line.nodes;

@@ -6,10 +6,10 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/rules/variant.hpp"
-#include "eval/evaluate.hpp"
 
 namespace kroon::tools {
 
@@ -24,9 +24,9 @@ const std::vector<BenchPosition>& bench_positions();
 
 struct BenchOptions {
     int depth = 12;
-    int threads = 1;
-    int hash_mib = 16;
-    eval::Evaluation evaluation;
+    // Engine options (play/options.hpp), set after the bench's own: a 16 MiB table and no
+    // endgame databases, so that the signature is the same on every machine.
+    std::vector<std::pair<std::string, std::string>> engine_options;
 };
 
 struct BenchLine {

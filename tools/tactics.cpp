@@ -181,23 +181,23 @@ Result<PuzzleFile> read_puzzles(const Rulebook& rules, const std::string& path) 
     return parse_puzzles(rules, text.str());
 }
 
-Attempt solve(search::Searcher& searcher, const Rulebook& rules, const Puzzle& puzzle, const search::Limits& limits) {
-    searcher.new_game();
-    searcher.set_position(Game(rules, puzzle.position));
+Attempt solve(play::Engine& engine, const Rulebook& rules, const Puzzle& puzzle, const search::Limits& limits) {
+    engine.new_game();
+    engine.set_game(Game(rules, puzzle.position));
     Attempt attempt;
-    searcher.start(limits, search::Listener{[&](const search::Iteration& it) {
-                                                if (it.pv.empty()) return;
-                                                if (!(it.pv.front() == puzzle.solution))
-                                                    attempt.found_after.reset();
-                                                else if (!attempt.found_after)
-                                                    attempt.found_after = it.seconds;
-                                            },
-                                            [&](const search::Outcome& o) {
-                                                if (o.best) attempt.played = *o.best;
-                                                attempt.seconds = o.seconds;
-                                                attempt.nodes = o.nodes;
-                                            }});
-    searcher.wait();
+    engine.go(limits, search::Listener{[&](const search::Iteration& it) {
+                                           if (it.pv.empty()) return;
+                                           if (!(it.pv.front() == puzzle.solution))
+                                               attempt.found_after.reset();
+                                           else if (!attempt.found_after)
+                                               attempt.found_after = it.seconds;
+                                       },
+                                       [&](const search::Outcome& o) {
+                                           if (o.best) attempt.played = *o.best;
+                                           attempt.seconds = o.seconds;
+                                           attempt.nodes = o.nodes;
+                                       }});
+    engine.wait();
     attempt.solved = attempt.played == puzzle.solution;
     if (!attempt.solved) attempt.found_after.reset();
     return attempt;

@@ -19,7 +19,7 @@
 #include "engine/record/pdn.hpp"
 #include "engine/result.hpp"
 #include "engine/rulebook/rulebook.hpp"
-#include "search/searcher.hpp"
+#include "play/engine.hpp"
 
 namespace kroon::tactics {
 
@@ -64,6 +64,6 @@ struct Attempt {
 };
 
 // Kroon's search on one puzzle, from a cleared table.
-Attempt solve(search::Searcher& searcher, const Rulebook& rules, const Puzzle& puzzle, const search::Limits& limits);
+Attempt solve(play::Engine& engine, const Rulebook& rules, const Puzzle& puzzle, const search::Limits& limits);
 
 }  // namespace kroon::tactics

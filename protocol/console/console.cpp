@@ -42,14 +42,8 @@ int run_console(std::istream& in, std::ostream& out, const ConsoleOptions& optio
 }
 
 Session::Session(std::istream& in, std::ostream& out, const ConsoleOptions& options)
-    : out_(out),
-      options_(options),
-      inbox_(in),
-      searcher_(search::Options{options.threads, affordable_hash_mib(options.hash_mib), options.evaluation,
-                                options.databases}),
-      game_(rulebook(options.variant)),
-      databases_(options.databases),
-      databases_folder_(options.databases ? options.databases->folder() : std::filesystem::path{}) {
+    : out_(out), options_(options), inbox_(in), game_(rulebook(options.variant)) {
+    for (const auto& [name, value] : options.engine_options) engine_.set_option(name, value);
     start_game(Game(rulebook(options.variant)));
 }
 
@@ -83,6 +77,8 @@ const std::vector<Session::Command>& Session::commands() {
         {"history", "game", "history", "the moves of the game so far", &Session::cmd_history},
         {"flip", "", "flip", "turn the board around", &Session::cmd_flip},
         {"post", "", "post [on|off]", "show the engine's thinking while it plays", &Session::cmd_post},
+        {"set", "option", "set [OPTION VALUE]",
+         "the engine's options with their values, or set one (set threads 2, set eval hand)", &Session::cmd_set},
         {"threads", "", "threads N", "search threads", &Session::cmd_threads},
         {"hash", "", "hash MIB", "transposition table size in MiB", &Session::cmd_hash},
         {"egdb", "", "egdb [DIR|none]",
@@ -116,8 +112,8 @@ int Session::run() {
         if (!line) break;
         execute(*line);
     }
-    searcher_.stop();
-    searcher_.wait();
+    engine_.stop();
+    engine_.wait();
     if (!quit_requested_) out_ << "\n";
     out_ << "Bye.\n";
     out_.flush();
@@ -177,7 +173,7 @@ std::string Session::side_name(Color side) const { return side == Color::White ?
 
 void Session::start_game(Game game) {
     game_ = std::move(game);
-    searcher_.new_game();
+    engine_.new_game();
     clock_ = Clock(level_.kind == Level::Kind::Clock ? level_.control : TimeControl{});
     if (!sides_chosen_) {
         const Color first = game_.rules().first_player();

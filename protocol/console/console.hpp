@@ -6,9 +6,11 @@
 #include <memory>
 #include <ostream>
 
-#include "egdb/database.hpp"
+#include <string>
+#include <utility>
+#include <vector>
+
 #include "engine/rules/variant.hpp"
-#include "eval/evaluate.hpp"
 
 namespace kroon::console {
 
@@ -18,10 +20,8 @@ struct ConsoleOptions {
     // reads as a transcript.
     bool interactive = false;
     Variant variant = Variant::International;
-    int threads = 1;
-    int hash_mib = 64;
-    eval::Evaluation evaluation;
-    std::shared_ptr<const egdb::Database> databases = nullptr;  // probed while searching; null: none
+    // Engine options (play/options.hpp), already checked: threads, hash, eval, egdb, ...
+    std::vector<std::pair<std::string, std::string>> engine_options;
 };
 
 // Runs commands from `in` until `quit` or the end of the input. Returns the exit status (0).

@@ -8,7 +8,7 @@
 
 #include "eval/evaluate.hpp"
 #include "protocol/console/board_diagram.hpp"
-#include "protocol/console/score_text.hpp"
+#include "protocol/console/report_text.hpp"
 #include "protocol/console/session.hpp"
 
 namespace kroon::console {
@@ -121,7 +121,7 @@ void Session::cmd_history(const Words&) {
 }
 
 void Session::cmd_eval(const Words&) {
-    const eval::Breakdown b = eval::explain(game_.rules(), searcher_.evaluation(), game_.position());
+    const eval::Breakdown b = eval::explain(game_.rules(), engine_.evaluation(), game_.position());
     out_ << "  evaluation: " << b.evaluation << "\n";
     char row[96];
     std::snprintf(row, sizeof row, "  %-16s %8s %8s %8s\n", "term", "White", "Black", "White-Black");

@@ -47,16 +47,18 @@ std::string other_variants_in(const std::filesystem::path& folder, Variant varia
 
 }  // namespace
 
-std::string Session::databases_text() const {
+std::string Session::databases_text() {
     const Variant variant = game_.variant();
-    if (!databases_) {
-        if (databases_folder_.empty()) return "none (egdb DIR opens those in DIR; kroon egdb build makes them)";
+    const std::filesystem::path& folder = engine_.shelf().folder();
+    const auto databases = engine_.shelf().of(variant);
+    if (!databases) {
+        if (folder.empty()) return "none (egdb DIR opens those in DIR; kroon egdb build makes them)";
         if (!egdb::has_databases(variant))
             return "none for " + variant_name(variant) + " (Kroon has them for " + egdb::variants_with_databases() +
-                   "); those in " + databases_folder_.string() + " come back with their variant";
-        return "none for " + variant_name(variant) + " in " + databases_folder_.string();
+                   "); those in " + folder.string() + " come back with their variant";
+        return "none for " + variant_name(variant) + " in " + folder.string();
     }
-    const egdb::Database& db = *databases_;
+    const egdb::Database& db = *databases;
     const int complete = db.complete_pieces();
     const std::string coverage = complete >= 3   ? "every slice of 2 to " + std::to_string(complete) + " pieces"
                                  : complete == 2 ? "every slice of 2 pieces"
@@ -68,14 +70,7 @@ std::string Session::databases_text() const {
 }
 
 void Session::databases_follow_variant() {
-    if (databases_folder_.empty()) return;
-    const Variant variant = game_.variant();
-    databases_ = nullptr;
-    if (egdb::has_databases(variant)) {
-        auto opened = egdb::Database::open(databases_folder_, variant, egdb::RejectedFiles::ListOnly);
-        if (opened->slice_count() > 0) databases_ = std::move(opened);
-    }
-    searcher_.set_databases(databases_);
+    if (engine_.shelf().folder().empty()) return;
     out_ << "Endgame databases: " << databases_text() << ".\n";
 }
 
@@ -85,9 +80,7 @@ void Session::cmd_egdb(const Words& args) {
         return;
     }
     if (args.size() == 1 && means_none(args[0])) {
-        databases_ = nullptr;
-        databases_folder_.clear();
-        searcher_.set_databases(nullptr);
+        engine_.set_option("egdb", "none");
         out_ << "Endgame databases: " << databases_text() << ".\n";
         return;
     }
@@ -109,7 +102,8 @@ void Session::cmd_egdb(const Words& args) {
     if (!std::filesystem::exists(status)) return refuse("no folder " + folder.string());
     if (!std::filesystem::is_directory(status)) return refuse(folder.string() + " is not a folder");
 
-    auto opened = egdb::Database::open(folder, variant, egdb::RejectedFiles::ListOnly);
+    auto shelf = std::make_shared<play::DatabaseShelf>(folder, egdb::RejectedFiles::ListOnly);
+    const auto opened = egdb::Database::open(folder, variant, egdb::RejectedFiles::ListOnly);
     if (opened->slice_count() == 0) {
         std::string why = "no endgame databases for " + variant_name(variant) + " in " + folder.string();
         if (!opened->rejected().empty())
@@ -120,11 +114,9 @@ void Session::cmd_egdb(const Words& args) {
             why += " (kroon egdb build --dir " + folder.string() + " makes them)";
         return refuse(why, opened->rejected());
     }
-    databases_ = std::move(opened);
-    databases_folder_ = folder;
-    searcher_.set_databases(databases_);
+    engine_.use_databases(shelf);
     out_ << "Endgame databases: " << databases_text() << ".\n";
-    for (const std::string& rejected : databases_->rejected()) out_ << "  left out: " << rejected << "\n";
+    for (const std::string& rejected : opened->rejected()) out_ << "  left out: " << rejected << "\n";
 }
 
 }  // namespace kroon::console

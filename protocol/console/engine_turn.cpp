@@ -1,13 +1,12 @@
 // Everything that runs the search: the engine's moves, `go`, `analyse`, and listening for a
 // `stop` typed while it thinks.
-#include <unistd.h>
-
 #include <algorithm>
 #include <cctype>
 #include <new>
 
 #include "engine/notation/move_text.hpp"
-#include "protocol/console/score_text.hpp"
+#include "play/score_text.hpp"
+#include "protocol/console/report_text.hpp"
 #include "protocol/console/session.hpp"
 
 namespace kroon::console {
@@ -33,28 +32,20 @@ std::string database_hits_text(const search::Outcome& outcome) {
 
 }  // namespace
 
-int affordable_hash_mib(int mib) {
-    const long pages = ::sysconf(_SC_PHYS_PAGES);
-    const long page_size = ::sysconf(_SC_PAGESIZE);
-    if (pages <= 0 || page_size <= 0) return mib;
-    const long long half = static_cast<long long>(pages) * page_size / 2 >> 20;
-    return static_cast<int>(std::max(1LL, std::min<long long>(mib, half)));
-}
-
 Session::SearchRun Session::search(const search::Limits& limits, bool show_iterations, Listen listen) {
-    searcher_.set_position(game_);
-    searcher_.start(limits, search::Listener{[this](const search::Iteration& it) {
-                                                 Event e;
-                                                 e.kind = Event::Kind::Iteration;
-                                                 e.iteration = it;
-                                                 inbox_.post(std::move(e));
-                                             },
-                                             [this](const search::Outcome& o) {
-                                                 Event e;
-                                                 e.kind = Event::Kind::Done;
-                                                 e.outcome = o;
-                                                 inbox_.post(std::move(e));
-                                             }});
+    engine_.set_game(game_);
+    engine_.go(limits, search::Listener{[this](const search::Iteration& it) {
+                                            Event e;
+                                            e.kind = Event::Kind::Iteration;
+                                            e.iteration = it;
+                                            inbox_.post(std::move(e));
+                                        },
+                                        [this](const search::Outcome& o) {
+                                            Event e;
+                                            e.kind = Event::Kind::Done;
+                                            e.outcome = o;
+                                            inbox_.post(std::move(e));
+                                        }});
     SearchRun run;
     for (;;) {
         // A script is read no further than one line ahead; a person may type on.
@@ -67,23 +58,23 @@ Session::SearchRun Session::search(const search::Limits& limits, bool show_itera
                 break;
             case Event::Kind::Done:
                 run.outcome = event.outcome;
-                searcher_.wait();
+                engine_.wait();
                 return run;
             case Event::Kind::EndOfInput:
                 if (listen == Listen::StopOnAnything) {
-                    searcher_.stop();
+                    engine_.stop();
                     run.interrupted = true;
                 }
                 break;
             case Event::Kind::Line: {
                 const std::string word = trimmed_lower(event.line);
                 if (word.empty() || word == "stop") {
-                    searcher_.stop();
+                    engine_.stop();
                     run.interrupted = true;
                 } else if ((is_quit(word) && options_.interactive) || listen == Listen::StopOnAnything) {
                     // A person leaving should not wait for the search; a script's quit comes
                     // after its last command has run.
-                    searcher_.stop();
+                    engine_.stop();
                     run.interrupted = true;
                     held_.push_back(event.line);
                     if (is_quit(word)) quit_requested_ = true;
@@ -120,8 +111,9 @@ bool Session::engine_move() {
     char stats[128];
     std::snprintf(stats, sizeof stats, "depth %d, %.2f s, %llu nodes", run.outcome.depth, seconds,
                   static_cast<unsigned long long>(run.outcome.nodes));
-    out_ << "Kroon plays " << written << " for " << side_name(side) << "  (" << format_score(run.outcome.score)
-         << " for " << side_name(side) << ", " << stats << database_hits_text(run.outcome) << ")\n";
+    out_ << "Kroon plays " << written << " for " << side_name(side) << "  ("
+         << play::score_text(run.outcome.score, play::ScoreStyle::SideToMove) << " for " << side_name(side) << ", "
+         << stats << database_hits_text(run.outcome) << ")\n";
     position_changed();
     if (run.interrupted && engine_plays(Color::White) && engine_plays(Color::Black) && !quit_requested_) {
         engine_side_[0] = engine_side_[1] = false;
@@ -161,7 +153,7 @@ void Session::cmd_analyse(const Words& args) {
     const SearchRun run = search(limits, true, listen);
     if (!run.outcome.best) return error("no move to analyse");
     out_ << "Best move " << game_.rules().format_move(game_.position(), *run.outcome.best) << "  ("
-         << format_score(run.outcome.score) << ", depth " << run.outcome.depth << ", "
+         << play::score_text(run.outcome.score, play::ScoreStyle::SideToMove) << ", depth " << run.outcome.depth << ", "
          << format_seconds(run.outcome.seconds) << database_hits_text(run.outcome) << ")\n";
 }
 
@@ -179,22 +171,46 @@ void Session::cmd_post(const Words& args) {
     out_ << "Engine thinking is " << (show_thinking_ ? "shown" : "hidden") << ".\n";
 }
 
+void Session::cmd_set(const Words& args) {
+    if (args.empty()) {
+        for (const play::OptionSpec& spec : play::option_table())
+            if (spec.faces & play::Console)
+                out_ << "  " << spec.name << " = " << engine_.options().text(spec.name) << "  (" << spec.help << "; "
+                     << play::option_range_text(spec) << ")\n";
+        return;
+    }
+    const play::OptionSpec* spec = play::find_option(args[0]);
+    if (!spec || !(spec->faces & play::Console)) return error("no option '" + args[0] + "' (set lists them)");
+    if (args.size() < 2) return error("set " + args[0] + " takes a value");
+    // The value as typed: a folder name may hold runs of spaces.
+    std::string value = arguments_.substr(args[0].size());
+    value.erase(0, value.find_first_not_of(" \t"));
+    if (spec->name == "variant") return cmd_new({value});
+    if (spec->name == "egdb") {
+        arguments_ = value;
+        return cmd_egdb({value});
+    }
+    const auto set = engine_.set_option(spec->name, value);
+    if (!set) return error(set.error());
+    out_ << spec->name << " = " << *set << ".\n";
+}
+
 void Session::cmd_threads(const Words& args) {
     const auto threads = parse_whole(args.empty() ? "" : args[0], "threads", 1, 64);
     if (args.size() != 1 || !threads) return error(threads ? "threads takes one number" : threads.error());
-    searcher_.set_threads(*threads);
+    engine_.set_option("threads", std::to_string(*threads));
     out_ << "Threads: " << *threads << ".\n";
 }
 
 void Session::cmd_hash(const Words& args) {
     const auto mib = parse_whole(args.empty() ? "" : args[0], "hash size (MiB)", 1, 1 << 20);
     if (args.size() != 1 || !mib) return error(mib ? "hash takes one number" : mib.error());
-    const int size = affordable_hash_mib(*mib);
     try {
-        searcher_.set_hash_size(size);
+        if (const auto set = engine_.set_option("hash", std::to_string(*mib)); !set) return error(set.error());
     } catch (const std::bad_alloc&) {
-        return error("not enough memory for " + std::to_string(size) + " MiB of hash");
+        return error("not enough memory for " + std::to_string(engine_.hash_mib()) + " MiB of hash");
     }
+    const int size = engine_.hash_mib();
     out_ << "Hash: " << size << " MiB" << (size < *mib ? " (half the machine's memory at most)" : "") << ".\n";
 }
 

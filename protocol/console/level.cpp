@@ -4,7 +4,7 @@
 #include <charconv>
 #include <cstdio>
 
-#include "protocol/console/score_text.hpp"
+#include "protocol/console/report_text.hpp"
 
 namespace kroon::console {
 namespace {

@@ -14,17 +14,14 @@
 
 #include "engine/game/clock.hpp"
 #include "engine/record/game.hpp"
+#include "play/engine.hpp"
 #include "protocol/console/console.hpp"
 #include "protocol/console/level.hpp"
 #include "protocol/console/line_source.hpp"
-#include "search/searcher.hpp"
 
 namespace kroon::console {
 
 using Words = std::vector<std::string>;
-
-// A hash size the machine can hold: at most half its memory.
-int affordable_hash_mib(int mib);
 
 class Session {
 public:
@@ -74,8 +71,8 @@ private:
     int move_number() const;
 
     // The endgame databases (databases.cpp).
-    std::string databases_text() const;  // what is in use, for the current variant
-    void databases_follow_variant();     // after a new game changed the variant
+    std::string databases_text();     // what is in use, for the current variant
+    void databases_follow_variant();  // after a new game changed the variant
 
     // Commands.
     void cmd_help(const Words& args);
@@ -99,6 +96,7 @@ private:
     void cmd_history(const Words& args);
     void cmd_flip(const Words& args);
     void cmd_post(const Words& args);
+    void cmd_set(const Words& args);
     void cmd_threads(const Words& args);
     void cmd_hash(const Words& args);
     void cmd_egdb(const Words& args);
@@ -111,7 +109,7 @@ private:
     Inbox inbox_;
     std::deque<std::string> held_;  // lines typed while the engine was thinking
     bool quit_requested_ = false;
-    search::Searcher searcher_;
+    play::Engine engine_;
     Game game_;
     bool engine_side_[2] = {false, true};
     bool sides_chosen_ = false;  // until `play`, the engine takes the second player's side
@@ -122,9 +120,6 @@ private:
     std::chrono::steady_clock::time_point turn_started_;
     // The command line after its first word, as typed (a folder name may hold runs of spaces).
     std::string arguments_;
-    std::shared_ptr<const egdb::Database> databases_;  // the searcher's; null: none
-    // The folder they come from, opened again for each variant; empty: none.
-    std::filesystem::path databases_folder_;
 };
 
 }  // namespace kroon::console

@@ -1,4 +1,4 @@
-// The searcher on a thread of its own, so the I/O thread never waits for a search: think()
+// The engine on a thread of its own, so the I/O thread never waits for a search: think()
 // queues a job and returns; the job's callback runs on the worker thread when the search is
 // done (the caller posts it back to its own thread). stop() may be called at any time, also
 // before the job has started: the job with that id or any older one then ends at once, and
@@ -12,8 +12,11 @@
 #include <thread>
 #include <vector>
 
+#include <string>
+#include <utility>
+
 #include "engine/record/game.hpp"
-#include "search/searcher.hpp"
+#include "play/engine.hpp"
 
 namespace kroon::dxp {
 
@@ -28,7 +31,8 @@ struct SearchJob {
 
 class EngineWorker {
 public:
-    explicit EngineWorker(search::Options options);
+    // `options`: engine options (play/options.hpp), already checked.
+    explicit EngineWorker(const std::vector<std::pair<std::string, std::string>>& options = {});
     ~EngineWorker();
     EngineWorker(const EngineWorker&) = delete;
     EngineWorker& operator=(const EngineWorker&) = delete;
@@ -41,7 +45,7 @@ public:
 private:
     void run();
 
-    search::Searcher searcher_;
+    play::Engine engine_;
     std::mutex mutex_;
     std::condition_variable wake_;
     std::optional<SearchJob> queued_;

@@ -252,7 +252,7 @@ private:
     // --- search ---
 
     void think(const Think& t) {
-        if (!engine_) engine_ = std::make_unique<EngineWorker>(shared_.config.search);
+        if (!engine_) engine_ = std::make_unique<EngineWorker>(shared_.config.engine_options);
         const bool new_game = session_.games_played() != searched_game_;
         searched_game_ = session_.games_played();
         current_think_ = t.id;

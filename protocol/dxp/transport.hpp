@@ -7,9 +7,11 @@
 #include <functional>
 #include <string>
 
+#include <utility>
+#include <vector>
 #include "engine/result.hpp"
+
 #include "protocol/dxp/session.hpp"
-#include "search/searcher.hpp"
 
 namespace kroon::dxp {
 
@@ -27,12 +29,12 @@ struct TransportConfig {
     bool listen = true;
     Endpoint endpoint;
     SessionConfig session;
-    search::Options search;
-    std::string pdn_path;                     // games appended here, one flush per game
-    std::string log_path;                     // all protocol traffic logged here (spdlog)
-    bool verbose = false;                     // traffic on stderr too
-    int max_connections = 4;                  // served at once; more are closed at once
-    std::size_t max_write_queue = 64 * 1024;  // bytes the peer may leave unread
+    std::vector<std::pair<std::string, std::string>> engine_options;  // play/options.hpp, checked
+    std::string pdn_path;                                             // games appended here, one flush per game
+    std::string log_path;                                             // all protocol traffic logged here (spdlog)
+    bool verbose = false;                                             // traffic on stderr too
+    int max_connections = 4;                                          // served at once; more are closed at once
+    std::size_t max_write_queue = 64 * 1024;                          // bytes the peer may leave unread
     // Called once the listening socket is bound, with the real port (useful with port 0).
     std::function<void(const Endpoint&)> on_listening;
 };

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "play/score_text.hpp"
 #include "protocol/hub/hub_line.hpp"
 
 namespace kroon::hub {
@@ -25,19 +26,10 @@ std::string join(const std::vector<std::string>& words) {
 
 }  // namespace
 
-std::string format_score(search::Score score) {
-    const int magnitude = std::abs(score);
-    std::string out = score < 0 ? "-" : "";
-    out += std::to_string(magnitude / 100) + ".";
-    const int cents = magnitude % 100;
-    if (cents < 10) out += '0';
-    return out + std::to_string(cents);
-}
-
 std::string info_line(const Rulebook& rules, const Position& root, const search::Iteration& it) {
     LineBuilder line("info");
     if (it.depth > 0) line.add("depth", std::to_string(it.depth));
-    line.add("score", format_score(it.score));
+    line.add("score", play::score_text(it.score, play::ScoreStyle::Hub));
     if (it.nodes > 0) line.add("nodes", std::to_string(it.nodes));
     if (it.seconds >= 0.001) {
         line.add("time", fixed(it.seconds, 3));

@@ -16,9 +16,6 @@
 
 namespace kroon::hub {
 
-// Hundredths of a man as men with two decimals: 25 -> "0.25", -9987 -> "-99.87".
-std::string format_score(search::Score score);
-
 // Fields that are zero are left out, as Scan does; score is always given, time and nps only
 // from one millisecond on.
 std::string info_line(const Rulebook& rules, const Position& root, const search::Iteration& iteration);

@@ -42,7 +42,7 @@ int run_program(const ProgramOptions& options, std::istream& in, std::ostream& o
         }
         return log.open(log_file.empty() ? default_log_file : log_file);
     };
-    Session session(write, switch_log, log.is_open(), options.evaluation, options.eval_file, options.egdb_path);
+    Session session(write, switch_log, log.is_open(), options.engine_options);
     std::string line;
     while (std::getline(in, line)) {
         log.incoming(line);

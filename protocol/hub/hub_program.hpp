@@ -5,15 +5,15 @@
 #include <iosfwd>
 #include <string>
 
-#include "eval/evaluate.hpp"
+#include <utility>
+#include <vector>
 
 namespace kroon::hub {
 
 struct ProgramOptions {
     std::string log_file;  // append every protocol line here ("" = only when set-param log asks)
-    eval::Evaluation evaluation;
-    std::string eval_file;  // where evaluation.file came from
-    std::string egdb_path;  // the endgame databases' folder egdb-path starts with ("" for none)
+    // Engine options to start with (play/options.hpp), e.g. {"egdb", folder}.
+    std::vector<std::pair<std::string, std::string>> engine_options;
 };
 
 // Serves until `quit` or the end of the input; returns the exit status (0, or 1 when the

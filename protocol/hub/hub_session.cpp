@@ -1,7 +1,6 @@
 #include "protocol/hub/hub_session.hpp"
 
 #include <spdlog/spdlog.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cctype>
@@ -9,7 +8,6 @@
 #include <exception>
 #include <thread>
 
-#include "egdb/database.hpp"
 #include "protocol/hub/hub_level.hpp"
 #include "protocol/hub/hub_output.hpp"
 #include "protocol/hub/hub_position.hpp"
@@ -51,38 +49,17 @@ Game followed_game(const Rulebook& rules, const Position& start) {
     return game;
 }
 
-// MiB for the hash table: what tt-size asks, but never more than half the machine's memory
-// (clients compute tt-size from their own idea of the memory; Scan's maximum is 16 GiB).
-int table_mib(const Params& params) {
-    const long pages = ::sysconf(_SC_PHYS_PAGES);
-    const long page_size = ::sysconf(_SC_PAGESIZE);
-    const long long half =
-        pages > 0 && page_size > 0 ? (static_cast<long long>(pages) * page_size / 2) >> 20 : (1LL << 30);
-    int mib = params.hash_mib();
-    while (mib > 1 && mib > half) mib /= 2;
-    if (mib != params.hash_mib())
-        spdlog::warn("hub: tt-size {} would take {} MiB; using {} MiB, half the memory", params.tt_size,
-                     params.hash_mib(), mib);
-    return mib;
-}
-
 }  // namespace
 
-Session::Session(Writer write, LogSwitch log_switch, bool logging, eval::Evaluation evaluation, std::string eval_file,
-                 std::string egdb_path)
+Session::Session(Writer write, LogSwitch log_switch, bool logging,
+                 const std::vector<std::pair<std::string, std::string>>& options)
     : write_(std::move(write)),
       log_switch_(std::move(log_switch)),
-      evaluation_(std::move(evaluation)),
       done_sent_(std::make_shared<std::atomic<bool>>(false)) {
-    params_.log = logging;
-    params_.eval = evaluation_.kind;
-    params_.eval_file = std::move(eval_file);
+    engine_.set_option("log", logging ? "true" : "false");
+    for (const auto& [name, value] : options)
+        if (const auto set = engine_.set_option(name, value); !set) spdlog::error("hub: {}", set.error());
     reset_game();
-    if (!egdb_path.empty()) {
-        params_.egdb_path = std::move(egdb_path);
-        databases_by_default_ = true;
-        open_databases();
-    }
 }
 
 Session::~Session() { finish(); }
@@ -93,7 +70,7 @@ void Session::finish() {
         // A script piping `go think` gets its move; a depth or time that would keep a search
         // going long after its GUI has gone gets a few seconds, then the search is stopped.
         const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(eof_grace_seconds);
-        while (searcher_->is_searching() && std::chrono::steady_clock::now() < deadline)
+        while (engine_.searching() && std::chrono::steady_clock::now() < deadline)
             std::this_thread::sleep_for(std::chrono::milliseconds(5));
     }
     end_search();
@@ -109,7 +86,7 @@ bool Session::handle_line(std::string_view line) {
             return true;
         }
         if (name == "ponder-hit") {
-            if (!*done_sent_) searcher().ponder_hit();
+            if (!*done_sent_) engine_.ponder_hit();
             return true;
         }
         if (name == "stop") {
@@ -138,7 +115,7 @@ void Session::handle(const Command& command) {
     if (name == "hub") return on_hub();
     if (name == "set-param") return on_set_param(command);
     if (name == "init") return on_init();
-    if (name == "new-game") return searcher().new_game();
+    if (name == "new-game") return engine_.new_game();
     if (name == "pos") return on_pos(command);
     if (name == "level") return on_level(command);
     if (name == "go") return on_go(command);
@@ -154,95 +131,55 @@ void Session::on_hub() {
                .add("author", "Kroon developers")
                .add("country", "Netherlands")
                .str());
-    for (const std::string& line : param_lines(params_)) write_(line);
+    for (const std::string& line : param_lines(engine_.options())) write_(line);
     write_("wait");
 }
 
 void Session::on_set_param(const Command& command) {
-    const Variant old_variant = params_.variant;
-    const std::string old_eval_file = params_.eval_file;
-    const auto change = set_param(params_, command);
-    if (!change) return error(change.error());
-    switch (*change) {
-        case ParamChange::Variant:
-            if (params_.variant != old_variant) reset_game();
-            if (params_.variant != old_variant && !params_.egdb_path.empty()) open_databases();
-            break;
-        case ParamChange::EgdbPath: databases_by_default_ = false; return open_databases();
-        case ParamChange::Threads:
-            if (searcher_) searcher_->set_threads(params_.threads);
-            break;
-        case ParamChange::Hash:
-            if (searcher_) searcher_->set_hash_size(table_mib(params_));
-            break;
-        case ParamChange::Log:
-            if (log_switch_) {
-                const auto switched = log_switch_(params_.log);
-                if (!switched) {
-                    params_.log = !params_.log;
-                    return error(switched.error());
-                }
-            }
-            break;
-        case ParamChange::Eval:
-            evaluation_.kind = params_.eval;
-            if (searcher_) searcher_->set_evaluation(evaluation_);
-            break;
-        case ParamChange::EvalFile:
-            if (params_.eval_file.empty()) {
-                evaluation_.file = nullptr;
-            } else {
-                const auto weights = eval::read_weights_file(params_.eval_file);
-                if (!weights) {
-                    params_.eval_file = evaluation_.file ? old_eval_file : "";
-                    return error(weights.error());
-                }
-                evaluation_.file = *weights;
-            }
-            if (searcher_) searcher_->set_evaluation(evaluation_);
-            break;
-        case ParamChange::Ponder:
-        case ParamChange::None: break;
+    const auto request = read_set_param(command);
+    if (!request) return error(request.error());
+    if (!*request) return;  // not a parameter of ours: ignored, as the protocol asks
+    const auto& [option, value] = **request;
+    const std::string before = engine_.options().text(option);
+    const auto set = engine_.set_option(option, value);
+    if (!set) return error(set.error());
+    if (option == "variant" && *set != before) {
+        reset_game();
+        check_databases();
+    }
+    if (option == "egdb") {
+        databases_by_default_ = false;
+        check_databases();
+    }
+    if (option == "log" && log_switch_) {
+        const auto switched = log_switch_(*set == "true");
+        if (!switched) {
+            engine_.set_option("log", before);
+            return error(switched.error());
+        }
     }
 }
 
 void Session::on_init() {
-    searcher();
+    engine_.prepare();
     write_("ready");
 }
 
-search::Searcher& Session::searcher() {
-    if (!searcher_) {
-        search::Options options;
-        options.threads = params_.threads;
-        options.hash_mib = table_mib(params_);
-        options.evaluation = evaluation_;
-        options.databases = databases_;
-        searcher_ = std::make_unique<search::Searcher>(options);
-    }
-    return *searcher_;
-}
-
-void Session::open_databases() {
-    databases_ = nullptr;
-    if (!params_.egdb_path.empty()) {
-        auto opened = egdb::Database::open(params_.egdb_path, params_.variant);
-        if (opened->slice_count() > 0) databases_ = std::move(opened);
-    }
-    if (searcher_) searcher_->set_databases(databases_);
-    if (!params_.egdb_path.empty() && !databases_ && !databases_by_default_)
-        error("no endgame databases for " + std::string(rulebook(params_.variant).name()) + " in " + params_.egdb_path);
+void Session::check_databases() {
+    const std::string& folder = engine_.options().text("egdb");
+    if (databases_by_default_ || folder == "none" || engine_.databases()) return;
+    error("no endgame databases for " + std::string(game_.rules().name()) + " in " + folder);
 }
 
 void Session::reset_game() {
-    const Rulebook& rules = rulebook(params_.variant);
+    const Rulebook& rules = game_rulebook();
     game_ = followed_game(rules, rules.start_position());
     pending_ = {};
 }
 
 void Session::on_pos(const Command& command) {
     pending_ = {};  // limits are per search: the GUI repeats `level` after `pos`
-    const Rulebook& rules = rulebook(params_.variant);
+    const Rulebook& rules = game_rulebook();
     Position start = rules.start_position();
     if (const auto text = command.value("pos"); text && !command.has("start")) {
         const auto parsed = parse_position(rules, *text);
@@ -276,10 +213,8 @@ void Session::on_go(const Command& command) {
     pending_ = {};
     limits.ponder = command.has("ponder");
     limits.analysis = command.has("analyze");
-    limits.pondering_enabled = params_.ponder;
     running_ = limits;
-    search::Searcher& s = searcher();
-    s.set_position(game_);
+    engine_.set_game(game_);
     *done_sent_ = false;
     searching_ = true;
     const Rulebook* rules = &game_.rules();
@@ -292,14 +227,16 @@ void Session::on_go(const Command& command) {
         write(done_line(*rules, root, outcome));
         *done_sent = true;
     };
-    s.start(limits, std::move(listener));
+    engine_.go(limits, std::move(listener));
 }
 
 void Session::end_search() {
-    if (!*done_sent_) searcher_->stop();
-    searcher_->wait();
+    if (!*done_sent_) engine_.stop();
+    engine_.wait();
     searching_ = false;
 }
+
+const Rulebook& Session::game_rulebook() const { return rulebook(*parse_variant(engine_.options().text("variant"))); }
 
 void Session::error(const std::string& message) { write_(error_line(message)); }
 

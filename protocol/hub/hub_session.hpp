@@ -16,9 +16,9 @@
 #include <vector>
 
 #include "engine/record/game.hpp"
+#include "play/engine.hpp"
 #include "protocol/hub/hub_line.hpp"
 #include "protocol/hub/hub_params.hpp"
-#include "search/searcher.hpp"
 
 namespace kroon::hub {
 
@@ -28,11 +28,11 @@ public:
     // Turns the protocol log on or off (the `log` parameter); an error message when it cannot.
     using LogSwitch = std::function<Result<bool>(bool on)>;
 
-    // `evaluation` (with the path of its weights file, if any) is where `eval` and
-    // `eval-file` start; `egdb_path` is where `egdb-path` starts (the cache folder found by
-    // `kroon hub`: a variant it holds no databases for is then no error).
-    explicit Session(Writer write, LogSwitch log_switch = {}, bool logging = false, eval::Evaluation evaluation = {},
-                     std::string eval_file = {}, std::string egdb_path = {});
+    // `options`: engine options the session starts with (from `kroon hub`'s command line,
+    // already checked). Its egdb folder, when given, is where `egdb-path` starts, and a
+    // variant it holds no databases for is then no error.
+    explicit Session(Writer write, LogSwitch log_switch = {}, bool logging = false,
+                     const std::vector<std::pair<std::string, std::string>>& options = {});
     ~Session();
     Session(const Session&) = delete;
     Session& operator=(const Session&) = delete;
@@ -47,7 +47,7 @@ public:
     static constexpr double eof_grace_seconds = 5;
 
     bool searching() const { return searching_; }
-    const Params& params() const { return params_; }
+    const play::OptionValues& options() const { return engine_.options(); }
 
 private:
     void handle(const Command& command);
@@ -58,19 +58,17 @@ private:
     void on_level(const Command& command);
     void on_go(const Command& command);
     void end_search();
-    search::Searcher& searcher();
-    // The endgame databases of egdb-path for the variant; an error line when there are none.
-    void open_databases();  // created on first use, with the current parameters
+    // An error line when the GUI's egdb-path holds no databases for the game's variant.
+    void check_databases();
     void reset_game();
+    // The Rulebook of the variant parameter: the game `pos` sets up.
+    const Rulebook& game_rulebook() const;
     void error(const std::string& message);
 
     Writer write_;
     LogSwitch log_switch_;
-    Params params_;
-    eval::Evaluation evaluation_;
-    std::shared_ptr<const egdb::Database> databases_;  // from the egdb-path parameter
-    bool databases_by_default_ = false;                // egdb-path is the start folder, not the GUI's
-    std::unique_ptr<search::Searcher> searcher_;
+    play::Engine engine_;
+    bool databases_by_default_ = true;  // egdb-path is the start folder, not the GUI's
     // The GUI's game: the `pos` start position and its moves, read and replayed once. The GUI
     // decides when it is over, so moves after the referee's verdict are played too.
     Game game_;

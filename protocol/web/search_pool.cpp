@@ -10,10 +10,17 @@ using SteadyClock = std::chrono::steady_clock;
 SearchPool::SearchPool(PoolOptions options) : options_(options) {
     const int count = std::clamp(options.slots, 1, 256);
     const int hash = std::max(1, options.hash_mib / count);
+    std::string folder;
+    for (const auto& [name, value] : options.engine_options)
+        if (name == "egdb") folder = value;
+    const auto shelf = std::make_shared<play::DatabaseShelf>(play::DatabaseShelf::folder_of_option(folder));
     for (int i = 0; i < count; ++i) {
         auto slot = std::make_unique<Slot>();
-        slot->searcher =
-            std::make_unique<search::Searcher>(search::Options{1, hash, options_.evaluation, options_.databases});
+        slot->engine = std::make_unique<play::Engine>(shelf);
+        for (const auto& [name, value] : options.engine_options)
+            if (name != "egdb") slot->engine->set_option(name, value);
+        slot->engine->set_option("threads", "1");
+        slot->engine->set_option("hash", std::to_string(hash));
         slots_.push_back(std::move(slot));
     }
     for (auto& slot : slots_) slot->thread = std::thread([this, s = slot.get()] { run_slot(*s); });
@@ -27,7 +34,7 @@ SearchPool::~SearchPool() {
         dropped.swap(queue_);
         for (auto& slot : slots_) {
             slot->stop_requested = true;
-            if (slot->started) slot->searcher->stop();
+            if (slot->started) slot->engine->stop();
         }
     }
     wake_.notify_all();
@@ -59,7 +66,7 @@ void SearchPool::stop(JobId id) {
             for (auto& slot : slots_) {
                 if (slot->job != id) continue;
                 slot->stop_requested = true;
-                if (slot->started) slot->searcher->stop();
+                if (slot->started) slot->engine->stop();
             }
         }
     }
@@ -108,19 +115,19 @@ void SearchPool::run_slot(Slot& slot) {
             std::lock_guard done_lock(slot.done_mutex);
             slot.done = false;
         }
-        slot.searcher->set_position(q.job.game);
-        slot.searcher->start(q.job.limits, search::Listener{[&q](const search::Iteration& it) {
-                                                                if (q.job.on_iteration) q.job.on_iteration(it);
-                                                            },
-                                                            [&slot, &outcome](const search::Outcome& o) {
-                                                                std::lock_guard done_lock(slot.done_mutex);
-                                                                outcome = o;
-                                                                slot.done = true;
-                                                                slot.done_signal.notify_all();
-                                                            }});
+        slot.engine->set_game(q.job.game);
+        slot.engine->go(q.job.limits, search::Listener{[&q](const search::Iteration& it) {
+                                                           if (q.job.on_iteration) q.job.on_iteration(it);
+                                                       },
+                                                       [&slot, &outcome](const search::Outcome& o) {
+                                                           std::lock_guard done_lock(slot.done_mutex);
+                                                           outcome = o;
+                                                           slot.done = true;
+                                                           slot.done_signal.notify_all();
+                                                       }});
         lock.lock();
         slot.started = true;
-        if (slot.stop_requested) slot.searcher->stop();
+        if (slot.stop_requested) slot.engine->stop();
         lock.unlock();
 
         // Wait for the search; meanwhile, an endless analysis gives way to a waiting request.
@@ -134,10 +141,10 @@ void SearchPool::run_slot(Slot& slot) {
             const double seconds = std::chrono::duration<double>(SteadyClock::now() - slot.since).count();
             if (slot.infinite && !slot.preempted && !queue_.empty() && seconds >= options_.analysis_slice) {
                 slot.preempted = true;
-                slot.searcher->stop();
+                slot.engine->stop();
             }
         }
-        slot.searcher->wait();
+        slot.engine->wait();
 
         JobResult result;
         result.outcome = outcome;

@@ -1,4 +1,4 @@
-// A bounded pool of searchers shared by every connection of `kroon serve`: at most `slots`
+// A bounded pool of engines shared by every connection of `kroon serve`: at most `slots`
 // searches run at once, one thread each; further requests wait in arrival order. A request
 // can be stopped at any time (queued: it never starts; running: the search ends at once and
 // reports what it found), so a closed tab frees its slot immediately.
@@ -18,8 +18,11 @@
 #include <thread>
 #include <vector>
 
+#include <string>
+#include <utility>
+
 #include "engine/record/game.hpp"
-#include "search/searcher.hpp"
+#include "play/engine.hpp"
 
 namespace kroon::web {
 
@@ -27,9 +30,9 @@ struct PoolOptions {
     int slots = 1;               // searches at once, each on one thread
     int hash_mib = 64;           // shared out over the slots, at least 1 MiB each
     double analysis_slice = 10;  // seconds an endless analysis keeps a slot others wait for
-    eval::Evaluation evaluation;
-    // Endgame databases probed by the searches of their variant (null: none).
-    std::shared_ptr<const egdb::Database> databases;
+    // Options of every slot's engine (play/options.hpp, checked): eval, eval-file, egdb. The
+    // databases folder is opened once for all slots, each variant's when a game first needs it.
+    std::vector<std::pair<std::string, std::string>> engine_options;
 };
 
 struct JobResult {
@@ -71,7 +74,7 @@ public:
 
 private:
     struct Slot {
-        std::unique_ptr<search::Searcher> searcher;
+        std::unique_ptr<play::Engine> engine;
         JobId job = 0;  // 0: idle
         bool started = false;
         bool stop_requested = false;

@@ -354,7 +354,7 @@ struct Server::Impl {
           hub{io, config, pool, {}, false, {}, false},
           acceptor(io),
           signals(io),
-          pool(PoolOptions{c.threads, c.hash_mib, c.analysis_slice, c.evaluation, c.databases}) {}
+          pool(PoolOptions{c.threads, c.hash_mib, c.analysis_slice, c.engine_options}) {}
 
     void accept() {
         acceptor.async_accept([this](error_code ec, tcp::socket socket) {

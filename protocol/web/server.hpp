@@ -25,8 +25,8 @@ struct ServerConfig {
     int max_connections = 100;   // open TCP connections (pages and WebSockets)
     std::size_t max_message_bytes = 1 << 20;
     double analysis_slice = 10;  // seconds an endless analysis keeps a slot others wait for
-    eval::Evaluation evaluation;
-    std::shared_ptr<const egdb::Database> databases;  // probed by the searches of their variant
+    // Options of the searches' engines (play/options.hpp, checked): eval, eval-file, egdb.
+    std::vector<std::pair<std::string, std::string>> engine_options;
 };
 
 class Server {

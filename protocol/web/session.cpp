@@ -1,5 +1,7 @@
 #include "protocol/web/session.hpp"
 
+#include "play/score_text.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -367,10 +369,11 @@ void Session::on_draw(const Json&) {
         // Kroon takes a draw when its own last search found it worse by a quarter of a man.
         const bool accept = kroon_score_ && *kroon_score_ <= -25;
         if (!accept) {
-            const std::string why = !kroon_score_ ? "it has not thought about this game yet"
-                                    : search::is_decisive(*kroon_score_) && *kroon_score_ > 0
-                                        ? "it sees a win"
-                                        : "it thinks it stands " + score_text(*kroon_score_);
+            const std::string why =
+                !kroon_score_ ? "it has not thought about this game yet"
+                : search::is_decisive(*kroon_score_) && *kroon_score_ > 0
+                    ? "it sees a win"
+                    : "it thinks it stands " + play::score_text(*kroon_score_, play::ScoreStyle::SideToMove);
             send({{"type", "draw"}, {"accepted", false}, {"message", "Kroon declines the draw: " + why}});
             return;
         }
@@ -733,27 +736,7 @@ Json Session::move_json(const Position& pos, const Move& move, const std::vector
 
 Json Session::score_json(search::Score score, Color side) const {
     const search::Score white = side == Color::White ? score : -score;
-    return {{"value", white}, {"text", score_text(white)}};
-}
-
-// A score in men ("+0.35"), or a won game found to the end ("White wins in 7 plies"), for
-// a score from White's point of view.
-std::string Session::score_text(search::Score white) {
-    std::string text;
-    if (search::is_decisive(white)) {
-        const int plies = search::win_score - std::abs(white);
-        text = std::string(white > 0 ? "White" : "Black") + " wins in " + std::to_string(plies) +
-               (plies == 1 ? " ply" : " plies");
-    } else {
-        char buffer[32];
-        std::snprintf(buffer, sizeof buffer, "%s%d.%02d",
-                      white > 0   ? "+"
-                      : white < 0 ? "-"
-                                  : "",
-                      std::abs(white) / 100, std::abs(white) % 100);
-        text = buffer;
-    }
-    return text;
+    return {{"value", white}, {"text", play::score_text(white, play::ScoreStyle::White)}};
 }
 
 Json Session::line_json(const Position& pos, const std::vector<Move>& line) const {

@@ -125,7 +125,6 @@ private:
     // `paths`: the position's capture paths when the caller has them already.
     Json move_json(const Position& pos, const Move& move, const std::vector<CapturePath>* paths = nullptr) const;
     Json score_json(search::Score score, Color side) const;
-    static std::string score_text(search::Score white);
     Json line_json(const Position& pos, const std::vector<Move>& line) const;
 
     SearchPool& pool_;

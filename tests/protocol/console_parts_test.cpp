@@ -7,7 +7,7 @@
 #include "engine/rulebook/rulebook.hpp"
 #include "protocol/console/board_diagram.hpp"
 #include "protocol/console/level.hpp"
-#include "protocol/console/score_text.hpp"
+#include "protocol/console/report_text.hpp"
 
 namespace kroon::console {
 namespace {
@@ -75,17 +75,7 @@ TEST(BoardDiagram, EightByEightBoardsAndFlipping) {
     EXPECT_NE(italian.find("|     4     3     2     1 |"), std::string::npos) << italian;
 }
 
-TEST(ScoreText, MenAndDistancesToTheEnd) {
-    EXPECT_EQ(format_score(35), "+0.35");
-    EXPECT_EQ(format_score(-100), "-1.00");
-    EXPECT_EQ(format_score(0), "0.00");
-    EXPECT_EQ(format_score(-5), "-0.05");
-    EXPECT_EQ(format_score(search::win_score - 7), "win in 7 plies");
-    EXPECT_EQ(format_score(-(search::win_score - 6)), "loss in 6 plies");
-    EXPECT_EQ(format_score(search::win_score - 1), "win in 1 ply");
-}
-
-TEST(ScoreText, LineStopsAtAnIllegalMove) {
+TEST(ReportText, LineStopsAtAnIllegalMove) {
     const Position start = rulebook(Variant::International).start_position();
     const auto first = rulebook(Variant::International).parse_move(start, "32-28");
     ASSERT_TRUE(first.ok());

@@ -12,6 +12,7 @@
 #include "engine/movegen/movegen.hpp"
 #include "engine/notation/move_text.hpp"
 #include "engine/rulebook/rulebook.hpp"
+#include "eval/evaluate.hpp"
 #include "protocol/console/console.hpp"
 #include "tests/egdb/egdb_support.hpp"
 
@@ -24,8 +25,7 @@ std::string run(const std::string& script, Variant variant = Variant::Internatio
     std::ostringstream out;
     ConsoleOptions options;
     options.variant = variant;
-    options.evaluation.kind = evaluation;
-    options.hash_mib = 4;
+    options.engine_options = {{"eval", std::string(eval::eval_kind_name(evaluation))}, {"hash", "4"}};
     EXPECT_EQ(run_console(in, out, options), 0);
     return out.str();
 }

@@ -45,7 +45,7 @@ bool legal_at_start(const std::optional<Move>& move) {
 
 TEST(DxpEngineWorker, AnswersWithALegalMove) {
     Answers answers;
-    EngineWorker worker(search::Options{1, 8, {}});
+    EngineWorker worker({{"hash", "8"}, {"egdb", "none"}});
     search::Limits limits;
     limits.depth = 3;
     worker.think(answers.job(1, limits));
@@ -56,7 +56,7 @@ TEST(DxpEngineWorker, AnswersWithALegalMove) {
 
 TEST(DxpEngineWorker, StopBeforeOrDuringTheSearchStillAnswers) {
     Answers answers;
-    EngineWorker worker(search::Options{1, 8, {}});
+    EngineWorker worker({{"hash", "8"}, {"egdb", "none"}});
     search::Limits infinite;
     infinite.infinite = true;
     // Stopped before it could start: it runs, stops at once, and answers.
@@ -76,7 +76,7 @@ TEST(DxpEngineWorker, StopBeforeOrDuringTheSearchStillAnswers) {
 TEST(DxpEngineWorker, DestroyedWhileSearching) {
     Answers answers;
     {
-        EngineWorker worker(search::Options{1, 8, {}});
+        EngineWorker worker({{"hash", "8"}, {"egdb", "none"}});
         search::Limits infinite;
         infinite.infinite = true;
         worker.think(answers.job(1, infinite));

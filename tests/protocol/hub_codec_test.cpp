@@ -213,16 +213,6 @@ TEST(HubLevel, MalformedValuesChangeNothing) {
 
 // --- output lines ---
 
-TEST(HubOutput, ScoreInMenWithTwoDecimals) {
-    EXPECT_EQ(format_score(0), "0.00");
-    EXPECT_EQ(format_score(25), "0.25");
-    EXPECT_EQ(format_score(-5), "-0.05");
-    EXPECT_EQ(format_score(123), "1.23");
-    EXPECT_EQ(format_score(-1200), "-12.00");
-    EXPECT_EQ(format_score(search::win_score - 13), "99.87");  // win in 13 plies
-    EXPECT_EQ(format_score(-(search::win_score - 4)), "-99.96");
-}
-
 TEST(HubOutput, InfoLineLikeScan) {
     const Position start = rulebook(Variant::International).start_position();
     search::Iteration it;
@@ -290,8 +280,16 @@ TEST(HubOutput, DoneNeverSendsAnIllegalMove) {
 
 // --- parameters ---
 
+// What set-param asks, applied to option values as an engine would (the engine's own checks
+// are play's tests).
+Result<std::optional<OptionRequest>> set_on(play::OptionValues& values, const std::string& text) {
+    auto request = read_set_param(line(text));
+    if (request && *request) values.set((*request)->option, (*request)->value);
+    return request;
+}
+
 TEST(HubParams, DeclaredLikeScan) {
-    const auto lines = param_lines(Params{});
+    const auto lines = param_lines(play::OptionValues{});
     ASSERT_EQ(lines.size(), 8u);
     EXPECT_EQ(lines[0],
               "param name=variant value=normal type=enum values=\"normal killer bt frisian losing english brazilian "
@@ -303,47 +301,53 @@ TEST(HubParams, DeclaredLikeScan) {
     EXPECT_EQ(lines[5], "param name=eval value=learned type=enum values=\"learned hand\"");
     EXPECT_EQ(lines[6], "param name=eval-file value=\"\" type=string");
     EXPECT_EQ(lines[7], "param name=egdb-path value=\"\" type=string");
-    EXPECT_EQ(Params{}.hash_mib(), 64);
+    EXPECT_EQ(play::OptionValues{}.integer("hash"), 64);
 }
 
 TEST(HubParams, EvalByKroonsAndDraughtsnetsNames) {
-    Params p;
-    EXPECT_EQ(*set_param(p, line("set-param name=eval value=hand")), ParamChange::Eval);
-    EXPECT_EQ(p.eval, eval::EvalKind::Hand);
-    EXPECT_EQ(*set_param(p, line("set-param name=eval value=pattern")), ParamChange::Eval);  // draughtsnet
-    EXPECT_EQ(p.eval, eval::EvalKind::Learned);
-    EXPECT_EQ(*set_param(p, line("set-param name=eval value=pst")), ParamChange::Eval);
-    EXPECT_EQ(p.eval, eval::EvalKind::Hand);
-    EXPECT_FALSE(set_param(p, line("set-param name=eval value=neural")).ok());
-    EXPECT_EQ(p.eval, eval::EvalKind::Hand);
-    EXPECT_EQ(*set_param(p, line("set-param name=eval-file value=/tmp/w.kw")), ParamChange::EvalFile);
-    EXPECT_EQ(p.eval_file, "/tmp/w.kw");
+    play::OptionValues p;
+    EXPECT_EQ((*set_on(p, "set-param name=eval value=hand"))->option, "eval");
+    EXPECT_EQ(p.text("eval"), "hand");
+    EXPECT_TRUE(set_on(p, "set-param name=eval value=pattern").ok());  // draughtsnet
+    EXPECT_EQ(p.text("eval"), "learned");
+    EXPECT_TRUE(set_on(p, "set-param name=eval value=pst").ok());
+    EXPECT_EQ(p.text("eval"), "hand");
+    EXPECT_FALSE(set_on(p, "set-param name=eval value=neural").ok());
+    EXPECT_EQ(p.text("eval"), "hand");
+    EXPECT_EQ((*set_on(p, "set-param name=eval-file value=/tmp/w.kw"))->option, "eval-file");
+    EXPECT_EQ(p.text("eval-file"), "/tmp/w.kw");
 }
 
 TEST(HubParams, SetParam) {
-    Params p;
-    EXPECT_EQ(*set_param(p, line("set-param name=variant value=frisian")), ParamChange::Variant);
-    EXPECT_EQ(p.variant, Variant::Frisian);
-    EXPECT_EQ(*set_param(p, line("set-param name=variant value=english")), ParamChange::Variant);
-    EXPECT_EQ(p.variant, Variant::English);
-    EXPECT_EQ(*set_param(p, line("set-param name=variant value=normal")), ParamChange::Variant);
-    EXPECT_EQ(p.variant, Variant::International);
-    EXPECT_EQ(*set_param(p, line("set-param name=threads value=4")), ParamChange::Threads);
-    EXPECT_EQ(p.threads, 4);
-    EXPECT_EQ(*set_param(p, line("set-param name=threads value=999")), ParamChange::Threads);
-    EXPECT_EQ(p.threads, max_threads);
-    EXPECT_EQ(*set_param(p, line("set-param name=tt-size value=24")), ParamChange::Hash);
-    EXPECT_EQ(p.hash_mib(), 256);
-    EXPECT_EQ(*set_param(p, line("set-param name=ponder value=true")), ParamChange::Ponder);
-    EXPECT_TRUE(p.ponder);
-    EXPECT_EQ(*set_param(p, line("set-param name=log value=true")), ParamChange::Log);
-    EXPECT_TRUE(p.log);
-    EXPECT_EQ(*set_param(p, line("set-param name=book value=false")), ParamChange::None);
-    EXPECT_EQ(*set_param(p, line("set-param name=bb-size value=4")), ParamChange::None);
+    play::OptionValues p;
+    EXPECT_EQ((*set_on(p, "set-param name=variant value=frisian"))->option, "variant");
+    EXPECT_EQ(p.text("variant"), "frisian");
+    EXPECT_TRUE(set_on(p, "set-param name=variant value=english").ok());
+    EXPECT_EQ(p.text("variant"), "english");
+    EXPECT_TRUE(set_on(p, "set-param name=variant value=normal").ok());
+    EXPECT_EQ(p.text("variant"), "international");
+    EXPECT_EQ((*set_on(p, "set-param name=threads value=4"))->option, "threads");
+    EXPECT_EQ(p.integer("threads"), 4);
+    EXPECT_TRUE(set_on(p, "set-param name=threads value=999").ok());  // clamped, as Scan
+    EXPECT_EQ(p.integer("threads"), 64);
+    EXPECT_EQ((*set_on(p, "set-param name=tt-size value=24"))->option, "hash");
+    EXPECT_EQ(p.integer("hash"), 256);
+    EXPECT_TRUE(set_on(p, "set-param name=tt-size value=99").ok());
+    EXPECT_EQ(p.integer("hash"), 1 << 14);  // tt-size 30
+    EXPECT_TRUE(set_on(p, "set-param name=ponder value=true").ok());
+    EXPECT_TRUE(p.boolean("ponder"));
+    EXPECT_TRUE(set_on(p, "set-param name=log value=true").ok());
+    EXPECT_TRUE(p.boolean("log"));
+    EXPECT_EQ(*set_on(p, "set-param name=book value=false"), std::nullopt);
+    EXPECT_EQ(*set_on(p, "set-param name=bb-size value=4"), std::nullopt);
+    EXPECT_EQ(*set_on(p, "set-param name=hash value=4"), std::nullopt);  // not a Hub name
+    EXPECT_EQ((*set_on(p, "set-param name=egdb-path value="))->value, "none");
     EXPECT_EQ(param_lines(p)[0],
               "param name=variant value=normal type=enum values=\"normal killer bt frisian losing english brazilian "
               "russian pool czech spanish italian thai norwegian finnish frysk\"");
     EXPECT_EQ(param_lines(p)[2], "param name=threads value=64 type=int min=1 max=64");
+    EXPECT_EQ(param_lines(p)[3], "param name=tt-size value=30 type=int min=16 max=30");
+    EXPECT_EQ(param_lines(p)[7], "param name=egdb-path value=\"\" type=string");
 }
 
 TEST(HubParams, ScanAndLidraughtsVariantNames) {
@@ -364,10 +368,10 @@ TEST(HubParams, ScanAndLidraughtsVariantNames) {
         {"english", Variant::English},
     };
     for (const auto& [name, variant] : names) {
-        Params p;
-        const auto change = set_param(p, line(std::string("set-param name=variant value=") + name));
+        play::OptionValues p;
+        const auto change = set_on(p, std::string("set-param name=variant value=") + name);
         ASSERT_TRUE(change.ok()) << name;
-        EXPECT_EQ(p.variant, variant) << name;
+        EXPECT_EQ(*parse_variant(p.text("variant")), variant) << name;
     }
     EXPECT_EQ(hub_variant_name(Variant::Breakthrough), "bt");
     EXPECT_EQ(hub_variant_name(Variant::Antidraughts), "losing");
@@ -375,16 +379,15 @@ TEST(HubParams, ScanAndLidraughtsVariantNames) {
 }
 
 TEST(HubParams, BadSetParam) {
-    Params p;
-    const Params before = p;
-    EXPECT_EQ(set_param(p, line("set-param value=3")).error(), "missing name");
-    EXPECT_FALSE(set_param(p, line("set-param name=variant value=chess")).ok());
-    EXPECT_FALSE(set_param(p, line("set-param name=variant")).ok());
-    EXPECT_FALSE(set_param(p, line("set-param name=threads value=many")).ok());
-    EXPECT_FALSE(set_param(p, line("set-param name=ponder value=maybe")).ok());
-    EXPECT_EQ(p.variant, before.variant);
-    EXPECT_EQ(p.threads, before.threads);
-    EXPECT_EQ(p.ponder, before.ponder);
+    play::OptionValues p;
+    EXPECT_EQ(set_on(p, "set-param value=3").error(), "missing name");
+    EXPECT_EQ(set_on(p, "set-param name=variant value=chess").error(), "unknown variant 'chess'");
+    EXPECT_FALSE(set_on(p, "set-param name=variant").ok());
+    EXPECT_EQ(set_on(p, "set-param name=threads value=many").error(), "threads: 'many' is not an integer");
+    EXPECT_FALSE(set_on(p, "set-param name=ponder value=maybe").ok());
+    EXPECT_EQ(p.text("variant"), "international");
+    EXPECT_EQ(p.integer("threads"), 1);
+    EXPECT_FALSE(p.boolean("ponder"));
 }
 
 }  // namespace

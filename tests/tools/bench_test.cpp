@@ -34,7 +34,7 @@ TEST(Bench, NodeSignature) {
 TEST(Bench, HandEvaluationSignature) {
     BenchOptions options;
     options.depth = 5;
-    options.evaluation.kind = eval::EvalKind::Hand;
+    options.engine_options = {{"eval", "hand"}};
     EXPECT_EQ(run_bench(options).nodes, hand_signature_depth_5);
 }
 

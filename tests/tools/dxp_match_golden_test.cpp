@@ -110,7 +110,7 @@ TEST(DxpMatchGolden, BuiltinEngineAgainstAScriptedFollower) {
     c.game.limits.clock = TimeControl::sudden_death(60);
     c.game.limits.depth = 2;
     c.game.adjudication.max_moves = 25;
-    c.player.hash_mib = 8;
+    c.player.engine_options = {{"hash", "8"}};
     c.openings = random_openings(Variant::International, 1, 4, 7);
     c.pdn_path = (dir / "games.pdn").string();
     std::atomic<bool> stop{false};

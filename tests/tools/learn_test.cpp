@@ -36,7 +36,7 @@ protected:
         o.nodes = 300;
         o.random_plies = 6;
         o.seed = 5;
-        o.hash_mib = 4;
+        o.engine_options = {{"hash", "4"}};
         o.out = path(out);
         return o;
     }

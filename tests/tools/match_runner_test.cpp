@@ -69,7 +69,7 @@ protected:
         c.games = games;
         c.game.limits.depth = 1;
         c.game.adjudication.max_moves = 40;
-        c.player.hash_mib = 8;
+        c.player.engine_options = {{"hash", "8"}};
         c.openings = {{rulebook(Variant::International).start_position(), {}, "start"}};
         c.pdn_path = path("games.pdn");
         return c;

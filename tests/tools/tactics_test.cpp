@@ -53,12 +53,14 @@ TEST(KROON_TACTICS_PREFIX, ShippedShotsAreUniqueAndWin) {
 // The fixed budget is small enough to tell a search that sees shots from one that does not.
 TEST(KROON_TACTICS_PREFIX, KroonSolvesTheSet) {
     const auto set = shipped_set();
-    search::Searcher searcher(search::Options{1, 16, {}});
+    play::Engine engine;
+    engine.set_option("hash", "16");
+    engine.set_option("egdb", "none");
     search::Limits limits;
     limits.nodes = 100000;
     int solved = 0;
     for (const Puzzle& p : set) {
-        const Attempt a = solve(searcher, international(), p, limits);
+        const Attempt a = solve(engine, international(), p, limits);
         solved += a.solved;
         if (a.solved) {
             EXPECT_TRUE(a.found_after.has_value());

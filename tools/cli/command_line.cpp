@@ -5,9 +5,9 @@
 #include <sstream>
 
 #include "egdb/cache.hpp"
-#include "egdb/variants.hpp"
 #include "engine/game/clock.hpp"
 #include "engine/rulebook/rulebook.hpp"
+#include "engine/rules/traits.hpp"
 #include "tools/commands/commands.hpp"
 
 namespace kroon::cli {
@@ -39,79 +39,98 @@ Position read_position(const PositionArgs& args) {
 }
 
 void add_search_size(CLI::App& command, int& threads, int& hash_mib) {
-    command.add_option("--threads", threads, "search threads")->check(CLI::Range(1, 256))->capture_default_str();
+    command.add_option("--threads", threads, "threads")->check(CLI::Range(1, 256))->capture_default_str();
     command.add_option("--hash", hash_mib, "transposition table in MiB")
         ->type_name("MIB")
         ->check(CLI::Range(1, 1 << 16))
         ->capture_default_str();
 }
 
-void add_evaluation(CLI::App& command, EvalArgs& args) {
-    command
-        .add_option_function<std::string>(
-            "--eval",
-            [&args](const std::string& name) {
-                const auto kind = eval::parse_eval_kind(name);
-                if (!kind) throw UsageError("--eval must be hand or learned, not '" + name + "'");
-                args.kind = *kind;
-            },
-            "the evaluation: learned (weights learned from Kroon's games, where the variant has them; the default) "
-            "or hand (the hand-written terms)")
-        ->type_name("KIND");
-    command.add_option("--eval-file", args.file, "learned weights from FILE instead of the built-in ones")
-        ->type_name("FILE");
+std::optional<std::string> EngineArgs::value(std::string_view name) const {
+    std::optional<std::string> last;
+    for (const auto& [option, value] : given)
+        if (option == name) last = value;
+    return last;
 }
 
-eval::Evaluation read_evaluation(const EvalArgs& args, std::optional<Variant> variant) {
-    eval::Evaluation evaluation{args.kind, nullptr};
-    if (args.file.empty()) return evaluation;
-    const auto weights = eval::read_weights_file(args.file);
+void add_engine_options(CLI::App& command, EngineArgs& args, const std::vector<std::string_view>& names,
+                        const std::map<std::string_view, std::string_view>& defaults) {
+    for (const std::string_view name : names) {
+        const play::OptionSpec* found = play::find_option(name);
+        if (!found) throw std::logic_error("no engine option " + std::string(name));  // our bug
+        play::OptionSpec shown = *found;
+        if (const auto it = defaults.find(name); it != defaults.end()) shown.fallback = it->second;
+        const play::OptionSpec* spec = found;
+        const std::string flag = "--" + std::string(spec->name);
+        std::string help(spec->help);
+        if (spec->name == "egdb") help += " (the cache folder: " + cache_folder_text() + ")";
+        const std::string range = play::option_range_text(shown);
+        if (!range.empty()) help += " (" + range + ")";
+        const std::string type = spec->type == play::OptionType::Integer ? "N"
+                                 : spec->name == "variant"               ? "V"
+                                 : spec->name == "eval"                  ? "KIND"
+                                 : spec->name == "egdb"                  ? "DIR|none"
+                                 : spec->name == "hash"                  ? "MIB"
+                                                                         : "FILE";
+        command
+            .add_option_function<std::string>(
+                flag,
+                [&args, spec, flag](const std::string& text) {
+                    const auto value = play::read_option_value(*spec, text);
+                    if (!value) throw UsageError(flag + ": " + value.error());
+                    args.given.emplace_back(spec->name, *value);
+                },
+                help)
+            ->type_name(spec->name == "hash" ? "MIB" : type);
+    }
+}
+
+namespace {
+
+// The weights file of --eval-file, read and checked against the command's variant.
+std::shared_ptr<const eval::Weights> read_weights(const std::string& file, std::optional<Variant> variant) {
+    const auto weights = eval::read_weights_file(file);
     if (!weights) throw UsageError("--eval-file: " + weights.error());
     if (variant && (*weights)->variant != *variant)
-        throw UsageError("--eval-file: " + args.file + " holds weights for " +
-                         std::string(rulebook((*weights)->variant).name()) + ", not " +
-                         std::string(rulebook(*variant).name()));
-    evaluation.file = *weights;
-    return evaluation;
+        throw UsageError("--eval-file: " + file + " holds weights for " +
+                         std::string(rule_traits((*weights)->variant).name) + ", not " +
+                         std::string(rule_traits(*variant).name));
+    return *weights;
 }
 
-void add_databases(CLI::App& command, std::string& folder) {
-    command
-        .add_option("--egdb", folder,
-                    "probe the endgame databases in DIR while searching (kroon egdb build), or none; by default "
-                    "those in the cache folder (" +
-                        cache_folder_text() + "), when they are there")
-        ->type_name("DIR|none");
+}  // namespace
+
+EngineSettings engine_settings(const EngineArgs& args, EngineChecks checks) {
+    EngineSettings settings = args.given;
+    if (const auto file = args.value("eval-file"); file && !file->empty()) read_weights(*file, checks.weights_for);
+    const std::optional<Variant>& variant = checks.databases_for;
+    if (const auto folder = args.value("egdb"); folder && *folder != "none" && !folder->empty()) {
+        play::DatabaseShelf shelf(*folder, egdb::RejectedFiles::ListOnly);
+        const bool found = variant ? shelf.of(*variant) != nullptr : shelf.holds_any();
+        if (!found)
+            throw UsageError("--egdb: no endgame databases " +
+                             (variant ? "for " + std::string(rule_traits(*variant).name) + " " : std::string()) +
+                             "in " + *folder);
+    }
+    return settings;
+}
+
+void configure(play::Engine& engine, const EngineSettings& settings) {
+    for (const auto& [name, value] : settings)
+        if (const auto set = engine.set_option(name, value); !set) throw UsageError("--" + set.error());
+}
+
+eval::Evaluation evaluation_of(const EngineArgs& args, std::optional<Variant> variant) {
+    eval::Evaluation evaluation;
+    if (const auto kind = args.value("eval")) evaluation.kind = *eval::parse_eval_kind(*kind);
+    if (const auto file = args.value("eval-file"); file && !file->empty())
+        evaluation.file = read_weights(*file, variant);
+    return evaluation;
 }
 
 std::string cache_folder_text() {
     const auto folder = egdb::cache_folder();
     return folder ? folder->string() : "none: KROON_EGDB=none, or no HOME";
-}
-
-std::string resolve_databases_folder(const std::string& folder, Variant variant) {
-    if (folder == "none") return "";
-    if (!folder.empty()) return folder;
-    const auto cache = egdb::cache_folder();
-    if (!cache || !egdb::has_databases(variant)) return "";
-    return egdb::Database::open(*cache, variant)->slice_count() > 0 ? cache->string() : "";
-}
-
-bool holds_any_databases(const std::string& folder) {
-    for (const Variant v : all_variants)
-        if (egdb::has_databases(v) && egdb::Database::open(folder, v)->slice_count() > 0) return true;
-    return false;
-}
-
-std::shared_ptr<const egdb::Database> read_databases(const std::string& folder, Variant variant) {
-    if (folder.empty() || folder == "none") {
-        const std::string cache = resolve_databases_folder(folder, variant);
-        return cache.empty() ? nullptr : egdb::Database::open(cache, variant);
-    }
-    auto databases = egdb::Database::open(folder, variant);
-    if (databases->slice_count() == 0)
-        throw UsageError("--egdb: no endgame databases for " + std::string(rulebook(variant).name()) + " in " + folder);
-    return databases;
 }
 
 CLI::Option* add_seconds(CLI::App& command, const std::string& name, double& seconds, const std::string& help,

@@ -8,14 +8,15 @@
 
 #include <functional>
 #include <iosfwd>
+#include <map>
 #include <string>
 #include <vector>
 
-#include "egdb/database.hpp"
 #include "engine/position/position.hpp"
 #include "engine/result.hpp"
 #include "engine/rules/variant.hpp"
 #include "eval/evaluate.hpp"
+#include "play/engine.hpp"
 
 namespace kroon::cli {
 
@@ -52,32 +53,35 @@ struct PositionArgs {
 void add_position(CLI::App& command, PositionArgs& args);
 Position read_position(const PositionArgs& args);  // throws UsageError on a bad FEN
 
-// --threads N and --hash MIB for commands that search.
+// --threads N and --hash MIB for perft and divide (their own threads and counting table).
 void add_search_size(CLI::App& command, int& threads, int& hash_mib);
 
-// --eval hand|learned and --eval-file FILE for commands that evaluate or search.
-struct EvalArgs {
-    eval::EvalKind kind = eval::EvalKind::Learned;
-    std::string file;
+// Engine options of the table (play/options.hpp) as --NAME VALUE, with the table's help,
+// range and default; each command names those it takes.
+struct EngineArgs {
+    // The table's names and the values as the engine reads them, in the order given.
+    std::vector<std::pair<std::string, std::string>> given;
+    std::optional<std::string> value(std::string_view name) const;  // the last one given
 };
-void add_evaluation(CLI::App& command, EvalArgs& args);
-// The evaluation asked for; a weights file that cannot be read, or is for another variant
-// than `variant` (when given), is a usage error.
-eval::Evaluation read_evaluation(const EvalArgs& args, std::optional<Variant> variant);
-
-// --egdb DIR|none: the endgame databases to probe while searching (docs/egdb.md); without
-// it, those in the cache folder when they are there.
-void add_databases(CLI::App& command, std::string& folder);
+// `defaults`: where the command's default differs from the table's (for its help).
+void add_engine_options(CLI::App& command, EngineArgs& args, const std::vector<std::string_view>& names,
+                        const std::map<std::string_view, std::string_view>& defaults = {});
+// The options as an engine takes them (play::Engine::set_option), each checked as the
+// engine would, and for the variant the command plays where it plays one: a weights file
+// that cannot be read (or holds another variant's weights than `weights_for`), a databases
+// folder without any (of `databases_for`, when given). A problem is a UsageError.
+struct EngineChecks {
+    std::optional<Variant> weights_for;
+    std::optional<Variant> databases_for;
+};
+using EngineSettings = std::vector<std::pair<std::string, std::string>>;
+EngineSettings engine_settings(const EngineArgs& args, EngineChecks checks = {});
+// Sets checked settings on an engine.
+void configure(play::Engine& engine, const EngineSettings& settings);
+// The evaluation the options choose, for commands that evaluate without searching.
+eval::Evaluation evaluation_of(const EngineArgs& args, std::optional<Variant> variant);
 // The cache folder for a help text, or why there is none.
 std::string cache_folder_text();
-// The folder whose databases of `variant` to use: `folder` as given, none for "none", and
-// without one the cache folder when it holds some ("" when it does not).
-std::string resolve_databases_folder(const std::string& folder, Variant variant);
-// Whether `folder` holds the databases of some variant.
-bool holds_any_databases(const std::string& folder);
-// The databases of `variant` for --egdb `folder` (null for none, or when the cache folder
-// holds none); a folder given without any is a usage error.
-std::shared_ptr<const egdb::Database> read_databases(const std::string& folder, Variant variant);
 
 // A real number of seconds (also 90s, 5m, 2h), checked to lie in [low, high].
 CLI::Option* add_seconds(CLI::App& command, const std::string& name, double& seconds, const std::string& help,

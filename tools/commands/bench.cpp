@@ -16,14 +16,13 @@ Run add_bench(CLI::App& kroon, const Streams& io) {
         "table each, and prints nodes, time and nodes per second. The total node count is the bench signature "
         "(single thread: any change to the search or the evaluation changes it).");
     auto options = std::make_shared<tools::BenchOptions>();
-    auto evaluation = std::make_shared<EvalArgs>();
+    auto engine = std::make_shared<EngineArgs>();
     command->add_option("--depth", options->depth, "nominal search depth")
         ->check(CLI::Range(1, 40))
         ->capture_default_str();
-    add_search_size(*command, options->threads, options->hash_mib);
-    add_evaluation(*command, *evaluation);
-    return [options, evaluation, io] {
-        options->evaluation = read_evaluation(*evaluation, std::nullopt);
+    add_engine_options(*command, *engine, {"threads", "hash", "eval", "eval-file"}, {{"hash", "16"}});
+    return [options, engine, io] {
+        options->engine_options = engine_settings(*engine);
         std::ostream& out = io.out;
         out << std::fixed;
         // Processor time too: on a loaded machine the wall clock understates the speed.

@@ -12,16 +12,12 @@ Run add_console(CLI::App& kroon, const Streams& io) {
         "Play against Kroon, let it play itself, analyse positions (type help inside). Reads commands line by "
         "line from stdin, so it can also be scripted through a pipe; `kroon` with no command starts it too.");
     auto options = std::make_shared<console::ConsoleOptions>();
-    auto evaluation = std::make_shared<EvalArgs>();
+    auto engine = std::make_shared<EngineArgs>();
     add_variant(*command, options->variant);
-    add_search_size(*command, options->threads, options->hash_mib);
-    add_evaluation(*command, *evaluation);
-    auto databases = std::make_shared<std::string>();
-    add_databases(*command, *databases);
-    return [options, evaluation, databases, io] {
+    add_engine_options(*command, *engine, {"threads", "hash", "eval", "eval-file", "egdb"});
+    return [options, engine, io] {
         options->interactive = isatty(STDIN_FILENO) != 0;
-        options->evaluation = read_evaluation(*evaluation, std::nullopt);
-        options->databases = read_databases(*databases, options->variant);
+        options->engine_options = engine_settings(*engine, {std::nullopt, options->variant});
         return console::run_console(io.in, io.out, *options);
     };
 }

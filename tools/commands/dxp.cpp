@@ -19,8 +19,7 @@ struct DxpArgs {
     CLI::Option* listen_option = nullptr;
     CLI::Option* connect_option = nullptr;
     CLI::Option* initiator_option = nullptr;
-    EvalArgs evaluation;
-    std::string databases;  // --egdb DIR
+    EngineArgs engine;
 };
 
 dxp::Endpoint endpoint(const std::string& text, const std::string& option) {
@@ -95,9 +94,7 @@ Run add_dxp(CLI::App& kroon, const Streams& io) {
     command->add_flag("--verbose", c.verbose, "protocol traffic on stderr too");
     add_seconds(*command, "--move-time", args->move_time,
                 "think at most S seconds a move (quick matches; default: by the clock only)", 0.001, 3600);
-    add_search_size(*command, c.search.threads, c.search.hash_mib);
-    add_evaluation(*command, args->evaluation);
-    add_databases(*command, args->databases);
+    add_engine_options(*command, args->engine, {"threads", "hash", "eval", "eval-file", "egdb"});
     command->add_option("--reply-timeout", args->reply_timeout, "seconds to wait for GAMEACC or a GAMEEND confirmation")
         ->check(CLI::Range(1, 86400))
         ->capture_default_str();
@@ -120,8 +117,7 @@ Run add_dxp(CLI::App& kroon, const Streams& io) {
         if (config.session.name.empty()) throw UsageError("--name must not be blank");
         config.session.max_move_time = args->move_time;
         config.session.reply_timeout = args->reply_timeout;
-        config.search.evaluation = read_evaluation(args->evaluation, Variant::International);
-        config.search.databases = read_databases(args->databases, Variant::International);
+        config.engine_options = engine_settings(args->engine, {Variant::International, Variant::International});
         // The bound address on stdout, so a script (or a test) that asked for port 0 can find it.
         config.on_listening = [io](const dxp::Endpoint& e) {
             io.out << "listening on " << e.host << ":" << e.port << std::endl;

@@ -25,18 +25,18 @@ Run add_eval(CLI::App& kroon, const Streams& io) {
         "from White's side and from the side to move's.");
     auto args = std::make_shared<PositionArgs>();
     auto fen = std::make_shared<std::string>();
-    auto evaluation = std::make_shared<EvalArgs>();
+    auto engine = std::make_shared<EngineArgs>();
     add_position(*command, *args);
-    add_evaluation(*command, *evaluation);
+    add_engine_options(*command, *engine, {"eval", "eval-file"});
     command->add_option("FEN", *fen, "the position, as --fen (a FEN or start)");
-    return [args, fen, evaluation, io] {
+    return [args, fen, engine, io] {
         if (!fen->empty()) {
             if (args->fen != "start") throw UsageError("two positions given");
             args->fen = *fen;
         }
         const Rulebook& rules = rulebook(args->variant);
         const Position pos = read_position(*args);
-        const auto breakdown = eval::explain(rules, read_evaluation(*evaluation, args->variant), pos);
+        const auto breakdown = eval::explain(rules, evaluation_of(*engine, args->variant), pos);
         std::ostream& out = io.out;
         out << "variant " << rules.name() << "  fen " << rules.format_fen(pos) << "\n";
         out << "evaluation " << breakdown.evaluation << "\n";

@@ -11,23 +11,22 @@ Run add_hub(CLI::App& kroon, const Streams& io) {
         "lidraughts-bot and draughtsnet: start it as `kroon hub` where a GUI asks for `scan hub`. What Kroon reads "
         "and writes: docs/protocols.md, Hub.");
     auto options = std::make_shared<hub::ProgramOptions>();
-    auto evaluation = std::make_shared<EvalArgs>();
     command
         ->add_option("--log", options->log_file,
                      "append every protocol line in and out to FILE (set-param name=log value=true does the same, "
                      "by default to kroon-hub.log)")
         ->type_name("FILE");
-    add_evaluation(*command, *evaluation);
-    auto databases = std::make_shared<std::string>();
-    add_databases(*command, *databases);
-    return [options, evaluation, databases, io] {
-        options->evaluation = read_evaluation(*evaluation, std::nullopt);
-        options->eval_file = evaluation->file;
+    auto engine = std::make_shared<EngineArgs>();
+    add_engine_options(*command, *engine, {"eval", "eval-file", "egdb"});
+    return [options, engine, io] {
         // A folder given without databases of any variant is an error here; the cache folder
         // is used only when it holds some. The Hub never builds them (docs/egdb.md, Cache folder).
-        if (!databases->empty() && *databases != "none" && !holds_any_databases(*databases))
-            throw UsageError("--egdb: no endgame databases in " + *databases);
-        options->egdb_path = resolve_databases_folder(*databases, Variant::International);
+        options->engine_options = engine_settings(*engine);
+        if (!engine->value("egdb")) {
+            // egdb-path shows the folder in use.
+            const auto folder = play::DatabaseShelf::folder_of_option("");
+            options->engine_options.emplace_back("egdb", folder.empty() ? "none" : folder.string());
+        }
         return hub::run_program(*options, io.in, io.out, io.err);
     };
 }

@@ -124,7 +124,7 @@ struct MatchArgs {
     std::vector<std::string> hub_options;
     bool long_notation = false;
     bool quiet = false;
-    EvalArgs evaluation;  // the built-in engine's
+    EngineArgs engine;  // the built-in engine's
 };
 
 void add_match_options(CLI::App& command, MatchArgs& a) {
@@ -205,8 +205,7 @@ void add_match_options(CLI::App& command, MatchArgs& a) {
         ->capture_default_str();
     command.add_option("--option", a.hub_options, "set-param NAME=VALUE for every Hub engine (repeatable)")
         ->type_name("NAME=VALUE");
-    add_search_size(command, c.player.threads, c.player.hash_mib);
-    add_evaluation(command, a.evaluation);
+    add_engine_options(command, a.engine, {"threads", "hash", "eval", "eval-file", "egdb"});
     add_seconds(command, "--hang-timeout", limits.hang_timeout,
                 "without a clock: seconds of silence after which an engine has hung (default 60)", 1, 86400);
     command.add_option("--engine-log", c.player.stderr_path, "append the engines' stderr to FILE (else discarded)")
@@ -252,7 +251,7 @@ match::MatchConfig match_config(MatchArgs& a) {
         c.openings = {{rulebook(c.game.variant).start_position(), {}, "start"}};
     }
     c.notation = a.long_notation ? PdnMoves::Long : PdnMoves::Short;
-    c.player.evaluation = read_evaluation(a.evaluation, c.game.variant);
+    c.player.engine_options = engine_settings(a.engine, {c.game.variant, std::nullopt});
     for (const auto& value : a.hub_options) {
         const size_t eq = value.find('=');
         if (eq == 0 || eq == std::string::npos) throw UsageError("--option wants NAME=VALUE, not '" + value + "'");

@@ -21,7 +21,7 @@ struct SelfplayArgs {
     std::string openings;
     std::string shard;  // I/N
     std::vector<std::string> merge;
-    EvalArgs evaluation;
+    EngineArgs engine;
 };
 
 std::string duration(double seconds) {
@@ -67,14 +67,10 @@ Run add_selfplay(CLI::App& kroon, const Streams& io) {
     command->add_option("--concurrency", options.concurrency, "games played at once (one thread each)")
         ->check(CLI::Range(1, 256))
         ->capture_default_str();
-    command->add_option("--hash", options.hash_mib, "hash table per game in MiB")
-        ->type_name("MIB")
-        ->check(CLI::Range(1, 4096))
-        ->capture_default_str();
     command->add_option("--max-plies", options.max_plies, "a longer game counts as a draw")
         ->check(CLI::Range(10, 10000))
         ->capture_default_str();
-    add_evaluation(*command, args->evaluation);
+    add_engine_options(*command, args->engine, {"hash", "eval", "eval-file"}, {{"hash", "16"}});
     command->add_option("--merge", args->merge, "join these data files into --out instead of playing")
         ->type_name("FILE");
     return [args, io] {
@@ -104,7 +100,7 @@ Run add_selfplay(CLI::App& kroon, const Streams& io) {
             if (!openings) throw UsageError("--openings: " + openings.error());
             o.openings = std::move(openings.value());
         }
-        o.evaluation = read_evaluation(args->evaluation, o.variant);
+        o.engine_options = engine_settings(args->engine, {o.variant, std::nullopt});
         // The progress line: rewritten in place for a person, a line every 10 s for a log.
         std::FILE* progress_out = stderr;
         const bool terminal = isatty(fileno(stderr)) != 0;

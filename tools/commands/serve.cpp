@@ -36,13 +36,10 @@ Run add_serve(CLI::App& kroon, const Streams& io) {
     command->add_option("--max-message", config->max_message_bytes, "the largest WebSocket message read, in bytes")
         ->check(CLI::Range(1024, 64 << 20))
         ->capture_default_str();
-    auto evaluation = std::make_shared<EvalArgs>();
-    add_evaluation(*command, *evaluation);
-    auto databases = std::make_shared<std::string>();
-    add_databases(*command, *databases);
-    return [config, evaluation, databases, io] {
-        config->evaluation = read_evaluation(*evaluation, std::nullopt);
-        config->databases = read_databases(*databases, Variant::International);
+    auto engine = std::make_shared<EngineArgs>();
+    add_engine_options(*command, *engine, {"eval", "eval-file", "egdb"});
+    return [config, engine, io] {
+        config->engine_options = engine_settings(*engine);
         try {
             web::Server server(*config);
             io.out << "Kroon serves its board at " << server.url() << " (Ctrl+C stops it)" << std::endl;

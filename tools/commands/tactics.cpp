@@ -26,9 +26,7 @@ struct SolveArgs {
     double move_time = 0;
     int depth = 0;
     std::int64_t nodes = 0;
-    int threads = 1;
-    int hash_mib = 64;
-    EvalArgs evaluation;
+    EngineArgs builtin;  // the built-in engine's options
 };
 
 // Re-checks a set at another depth: prints the positions whose shot still holds, reports the others.
@@ -113,11 +111,13 @@ int run_solve(const SolveArgs& a, const Streams& io) {
     if (!spec.ok()) throw UsageError(spec.error());
     const bool builtin = spec->kind == match::PlayerSpec::Builtin;
     if (spec->kind == match::PlayerSpec::Dxp) throw UsageError("a DXP engine cannot be given a position");
-    std::unique_ptr<search::Searcher> searcher;
+    std::unique_ptr<play::Engine> engine;
     std::unique_ptr<match::Player> player;
-    const eval::Evaluation evaluation = read_evaluation(a.evaluation, a.variant);
+    const EngineSettings builtin_settings = engine_settings(a.builtin, {a.variant, std::nullopt});
     if (builtin) {
-        searcher = std::make_unique<search::Searcher>(search::Options{a.threads, a.hash_mib, evaluation});
+        engine = std::make_unique<play::Engine>();
+        engine->set_option("egdb", "none");
+        configure(*engine, builtin_settings);
     } else {
         match::PlayerSettings settings;
         settings.variant = a.variant;
@@ -147,7 +147,7 @@ int run_solve(const SolveArgs& a, const Streams& io) {
         tactics::Attempt attempt;
         try {
             attempt =
-                builtin ? tactics::solve(*searcher, rules, p, limits) : solve_with_player(*player, rules, p, request);
+                builtin ? tactics::solve(*engine, rules, p, limits) : solve_with_player(*player, rules, p, request);
         } catch (const std::exception& e) {
             io.err << "kroon tactics: " << e.what() << "\n";
             return exit_failure;
@@ -211,8 +211,7 @@ Run add_tactics(CLI::App& kroon, const Streams& io) {
     solve_command->add_option("--depth", solve->depth, "depth per position")->check(CLI::Range(1, 100));
     solve_command->add_option("--nodes", solve->nodes, "nodes per position (builtin: deterministic)")
         ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40));
-    add_search_size(*solve_command, solve->threads, solve->hash_mib);
-    add_evaluation(*solve_command, solve->evaluation);
+    add_engine_options(*solve_command, solve->builtin, {"threads", "hash", "eval", "eval-file"});
 
     return [command, find_command, find, check_command, check, solve, io] {
         if (command->got_subcommand(find_command)) return run_find(*find, io);

@@ -8,7 +8,7 @@
 #include <thread>
 
 #include "engine/record/game.hpp"
-#include "search/searcher.hpp"
+#include "play/engine.hpp"
 #include "tools/learn/training_data.hpp"
 
 namespace kroon::learn {
@@ -41,17 +41,17 @@ Game opening_of(const SelfplayOptions& o, int number) {
     }
 }
 
-PlayedGame play(const SelfplayOptions& o, int number, search::Searcher& searcher) {
+PlayedGame play(const SelfplayOptions& o, int number, play::Engine& engine) {
     Game game = opening_of(o, number);
     const Rulebook& rules = game.rules();
-    searcher.new_game();
+    engine.new_game();
     search::Limits limits;
     limits.nodes = o.nodes;
     limits.depth = o.depth;
     PlayedGame played;
     while (!game.is_over() && static_cast<int>(game.moves().size()) < o.max_plies) {
-        searcher.set_position(game);
-        const search::Outcome outcome = searcher.think(limits);
+        engine.set_game(game);
+        const search::Outcome outcome = engine.think(limits);
         if (!outcome.best) break;
         MoveList legal;
         rules.generate_moves(game.position(), legal);
@@ -87,11 +87,14 @@ Result<SelfplayResult> selfplay(const SelfplayOptions& o,
     std::optional<Error> failure;
 
     const auto work = [&] {
-        search::Searcher searcher(search::Options{1, o.hash_mib, o.evaluation});
+        play::Engine engine;
+        engine.set_option("hash", "16");
+        engine.set_option("egdb", "none");
+        for (const auto& [name, value] : o.engine_options) engine.set_option(name, value);
         for (;;) {
             const size_t i = next.fetch_add(1);
             if (i >= numbers.size()) return;
-            PlayedGame game = play(o, numbers[i], searcher);
+            PlayedGame game = play(o, numbers[i], engine);
             std::lock_guard lock(mutex);
             finished.emplace(i, std::move(game));
             for (auto it = finished.find(written); it != finished.end(); it = finished.find(written)) {

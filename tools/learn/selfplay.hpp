@@ -12,7 +12,6 @@
 #include <vector>
 
 #include "engine/result.hpp"
-#include "eval/evaluate.hpp"
 #include "tools/match/game_runner.hpp"
 
 namespace kroon::learn {
@@ -28,9 +27,10 @@ struct SelfplayOptions {
     int shard = 0;  // this shard's number, 0 .. shards - 1
     int shards = 1;
     int concurrency = 1;
-    int hash_mib = 16;
     int max_plies = 400;  // a longer game is a draw
-    eval::Evaluation evaluation;
+    // Engine options (play/options.hpp, checked), set after self-play's own: a 16 MiB table
+    // per game and no endgame databases, so that a game is the same on every machine.
+    std::vector<std::pair<std::string, std::string>> engine_options;
     std::string out;  // positions are appended here
 };
 

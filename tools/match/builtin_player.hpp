@@ -1,10 +1,10 @@
-// Kroon's own searcher as a player, in this process: no pipes, nothing to crash apart from
-// us. Each player owns its Searcher (its own hash table), so games can run side by side.
+// Kroon's own engine as a player, in this process: no pipes, nothing to crash apart from
+// us. Each player owns its engine (its own hash table), so games can run side by side.
 #pragma once
 
 #include <memory>
 
-#include "search/searcher.hpp"
+#include "play/engine.hpp"
 #include "tools/match/player.hpp"
 
 namespace kroon::match {
@@ -19,7 +19,7 @@ public:
 
 private:
     PlayerSettings settings_;
-    search::Searcher searcher_;
+    play::Engine engine_;
 };
 
 }  // namespace kroon::match

@@ -16,7 +16,6 @@
 #include "engine/record/game.hpp"
 #include "engine/result.hpp"
 #include "engine/rules/variant.hpp"
-#include "eval/evaluate.hpp"
 
 namespace kroon::match {
 
@@ -78,11 +77,10 @@ struct PlayerSettings {
     Variant variant = Variant::International;
     RuleOptions rules;  // the referee's options, for protocols that referee too (DXP)
     std::vector<std::pair<std::string, std::string>> hub_options;  // set-param before init
-    int threads = 1;                                               // built-in engine
-    int hash_mib = 64;                                             // built-in engine
-    eval::Evaluation evaluation;                                   // built-in engine
-    std::string stderr_path;                                       // Hub engines' stderr ("" = discarded)
-    double start_timeout = 30;                                     // seconds to answer `hub` and `init`, or GAMEREQ
+    // The built-in engine's options (play/options.hpp, checked).
+    std::vector<std::pair<std::string, std::string>> engine_options;
+    std::string stderr_path;    // Hub engines' stderr ("" = discarded)
+    double start_timeout = 30;  // seconds to answer `hub` and `init`, or GAMEREQ
     // The match's clock, for protocols that announce it before the game (DXP's minutes).
     TimeControl clock;
     const std::atomic<bool>* stop = nullptr;  // Ctrl-C: give up waiting

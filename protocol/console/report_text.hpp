@@ -1,5 +1,5 @@
-// How the console writes what the search reports: scores in men ("+0.35"), won or lost games
-// as "win in N plies", principal variations in standard notation.
+// How the console writes what the search reports: iterations, principal variations in
+// standard notation, clock readings (scores: play::score_text, side to move's view).
 #pragma once
 
 #include <string>
@@ -11,10 +11,6 @@
 #include "search/searcher.hpp"
 
 namespace kroon::console {
-
-// From the side to move's point of view: "+0.35", "-1.00", "0.00", "win in 7 plies",
-// "loss in 6 plies".
-std::string format_score(search::Score score);
 
 // The moves in standard notation, each played from `pos` on; stops at the first move that is
 // not legal where it stands (a PV is a hint from another thread, not a trusted input).

@@ -1,0 +1,152 @@
+#include "play/engine.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <system_error>
+
+#include "play/memory.hpp"
+
+namespace kroon::play {
+
+Engine::Engine(std::shared_ptr<DatabaseShelf> shelf)
+    : shelf_(std::move(shelf)), hash_mib_(affordable_hash_mib(options_.integer("hash"))) {}
+
+Engine::~Engine() {
+    if (searcher_) {
+        searcher_->stop();
+        searcher_->wait();
+    }
+}
+
+search::Searcher& Engine::searcher() {
+    if (!searcher_) {
+        databases_ = shelf().of(game_.variant());
+        search::Options options;
+        options.threads = options_.integer("threads");
+        options.hash_mib = hash_mib_;
+        options.evaluation = evaluation_;
+        options.databases = databases_;
+        searcher_ = std::make_unique<search::Searcher>(options);
+    }
+    return *searcher_;
+}
+
+DatabaseShelf& Engine::shelf() {
+    if (!shelf_) shelf_ = std::make_shared<DatabaseShelf>(DatabaseShelf::folder_of_option(options_.text("egdb")));
+    return *shelf_;
+}
+
+void Engine::prepare() { searcher(); }
+
+void Engine::use_databases(std::shared_ptr<DatabaseShelf> shelf) {
+    if (searcher_) {
+        searcher_->stop();
+        searcher_->wait();
+    }
+    shelf_ = std::move(shelf);
+    options_.set("egdb", shelf_->folder().empty() ? "none" : shelf_->folder().string());
+    databases_ = shelf_->of(game_.variant());
+    if (searcher_) searcher_->set_databases(databases_);
+}
+
+Result<std::string> Engine::set_option(std::string_view name, std::string_view value) {
+    const OptionSpec* spec = find_option(name);
+    if (!spec) return Error{"no option '" + std::string(name) + "'"};
+    auto text = read_option_value(*spec, value);
+    if (!text) return Error{std::string(spec->name) + ": " + text.error()};
+    if (searcher_) {
+        searcher_->stop();
+        searcher_->wait();
+    }
+    auto applied = apply(spec->name, *text);
+    if (!applied) return Error{std::string(spec->name) + ": " + applied.error()};
+    options_.set(spec->name, *text);
+    return *text;
+}
+
+Result<std::string> Engine::apply(std::string_view name, const std::string& value) {
+    if (name == "threads") {
+        if (searcher_) searcher_->set_threads(std::stoi(value));
+    } else if (name == "hash") {
+        const int asked = std::stoi(value);
+        hash_mib_ = affordable_hash_mib(asked);
+        if (hash_mib_ != asked)
+            spdlog::warn("a table of {} MiB would take more than half the memory; using {} MiB", asked, hash_mib_);
+        if (searcher_) searcher_->set_hash_size(hash_mib_);
+    } else if (name == "eval") {
+        evaluation_.kind = *eval::parse_eval_kind(value);
+        if (searcher_) searcher_->set_evaluation(evaluation_);
+    } else if (name == "eval-file") {
+        if (value.empty()) {
+            evaluation_.file = nullptr;
+        } else {
+            auto weights = eval::read_weights_file(value);
+            if (!weights) return Error{weights.error()};
+            evaluation_.file = *weights;
+        }
+        if (searcher_) searcher_->set_evaluation(evaluation_);
+    } else if (name == "egdb") {
+        std::filesystem::path folder = DatabaseShelf::folder_of_option(value);
+        if (value != "none" && !value.empty()) {
+            std::error_code ec;
+            const auto status = std::filesystem::status(folder, ec);
+            if (!std::filesystem::exists(status)) return Error{"no folder " + value};
+            if (!std::filesystem::is_directory(status)) return Error{value + " is not a folder"};
+        }
+        shelf_ = std::make_shared<DatabaseShelf>(std::move(folder));
+        databases_ = shelf_->of(game_.variant());
+        if (searcher_) searcher_->set_databases(databases_);
+    } else if (name == "variant") {
+        const Variant variant = *parse_variant(value);
+        if (variant != game_.variant()) set_game(Game(rulebook(variant)));
+    }
+    return value;
+}
+
+void Engine::set_game(const Game& game) {
+    if (searcher_) {
+        searcher_->stop();
+        searcher_->wait();
+    }
+    game_ = game;
+    options_.set("variant", rule_traits(game_.variant()).name);
+    if (!searcher_) return;  // the searcher takes the variant's databases when it is made
+    auto databases = shelf().of(game_.variant());
+    if (databases != databases_) {
+        databases_ = std::move(databases);
+        searcher_->set_databases(databases_);
+    }
+}
+
+void Engine::new_game() { searcher().new_game(); }
+
+void Engine::go(search::Limits limits, search::Listener listener) {
+    limits.pondering_enabled = options_.boolean("ponder");
+    search::Searcher& s = searcher();
+    s.set_position(game_);
+    s.start(limits, std::move(listener));
+}
+
+void Engine::stop() {
+    if (searcher_) searcher_->stop();
+}
+
+void Engine::ponder_hit() {
+    if (searcher_) searcher_->ponder_hit();
+}
+
+void Engine::wait() {
+    if (searcher_) searcher_->wait();
+}
+
+bool Engine::searching() const { return searcher_ && searcher_->is_searching(); }
+
+search::Outcome Engine::think(const search::Limits& limits) {
+    search::Limits with_ponder = limits;
+    with_ponder.pondering_enabled = options_.boolean("ponder");
+    search::Searcher& s = searcher();
+    s.set_position(game_);
+    return s.think(with_ponder);
+}
+
+}  // namespace kroon::play

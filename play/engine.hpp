@@ -1,0 +1,79 @@
+// The engine behind every face: one object per game being played or analysed. It owns the
+// searcher (threads, transposition table and its memory cap), the evaluation chosen, the
+// endgame databases of the game's variant, and the options table's values; a face (Hub,
+// DXP, the console, the web board, the match runner's built-in player, self-play) parses its
+// own input into these calls and formats the reports back (docs/architecture.md).
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "engine/record/game.hpp"
+#include "engine/result.hpp"
+#include "eval/evaluate.hpp"
+#include "play/database_shelf.hpp"
+#include "play/options.hpp"
+#include "search/searcher.hpp"
+
+namespace kroon::play {
+
+class Engine {
+public:
+    // The options at their defaults. `shelf`: databases shared with other engines, or null for
+    // the engine's own, from its egdb option when a game first needs them. The searcher is
+    // made on first use, so options set before it cost nothing.
+    explicit Engine(std::shared_ptr<DatabaseShelf> shelf = nullptr);
+    ~Engine();
+    Engine(const Engine&) = delete;
+    Engine& operator=(const Engine&) = delete;
+
+    // Checks a value against the options table and applies it: the table is resized, a
+    // weights file read, a databases folder opened, the variant's start position set up.
+    // Returns the value as stored; an error changes nothing. Ends a running search first.
+    Result<std::string> set_option(std::string_view name, std::string_view value);
+    const OptionValues& options() const { return options_; }
+
+    // The game to search from: its position, the history (repetitions) and the rule options.
+    // The databases follow its variant.
+    void set_game(const Game& game);
+    const Game& game() const { return game_; }
+    // A new game: the table and the move-ordering histories forget the old one.
+    void new_game();
+    // Makes the searcher now (the Hub's init), so the first search does not wait for it.
+    void prepare();
+
+    // The search runs on its own threads; see search::Searcher for the callbacks' contract.
+    // Pondering is allowed for by the ponder option.
+    void go(search::Limits limits, search::Listener listener);
+    void stop();
+    void ponder_hit();
+    void wait();
+    bool searching() const;
+    // Blocking: go, wait, the outcome.
+    search::Outcome think(const search::Limits& limits);
+
+    const eval::Evaluation& evaluation() const { return evaluation_; }
+    // The databases of the game's variant, or null.
+    std::shared_ptr<const egdb::Database> databases() { return shelf().of(game_.variant()); }
+    DatabaseShelf& shelf();
+    // Databases from a shelf the face opened itself, to show what it holds and what it left
+    // out; the egdb option becomes its folder (none for an empty one).
+    void use_databases(std::shared_ptr<DatabaseShelf> shelf);
+    // The table's size in MiB as it is, after the memory cap.
+    int hash_mib() const { return hash_mib_; }
+
+private:
+    search::Searcher& searcher();
+    Result<std::string> apply(std::string_view name, const std::string& value);
+
+    OptionValues options_;
+    eval::Evaluation evaluation_;
+    std::shared_ptr<DatabaseShelf> shelf_;
+    std::shared_ptr<const egdb::Database> databases_;
+    int hash_mib_ = 0;
+    Game game_;
+    std::unique_ptr<search::Searcher> searcher_;
+};
+
+}  // namespace kroon::play

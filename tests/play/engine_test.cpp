@@ -1,0 +1,126 @@
+// The engine behind every face: options applied, databases following the game's variant,
+// the table capped, searches started and stopped.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "egdb/builder.hpp"
+#include "engine/rulebook/rulebook.hpp"
+#include "play/engine.hpp"
+#include "play/memory.hpp"
+
+namespace kroon::play {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Two-piece databases of international and Frisian draughts in a folder of the test's own.
+class EngineDatabases : public ::testing::Test {
+protected:
+    static void SetUpTestSuite() {
+        folder_ = fs::temp_directory_path() / ("kroon_play_egdb_" + std::to_string(::getpid()));
+        fs::remove_all(folder_);
+        for (const Variant v : {Variant::International, Variant::Frisian})
+            ASSERT_TRUE(egdb::build_databases({v, 3, folder_, 1, {}}).ok());
+    }
+    static void TearDownTestSuite() { fs::remove_all(folder_); }
+    static fs::path folder_;
+};
+fs::path EngineDatabases::folder_;
+
+Game game_of(Variant variant, const std::string& fen) {
+    const Rulebook& rules = rulebook(variant);
+    return Game(rules, *rules.parse_fen(fen));
+}
+
+TEST_F(EngineDatabases, FollowTheGamesVariant) {
+    Engine engine;
+    ASSERT_TRUE(engine.set_option("egdb", folder_.string()).ok());
+    engine.set_game(game_of(Variant::International, "W:WK28,33:B12"));
+    ASSERT_NE(engine.databases(), nullptr);
+    EXPECT_EQ(engine.databases()->variant(), Variant::International);
+    search::Limits limits;
+    limits.depth = 4;
+    EXPECT_GT(engine.think(limits).database_hits, 0u);
+
+    // A Frisian three-piece position is probed in Frisian's own databases.
+    engine.set_game(game_of(Variant::Frisian, "W:WK28,33:B12"));
+    ASSERT_NE(engine.databases(), nullptr);
+    EXPECT_EQ(engine.databases()->variant(), Variant::Frisian);
+    EXPECT_GT(engine.think(limits).database_hits, 0u);
+
+    // English has none in the folder: the engine searches without.
+    engine.set_game(game_of(Variant::English, "W:WK18,22:B5"));
+    EXPECT_EQ(engine.databases(), nullptr);
+    EXPECT_EQ(engine.think(limits).database_hits, 0u);
+
+    ASSERT_TRUE(engine.set_option("egdb", "none").ok());
+    engine.set_game(game_of(Variant::International, "W:WK28,33:B12"));
+    EXPECT_EQ(engine.databases(), nullptr);
+    EXPECT_EQ(engine.think(limits).database_hits, 0u);
+}
+
+TEST_F(EngineDatabases, SharedShelfOpensEachVariantOnce) {
+    auto shelf = std::make_shared<DatabaseShelf>(folder_);
+    Engine a(shelf), b(shelf);
+    a.set_game(game_of(Variant::Frisian, "W:WK28:B12"));
+    b.set_game(game_of(Variant::Frisian, "W:WK28:B12"));
+    ASSERT_NE(a.databases(), nullptr);
+    EXPECT_EQ(a.databases(), b.databases());  // the same open files
+    EXPECT_TRUE(shelf->holds_any());
+}
+
+TEST(Engine, RefusedOptionsChangeNothing) {
+    Engine engine;
+    EXPECT_FALSE(engine.set_option("threads", "0").ok());
+    EXPECT_EQ(engine.options().integer("threads"), 1);
+    EXPECT_FALSE(engine.set_option("eval-file", "/no/such/weights.kw").ok());
+    EXPECT_EQ(engine.options().text("eval-file"), "");
+    EXPECT_EQ(engine.evaluation().file, nullptr);
+    EXPECT_FALSE(engine.set_option("egdb", "/no/such/kroon/folder").ok());
+    EXPECT_EQ(engine.options().text("egdb"), "");
+    EXPECT_FALSE(engine.set_option("book-ply", "4").ok());
+    ASSERT_TRUE(engine.set_option("eval", "pst").ok());
+    EXPECT_EQ(engine.evaluation().kind, eval::EvalKind::Hand);
+}
+
+TEST(Engine, TableIsCappedToHalfTheMemory) {
+    Engine engine;
+    ASSERT_TRUE(engine.set_option("hash", "1").ok());
+    EXPECT_EQ(engine.hash_mib(), 1);
+    ASSERT_TRUE(engine.set_option("hash", std::to_string(1 << 16)).ok());
+    EXPECT_EQ(engine.hash_mib(), affordable_hash_mib(1 << 16));
+    EXPECT_LE(engine.hash_mib(), 1 << 16);
+    const long long half = static_cast<long long>(::sysconf(_SC_PHYS_PAGES)) * ::sysconf(_SC_PAGESIZE) / 2 >> 20;
+    EXPECT_LE(engine.hash_mib(), std::max(1LL, half));
+}
+
+TEST(Engine, VariantOptionSetsUpItsStart) {
+    Engine engine;
+    ASSERT_TRUE(engine.set_option("variant", "bt").ok());
+    EXPECT_EQ(engine.game().variant(), Variant::Breakthrough);
+    EXPECT_EQ(engine.options().text("variant"), "breakthrough");
+    engine.set_game(Game(rulebook(Variant::Russian)));
+    EXPECT_EQ(engine.options().text("variant"), "russian");
+}
+
+TEST(Engine, StopEndsAnEndlessSearchWithAMove) {
+    Engine engine;
+    ASSERT_TRUE(engine.set_option("hash", "8").ok());
+    engine.set_game(Game(rulebook(Variant::International)));
+    search::Limits limits;
+    limits.infinite = true;
+    std::optional<search::Outcome> outcome;
+    engine.go(limits, search::Listener{{}, [&](const search::Outcome& o) { outcome = o; }});
+    EXPECT_TRUE(engine.searching());
+    engine.stop();
+    engine.wait();
+    ASSERT_TRUE(outcome);
+    EXPECT_TRUE(outcome->best.has_value());
+    EXPECT_FALSE(engine.searching());
+}
+
+}  // namespace
+}  // namespace kroon::play
