@@ -1,5 +1,5 @@
 // The web board's messages (protocol/web/session): one browser tab's JSON messages, one per
-// line, through web::Session as the server hands them over; a line `timer` is the clock's
+// line, through web::Tab as the server hands them over; a line `timer` is the clock's
 // wake-up instead. Searches run for real on a one-slot pool, and each message gets a few
 // milliseconds for their answers before the next. Invariants (docs/web.md, The WebSocket
 // protocol): the session never crashes; every message it sends is a JSON object with a known
@@ -30,7 +30,7 @@
 #include "engine/record/pdn.hpp"
 #include "engine/rulebook/rulebook.hpp"
 #include "fuzz/fuzz_check.hpp"
-#include "protocol/web/session.hpp"
+#include "protocol/web/tab.hpp"
 
 using namespace kroon;
 using kroon::fuzz::require;
@@ -108,7 +108,7 @@ void settle(Posted& posted) {
     posted.run_all();
 }
 
-void check_message(const std::string& text, const web::Session& session) {
+void check_message(const std::string& text, const web::Tab& session) {
     static const std::set<std::string> types = {"welcome", "state",     "thinking", "info", "done",
                                                 "draw",    "pdn_games", "pdn",      "error"};
     Json message;
@@ -152,7 +152,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     // What a session sends before the input's first message never depends on the input:
     // checked on the first run only, which saves a third of every later run.
     static bool opening_checked = false;
-    const web::Session* session_sending = nullptr;
+    const web::Tab* session_sending = nullptr;
     bool closed = false;
     web::Outlet outlet;
     outlet.send = [&](std::string text) {
@@ -165,7 +165,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     outlet.wake_after = [](double) {};  // the input says when the timer fires
 
     {
-        web::Session session(pool(), outlet);
+        web::Tab session(pool(), outlet);
         if (!opening_checked) session_sending = &session;
         session.start();
         // Kroon answers at depth 1 unless the input sets another level: its replies come

@@ -17,7 +17,7 @@
 #include <spdlog/spdlog.h>
 
 #include "protocol/web/assets.hpp"
-#include "protocol/web/session.hpp"
+#include "protocol/web/tab.hpp"
 
 namespace kroon::web {
 namespace {
@@ -147,9 +147,9 @@ private:
                 if (const auto self = weak.lock(); self && !self->closed_) self->session_->on_timer();
             });
         };
-        SessionConfig config;
+        TabConfig config;
         config.max_message_bytes = hub_.config.max_message_bytes;
-        session_ = std::make_unique<Session>(hub_.pool, std::move(outlet), config);
+        session_ = std::make_unique<Tab>(hub_.pool, std::move(outlet), config);
         session_->start();
         read();
     }
@@ -237,7 +237,7 @@ private:
     websocket::stream<beast::tcp_stream> ws_;
     Ticket ticket_;
     asio::steady_timer timer_;
-    std::unique_ptr<Session> session_;
+    std::unique_ptr<Tab> session_;
     beast::flat_buffer buffer_;
     std::size_t dropped_ = 0;
     bool binary_ = false;

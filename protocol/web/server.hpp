@@ -1,6 +1,6 @@
 // `kroon serve`: an HTTP and WebSocket server on Boost.Beast. GET serves the page's files,
 // built into the binary (assets.hpp), and nothing else; a WebSocket on /ws is one tab, with a
-// Session of its own (session.hpp, the messages of docs/web.md). Every tab's searches share
+// Tab of its own (tab.hpp, the messages of docs/web.md). Every tab's searches share
 // one SearchPool of `threads` slots. One I/O thread runs every connection.
 //
 // Safe by default: loopback unless told otherwise, a limit on open connections and on the

@@ -6,6 +6,11 @@
 #include <chrono>
 #include <thread>
 
+#include <unistd.h>
+
+#include <filesystem>
+
+#include "egdb/builder.hpp"
 #include "engine/rulebook/rulebook.hpp"
 #include "protocol/web/server.hpp"
 #include "tests/protocol/web_client.hpp"
@@ -209,6 +214,33 @@ TEST(WebServer, ACompulsoryCaptureComesWithItsPath) {
     const Json after = c.expect_state([](const Json& x) { return x["plies"] == 1; });
     EXPECT_EQ(after["last"]["captured"], Json::array({23, 32}));
     EXPECT_EQ(after["fen"], "B:W19,45:B5");
+}
+
+// The board probes the databases of the variant it plays, not only international's: a
+// Frisian ending is looked up in the Frisian databases (tbhits), and with none given the
+// search runs without.
+TEST(WebServer, UsesTheDatabasesOfTheVariantItPlays) {
+    namespace fs = std::filesystem;
+    const fs::path folder = fs::temp_directory_path() / ("kroon_web_egdb_" + std::to_string(::getpid()));
+    fs::remove_all(folder);
+    ASSERT_TRUE(egdb::build_databases({Variant::Frisian, 3, folder, 1, {}}).ok());
+    for (const bool with_databases : {true, false}) {
+        ServerConfig config;
+        config.engine_options = {{"egdb", with_databases ? folder.string() : "none"}};
+        RunningServer s(config);
+        Tab tab(s.port());
+        auto& c = tab.client;
+        c.send({{"type", "new"}, {"variant", "frisian"}, {"fen", "B:WK46:B5,6"}, {"kroon", "none"}});
+        c.expect_state([](const Json& x) { return x["variant"] == "frisian"; });
+        c.send({{"type", "hint"}, {"seconds", 0.2}});
+        const Json done = c.expect("done", 10);
+        EXPECT_EQ(done["tbhits"].get<std::uint64_t>() > 0, with_databases) << done.dump();
+        // The databases know Black's loss at once: a score in the band kept for their wins.
+        if (with_databases) {
+            EXPECT_GT(done["score"]["value"].get<int>(), search::database_win_score - 100) << done.dump();
+        }
+    }
+    fs::remove_all(folder);
 }
 
 TEST(WebServer, AnalysisReportsEachIterationAndStops) {

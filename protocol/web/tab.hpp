@@ -1,5 +1,6 @@
-// One browser tab's game: the JSON messages of docs/web.md in, JSON messages out. Socket-free:
-// the server (server.cpp) hands it each text message and gives it an Outlet to answer through;
+// One browser tab's game: the JSON messages of docs/web.md in (read by messages.hpp), JSON
+// messages out. Socket-free: the server (server.cpp) hands it each text message and gives it
+// an Outlet to answer through;
 // every method runs on the server's I/O thread, and the search pool's callbacks come back
 // through Outlet::post. The rules are the Rulebook's and the referee's (a Game): the page only
 // shows what the session sends, the legal moves included.
@@ -13,11 +14,10 @@
 #include <string_view>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "engine/game/clock.hpp"
 #include "engine/record/game.hpp"
 #include "engine/record/pdn.hpp"
+#include "protocol/web/messages.hpp"
 #include "protocol/web/search_pool.hpp"
 
 namespace kroon::web {
@@ -30,21 +30,21 @@ struct Outlet {
     std::function<void(std::string)> send;
     // From any thread: run `task` on the session's thread, or drop it when the session is gone.
     std::function<void(std::function<void()>)> post;
-    // Call Session::on_timer after `seconds` (replacing the earlier call; negative: none).
+    // Call Tab::on_timer after `seconds` (replacing the earlier call; negative: none).
     std::function<void(double seconds)> wake_after;
 };
 
-struct SessionConfig {
+struct TabConfig {
     std::size_t max_message_bytes = 1 << 20;  // announced in the welcome message
     std::size_t max_pdn_games = 1000;         // games kept from one loaded PDN file
 };
 
-class Session {
+class Tab {
 public:
-    Session(SearchPool& pool, Outlet outlet, SessionConfig config = {});
-    ~Session();
-    Session(const Session&) = delete;
-    Session& operator=(const Session&) = delete;
+    Tab(SearchPool& pool, Outlet outlet, TabConfig config = {});
+    ~Tab();
+    Tab(const Tab&) = delete;
+    Tab& operator=(const Tab&) = delete;
 
     // The welcome message and the first state.
     void start();
@@ -70,25 +70,24 @@ private:
         TimeControl control;
     };
 
-    using Json = nlohmann::json;
-    void handle(const Json& message);
-    void on_new(const Json& message);
-    void on_move(const Json& message);
-    void on_takeback(const Json& message);
-    void on_goto(const Json& message);
-    void on_play(const Json& message);
-    void on_level(const Json& message);
-    void on_hint(const Json& message);
-    void on_analyse(const Json& message);
-    void on_review(const Json& message);
-    void on_stop(const Json& message);
-    void on_resign(const Json& message);
-    void on_draw(const Json& message);
-    void on_load_pdn(const Json& message);
-    Level read_level(const Json& level) const;
+    void handle(const Request& message);
+    void on_new(const Request& message);
+    void on_move(const Request& message);
+    void on_takeback(const Request& message);
+    void on_goto(const Request& message);
+    void on_play(const Request& message);
+    void on_level(const Request& message);
+    void on_hint(const Request& message);
+    void on_analyse(const Request& message);
+    void on_review(const Request& message);
+    void on_stop(const Request& message);
+    void on_resign(const Request& message);
+    void on_draw(const Request& message);
+    void on_load_pdn(const Request& message);
+    Level read_level(const Request& level) const;
     void apply_level(const Level& level);
-    void on_open_game(const Json& message);
-    void on_save_pdn(const Json& message);
+    void on_open_game(const Request& message);
+    void on_save_pdn(const Request& message);
 
     // The game.
     void start_game(Game game, std::optional<Color> kroon);
@@ -122,14 +121,10 @@ private:
     void send_state();
     Json level_json() const;
     Json clock_json() const;
-    // `paths`: the position's capture paths when the caller has them already.
-    Json move_json(const Position& pos, const Move& move, const std::vector<CapturePath>* paths = nullptr) const;
-    Json score_json(search::Score score, Color side) const;
-    Json line_json(const Position& pos, const std::vector<Move>& line) const;
 
     SearchPool& pool_;
     Outlet outlet_;
-    SessionConfig config_;
+    TabConfig config_;
     bool closed_ = false;
 
     Game game_;

@@ -1,117 +1,29 @@
-#include "protocol/web/session.hpp"
-
-#include "play/score_text.hpp"
+#include "protocol/web/tab.hpp"
 
 #include <algorithm>
-#include <cmath>
-#include <cstdio>
 #include <map>
+
+#include "play/score_text.hpp"
 
 namespace kroon::web {
 namespace {
 
-using Json = nlohmann::json;
 using SteadyClock = std::chrono::steady_clock;
 
-// A request that cannot be carried out; the message goes back to the client as an error.
-struct BadRequest {
-    std::string message;
-};
-
-// JSON nested deeper than this is refused before it is parsed: no message of docs/web.md
-// nests more than three levels.
-constexpr int max_nesting = 16;
-
-bool nested_too_deep(std::string_view text) {
-    int depth = 0;
-    bool in_string = false;
-    bool escaped = false;
-    for (const char c : text) {
-        if (in_string) {
-            if (escaped)
-                escaped = false;
-            else if (c == '\\')
-                escaped = true;
-            else if (c == '"')
-                in_string = false;
-        } else if (c == '"') {
-            in_string = true;
-        } else if (c == '[' || c == '{') {
-            if (++depth > max_nesting) return true;
-        } else if (c == ']' || c == '}') {
-            --depth;
-        }
-    }
-    return false;
-}
-
-const Json* find(const Json& message, const char* name) {
-    const auto it = message.find(name);
-    return it == message.end() || it->is_null() ? nullptr : &*it;
-}
-
-std::string text_field(const Json& message, const char* name, std::size_t max_length = 200) {
-    const Json* value = find(message, name);
-    if (!value) throw BadRequest{std::string("'") + name + "' is missing"};
-    if (!value->is_string()) throw BadRequest{std::string("'") + name + "' must be a string"};
-    const auto& text = value->get_ref<const std::string&>();
-    if (text.size() > max_length)
-        throw BadRequest{std::string("'") + name + "' is too long (at most " + std::to_string(max_length) +
-                         " characters)"};
-    return text;
-}
-
-std::optional<std::string> optional_text(const Json& message, const char* name, std::size_t max_length = 200) {
-    if (!find(message, name)) return std::nullopt;
-    return text_field(message, name, max_length);
-}
-
-int int_field(const Json& message, const char* name, int low, int high) {
-    const Json* value = find(message, name);
-    if (!value) throw BadRequest{std::string("'") + name + "' is missing"};
-    if (!value->is_number_integer())
-        throw BadRequest{std::string("'") + name + "' must be a whole number from " + std::to_string(low) + " to " +
-                         std::to_string(high)};
-    const auto n = value->get<std::int64_t>();
-    if (n < low || n > high)
-        throw BadRequest{std::string("'") + name + "' must be from " + std::to_string(low) + " to " +
-                         std::to_string(high) + " (got " + std::to_string(n) + ")"};
-    return static_cast<int>(n);
-}
-
-double number_field(const Json& message, const char* name, double low, double high) {
-    const Json* value = find(message, name);
-    if (!value) throw BadRequest{std::string("'") + name + "' is missing"};
-    if (!value->is_number()) throw BadRequest{std::string("'") + name + "' must be a number"};
-    const double x = value->get<double>();
-    if (!(x >= low && x <= high)) {
-        char text[128];
-        std::snprintf(text, sizeof text, "'%s' must be from %g to %g", name, low, high);
-        throw BadRequest{text};
-    }
-    return x;
-}
-
-const char* color_name(Color c) { return c == Color::White ? "white" : "black"; }
-std::string side_title(Color c) { return c == Color::White ? "White" : "Black"; }
-
-std::optional<Color> parse_side(const std::string& text) {
-    if (text == "white") return Color::White;
-    if (text == "black") return Color::Black;
-    if (text == "none") return std::nullopt;
-    throw BadRequest{"'kroon' must be white, black or none (got '" + text + "')"};
+const char* task_name(int task) {
+    static const char* names[] = {nullptr, "move", "hint", "analysis", "review"};
+    return names[task];
 }
 
 }  // namespace
 
-Session::Session(SearchPool& pool, Outlet outlet, SessionConfig config)
-    : pool_(pool), outlet_(std::move(outlet)), config_(config) {
+Tab::Tab(SearchPool& pool, Outlet outlet, TabConfig config) : pool_(pool), outlet_(std::move(outlet)), config_(config) {
     start_game(Game(rulebook(Variant::International)), Color::Black);
 }
 
-Session::~Session() { close(); }
+Tab::~Tab() { close(); }
 
-void Session::start() {
+void Tab::start() {
     Json variants = Json::array();
     for (const Variant v : all_variants) {
         const RuleTraits& t = rulebook(v).traits();
@@ -129,52 +41,40 @@ void Session::start() {
     arm_timer();
 }
 
-void Session::close() {
+void Tab::close() {
     if (closed_) return;
     stop_search(true);
     closed_ = true;
 }
 
-void Session::refuse(const std::string& message) { send_error(message); }
+void Tab::refuse(const std::string& message) { send_error(message); }
 
-void Session::receive(std::string_view text) {
+void Tab::receive(std::string_view text) {
     if (closed_) return;
-    if (nested_too_deep(text)) return send_error("malformed message: JSON nested too deeply");
-    Json message;
+    auto request = Request::parse(text);
+    if (!request) return send_error(request.error());
     try {
-        message = Json::parse(text);
-    } catch (const Json::exception& e) {  // parse_error, or out_of_range for a number like 1e999
-        std::string what = e.what();
-        const auto bracket = what.find("] ");
-        if (bracket != std::string::npos) what = what.substr(bracket + 2);
-        return send_error("malformed JSON: " + what);
-    }
-    if (!message.is_object()) return send_error("a message is a JSON object with a \"type\"");
-    const auto type = message.find("type");
-    if (type == message.end() || !type->is_string()) return send_error("a message needs a \"type\" string");
-    const std::string name = type->get<std::string>();
-    try {
-        handle(message);
+        handle(*request);
     } catch (const BadRequest& e) {
-        send_error(e.message, name);
+        send_error(e.message, request->type());
     } catch (const Json::exception& e) {
-        send_error(std::string("bad message: ") + e.what(), name);
+        send_error(std::string("bad message: ") + e.what(), request->type());
     }
 }
 
-void Session::handle(const Json& message) {
-    using Handler = void (Session::*)(const Json&);
+void Tab::handle(const Request& message) {
+    using Handler = void (Tab::*)(const Request&);
     static const std::map<std::string, Handler, std::less<>> handlers = {
-        {"new", &Session::on_new},           {"move", &Session::on_move},
-        {"takeback", &Session::on_takeback}, {"goto", &Session::on_goto},
-        {"play", &Session::on_play},         {"level", &Session::on_level},
-        {"hint", &Session::on_hint},         {"analyse", &Session::on_analyse},
-        {"review", &Session::on_review},     {"stop", &Session::on_stop},
-        {"resign", &Session::on_resign},     {"draw", &Session::on_draw},
-        {"load_pdn", &Session::on_load_pdn}, {"open_game", &Session::on_open_game},
-        {"save_pdn", &Session::on_save_pdn}, {"state", nullptr},
+        {"new", &Tab::on_new},           {"move", &Tab::on_move},
+        {"takeback", &Tab::on_takeback}, {"goto", &Tab::on_goto},
+        {"play", &Tab::on_play},         {"level", &Tab::on_level},
+        {"hint", &Tab::on_hint},         {"analyse", &Tab::on_analyse},
+        {"review", &Tab::on_review},     {"stop", &Tab::on_stop},
+        {"resign", &Tab::on_resign},     {"draw", &Tab::on_draw},
+        {"load_pdn", &Tab::on_load_pdn}, {"open_game", &Tab::on_open_game},
+        {"save_pdn", &Tab::on_save_pdn}, {"state", nullptr},
     };
-    const auto& type = message.at("type").get_ref<const std::string&>();
+    const std::string& type = message.type();
     const auto it = handlers.find(type);
     if (it == handlers.end()) {
         std::string shown = type.substr(0, 40);
@@ -186,16 +86,16 @@ void Session::handle(const Json& message) {
 
 // --- requests --------------------------------------------------------------------------------
 
-void Session::on_new(const Json& message) {
+void Tab::on_new(const Request& message) {
     Variant variant = game_.variant();
-    if (const auto name = optional_text(message, "variant", 40)) {
+    if (const auto name = message.optional_text("variant", 40)) {
         const auto v = parse_variant(*name);
         if (!v) throw BadRequest{"unknown variant '" + *name + "'; variants: " + variant_names()};
         variant = *v;
     }
     const Rulebook& rules = rulebook(variant);
     Game game(rules);
-    if (const auto fen = optional_text(message, "fen", 400)) {
+    if (const auto fen = message.optional_text("fen", 400)) {
         std::string text = *fen;
         std::erase_if(text, [](char c) { return c == '"' || c == '[' || c == ']'; });
         if (text.rfind("FEN", 0) == 0) text = text.substr(3);
@@ -206,18 +106,18 @@ void Session::on_new(const Json& message) {
         game = Game(rules, *pos);
     }
     std::optional<Color> kroon = ~rules.first_player();
-    if (const auto side = optional_text(message, "kroon", 10)) kroon = parse_side(*side);
+    if (const auto side = message.optional_text("kroon", 10)) kroon = parse_side(*side);
     std::optional<Level> level;
-    if (const Json* l = find(message, "level")) level = read_level(*l);
+    if (message.has("level")) level = read_level(message.object("level"));
     if (level) apply_level(*level);
     start_game(std::move(game), kroon);
     game_changed();
 }
 
-void Session::on_move(const Json& message) {
-    const std::string text = text_field(message, "move", 200);
+void Tab::on_move(const Request& message) {
+    const std::string text = message.text("move", 200);
     const int plies = static_cast<int>(game_.moves().size());
-    const int ply = find(message, "ply") ? int_field(message, "ply", 0, plies) : view_ply();
+    const int ply = message.has("ply") ? message.integer("ply", 0, plies) : view_ply();
     if (ply == plies && game_.is_over()) throw BadRequest{"the game is over: " + game_.termination()};
     const Position& pos = game_.positions()[static_cast<std::size_t>(ply)];
     if (kroon_ && pos.side_to_move() == *kroon_)
@@ -241,7 +141,7 @@ void Session::on_move(const Json& message) {
     game_changed();
 }
 
-void Session::on_takeback(const Json&) {
+void Tab::on_takeback(const Request&) {
     if (game_.moves().empty()) throw BadRequest{"no move to take back"};
     stop_search(true);
     view_.reset();
@@ -252,9 +152,9 @@ void Session::on_takeback(const Json&) {
     game_changed();
 }
 
-void Session::on_goto(const Json& message) {
+void Tab::on_goto(const Request& message) {
     const int plies = static_cast<int>(game_.moves().size());
-    const int ply = int_field(message, "ply", 0, plies);
+    const int ply = message.integer("ply", 0, plies);
     if (task_ == Task::Analysis || task_ == Task::Hint) stop_search(true);
     if (ply == plies)
         view_.reset();
@@ -263,8 +163,8 @@ void Session::on_goto(const Json& message) {
     send_state();
 }
 
-void Session::on_play(const Json& message) {
-    const auto kroon = parse_side(text_field(message, "kroon", 10));
+void Tab::on_play(const Request& message) {
+    const auto kroon = parse_side(message.text("kroon", 10));
     if (task_ == Task::Move) stop_search(true);
     kroon_ = kroon;
     header_.white = kroon_ == Color::White ? "Kroon" : "You";
@@ -272,18 +172,17 @@ void Session::on_play(const Json& message) {
     game_changed();
 }
 
-Session::Level Session::read_level(const Json& level) const {
-    if (!level.is_object()) throw BadRequest{"'level' must be an object with a \"kind\""};
-    const std::string kind = text_field(level, "kind", 10);
+Tab::Level Tab::read_level(const Request& level) const {
+    const std::string kind = level.text("kind", 10);
     Level parsed;
     if (kind == "time") {
         parsed.kind = Level::Kind::Time;
-        parsed.seconds = number_field(level, "seconds", 0.05, 3600);
+        parsed.seconds = level.number("seconds", 0.05, 3600);
     } else if (kind == "depth") {
         parsed.kind = Level::Kind::Depth;
-        parsed.depth = int_field(level, "depth", 1, 60);
+        parsed.depth = level.integer("depth", 1, 60);
     } else if (kind == "clock") {
-        const std::string text = text_field(level, "control", 40);
+        const std::string text = level.text("control", 40);
         const auto control = parse_time_control(text);
         if (!control) throw BadRequest{"bad clock '" + text + "': " + control.error()};
         if (control->unlimited() || !(control->periods.front().seconds > 0))
@@ -296,38 +195,36 @@ Session::Level Session::read_level(const Json& level) const {
     return parsed;
 }
 
-void Session::apply_level(const Level& level) {
+void Tab::apply_level(const Level& level) {
     level_ = level;
     clock_ = Clock(level_.kind == Level::Kind::Clock ? level_.control : TimeControl{});
     header_.time_control = level_.kind == Level::Kind::Clock ? format_time_control(level_.control) : "";
     turn_started_ = SteadyClock::now();
 }
 
-void Session::on_level(const Json& message) {
-    const Json* level = find(message, "level");
-    if (!level) throw BadRequest{"'level' is missing"};
-    const Level parsed = read_level(*level);
+void Tab::on_level(const Request& message) {
+    const Level parsed = read_level(message.object("level"));
     if (task_ == Task::Move) stop_search(true);
     apply_level(parsed);
     game_changed();
 }
 
-void Session::on_hint(const Json& message) {
+void Tab::on_hint(const Request& message) {
     if (task_ == Task::Move) throw BadRequest{"Kroon is thinking about its own move"};
     const int ply = view_ply();
     const Game game = game_at(ply);
     if (game.is_over()) throw BadRequest{"no hint: the game is over"};
     search::Limits limits;
-    limits.move_time = find(message, "seconds") ? number_field(message, "seconds", 0.05, 30) : 1.0;
+    limits.move_time = message.has("seconds") ? message.number("seconds", 0.05, 30) : 1.0;
     stop_search(true);
     search(Task::Hint, ply, limits);
     send_state();
 }
 
-void Session::on_analyse(const Json& message) {
+void Tab::on_analyse(const Request& message) {
     if (task_ == Task::Move) throw BadRequest{"Kroon is thinking about its own move; analyse after it has moved"};
     const int plies = static_cast<int>(game_.moves().size());
-    const int ply = find(message, "ply") ? int_field(message, "ply", 0, plies) : view_ply();
+    const int ply = message.has("ply") ? message.integer("ply", 0, plies) : view_ply();
     const Game game = game_at(ply);
     if (game.is_over()) throw BadRequest{"nothing to analyse: " + game.termination()};
     search::Limits limits;
@@ -338,9 +235,9 @@ void Session::on_analyse(const Json& message) {
     send_state();
 }
 
-void Session::on_review(const Json& message) {
+void Tab::on_review(const Request& message) {
     if (task_ == Task::Move) throw BadRequest{"Kroon is thinking about its own move"};
-    const double seconds = find(message, "seconds") ? number_field(message, "seconds", 0.05, 10) : 0.3;
+    const double seconds = message.has("seconds") ? message.number("seconds", 0.05, 10) : 0.3;
     stop_search(true);
     review_seconds_ = seconds;
     review_next_ = 0;
@@ -348,13 +245,13 @@ void Session::on_review(const Json& message) {
     send_state();
 }
 
-void Session::on_stop(const Json&) {
+void Tab::on_stop(const Request&) {
     if (task_ == Task::None) throw BadRequest{"nothing to stop: Kroon is not thinking"};
     review_next_ = -1;
     pool_.stop(job_);
 }
 
-void Session::on_resign(const Json&) {
+void Tab::on_resign(const Request&) {
     if (game_.is_over()) throw BadRequest{"the game is over: " + game_.termination()};
     const Color loser = human_side();
     stop_search(true);
@@ -363,7 +260,7 @@ void Session::on_resign(const Json&) {
     game_changed();
 }
 
-void Session::on_draw(const Json&) {
+void Tab::on_draw(const Request&) {
     if (game_.is_over()) throw BadRequest{"the game is over: " + game_.termination()};
     if (kroon_) {
         // Kroon takes a draw when its own last search found it worse by a quarter of a man.
@@ -386,8 +283,8 @@ void Session::on_draw(const Json&) {
     game_changed();
 }
 
-void Session::on_load_pdn(const Json& message) {
-    const std::string text = text_field(message, "text", config_.max_message_bytes);
+void Tab::on_load_pdn(const Request& message) {
+    const std::string text = message.text("text", config_.max_message_bytes);
     PdnFile file = read_pdn(text, game_.variant());
     if (file.games.size() > config_.max_pdn_games) file.games.resize(config_.max_pdn_games);
     loaded_ = std::move(file.games);
@@ -409,9 +306,9 @@ void Session::on_load_pdn(const Json& message) {
     send({{"type", "pdn_games"}, {"games", games}, {"errors", errors}, {"error_count", file.errors.size()}});
 }
 
-void Session::on_open_game(const Json& message) {
+void Tab::on_open_game(const Request& message) {
     if (loaded_.empty()) throw BadRequest{"no PDN file loaded"};
-    const int index = int_field(message, "index", 0, static_cast<int>(loaded_.size()) - 1);
+    const int index = message.integer("index", 0, static_cast<int>(loaded_.size()) - 1);
     const PdnGame& record = loaded_[static_cast<std::size_t>(index)];
     auto game = replay(record);
     if (!game) throw BadRequest{"cannot replay game " + std::to_string(index + 1) + ": " + game.error()};
@@ -437,7 +334,7 @@ void Session::on_open_game(const Json& message) {
     game_changed();
 }
 
-void Session::on_save_pdn(const Json&) {
+void Tab::on_save_pdn(const Request&) {
     const PdnGame record = make_pdn_game(game_, header_);
     std::string date = header_.date;
     std::replace(date.begin(), date.end(), '?', '0');
@@ -446,7 +343,7 @@ void Session::on_save_pdn(const Json&) {
 
 // --- the game --------------------------------------------------------------------------------
 
-void Session::start_game(Game game, std::optional<Color> kroon) {
+void Tab::start_game(Game game, std::optional<Color> kroon) {
     stop_search(true);
     game_ = std::move(game);
     kroon_ = kroon;
@@ -463,7 +360,7 @@ void Session::start_game(Game game, std::optional<Color> kroon) {
     header_.time_control = level_.kind == Level::Kind::Clock ? format_time_control(level_.control) : "";
 }
 
-bool Session::play_move(const Move& move) {
+bool Tab::play_move(const Move& move) {
     const Color side = game_.side_to_move();
     if (clock_running() && !clock_.record_move(side, elapsed())) {
         end_game(Verdict{win_for(~side), Reason::TimeForfeit}, side_title(side) + "'s flag fell");
@@ -474,11 +371,11 @@ bool Session::play_move(const Move& move) {
     return true;
 }
 
-void Session::truncate_to(int ply) {
+void Tab::truncate_to(int ply) {
     while (static_cast<int>(game_.moves().size()) > ply) game_.undo();
 }
 
-void Session::game_changed() {
+void Tab::game_changed() {
     scores_.resize(game_.positions().size());
     if (view_ && *view_ >= static_cast<int>(game_.moves().size())) view_.reset();
     engine_turn();
@@ -486,42 +383,42 @@ void Session::game_changed() {
     arm_timer();
 }
 
-void Session::end_game(Verdict verdict, const std::string& detail) {
+void Tab::end_game(Verdict verdict, const std::string& detail) {
     stop_search(true);
     game_.end(verdict, detail);
 }
 
-int Session::view_ply() const {
+int Tab::view_ply() const {
     const int plies = static_cast<int>(game_.moves().size());
     return view_ ? std::min(*view_, plies) : plies;
 }
 
 // The game up to `ply`, judged by the board alone (not by a resignation or a flag).
-Game Session::game_at(int ply) const {
+Game Tab::game_at(int ply) const {
     Game game(game_.rules(), game_.start(), game_.options());
     game.play_past_end();
     for (int i = 0; i < ply; ++i) game.play(game_.moves()[static_cast<std::size_t>(i)]);
     return game;
 }
 
-bool Session::kroon_to_move() const { return kroon_ && !game_.is_over() && game_.side_to_move() == *kroon_; }
+bool Tab::kroon_to_move() const { return kroon_ && !game_.is_over() && game_.side_to_move() == *kroon_; }
 
-Color Session::human_side() const { return kroon_ ? ~*kroon_ : game_.side_to_move(); }
+Color Tab::human_side() const { return kroon_ ? ~*kroon_ : game_.side_to_move(); }
 
 // --- the clock -------------------------------------------------------------------------------
 
-double Session::elapsed() const { return std::chrono::duration<double>(SteadyClock::now() - turn_started_).count(); }
+double Tab::elapsed() const { return std::chrono::duration<double>(SteadyClock::now() - turn_started_).count(); }
 
-bool Session::clock_running() const { return !clock_.unlimited() && !game_.is_over(); }
+bool Tab::clock_running() const { return !clock_.unlimited() && !game_.is_over(); }
 
-void Session::arm_timer() {
+void Tab::arm_timer() {
     if (closed_ || !outlet_.wake_after) return;
     if (!clock_running()) return outlet_.wake_after(-1);
     const double left = clock_.remaining(game_.side_to_move()) - elapsed();
     outlet_.wake_after(std::max(0.0, left) + 0.05);
 }
 
-void Session::on_timer() {
+void Tab::on_timer() {
     if (closed_ || !clock_running()) return;
     const Color side = game_.side_to_move();
     if (!clock_.would_flag(side, elapsed())) return arm_timer();
@@ -532,7 +429,7 @@ void Session::on_timer() {
 
 // --- searches --------------------------------------------------------------------------------
 
-search::Limits Session::engine_limits() const {
+search::Limits Tab::engine_limits() const {
     search::Limits limits;
     switch (level_.kind) {
         case Level::Kind::Time: limits.move_time = level_.seconds; break;
@@ -548,12 +445,12 @@ search::Limits Session::engine_limits() const {
     return limits;
 }
 
-void Session::engine_turn() {
+void Tab::engine_turn() {
     if (closed_ || task_ != Task::None || !kroon_to_move()) return;
     search(Task::Move, static_cast<int>(game_.moves().size()), engine_limits());
 }
 
-void Session::search(Task task, int ply, const search::Limits& limits) {
+void Tab::search(Task task, int ply, const search::Limits& limits) {
     task_ = task;
     task_ply_ = ply;
     task_running_ = false;
@@ -573,7 +470,7 @@ void Session::search(Task task, int ply, const search::Limits& limits) {
     job_ = pool_.submit(std::move(job));
 }
 
-void Session::stop_search(bool quietly) {
+void Tab::stop_search(bool quietly) {
     review_next_ = -1;
     if (task_ == Task::None) return;
     pool_.stop(job_);
@@ -585,23 +482,16 @@ void Session::stop_search(bool quietly) {
     }
 }
 
-namespace {
-const char* task_name(int task) {
-    static const char* names[] = {nullptr, "move", "hint", "analysis", "review"};
-    return names[task];
-}
-}  // namespace
-
-void Session::on_search_started(std::uint64_t serial) {
+void Tab::on_search_started(std::uint64_t serial) {
     if (closed_ || serial != serial_) return;
     task_running_ = true;
     send({{"type", "thinking"}, {"task", task_name(static_cast<int>(task_))}, {"ply", task_ply_}});
 }
 
-void Session::on_iteration(std::uint64_t serial, const search::Iteration& it) {
+void Tab::on_iteration(std::uint64_t serial, const search::Iteration& it) {
     if (closed_ || serial != serial_) return;
-    const Game game = game_at(task_ply_);
-    const Position& pos = game.position();
+    // The game is as it was when the search began: any change stops it and drops its reports.
+    const Position& pos = game_.positions()[static_cast<std::size_t>(task_ply_)];
     const Json score = score_json(it.score, pos.side_to_move());
     if (task_ == Task::Analysis) scores_[static_cast<std::size_t>(task_ply_)] = score.at("value").get<int>();
     Json info = {{"type", "info"},
@@ -612,12 +502,13 @@ void Session::on_iteration(std::uint64_t serial, const search::Iteration& it) {
                  {"score", score},
                  {"nodes", it.nodes},
                  {"seconds", it.seconds},
-                 {"nps", it.seconds > 0 ? static_cast<std::uint64_t>(static_cast<double>(it.nodes) / it.seconds) : 0}};
-    info.update(line_json(pos, it.pv));
+                 {"nps", it.seconds > 0 ? static_cast<std::uint64_t>(static_cast<double>(it.nodes) / it.seconds) : 0},
+                 {"tbhits", it.database_hits}};
+    info.update(line_json(game_.rules(), pos, it.pv));
     send(info);
 }
 
-void Session::on_search_done(std::uint64_t serial, const JobResult& result) {
+void Tab::on_search_done(std::uint64_t serial, const JobResult& result) {
     if (closed_ || serial != serial_) return;
     const Task task = task_;
     const int ply = task_ply_;
@@ -625,8 +516,7 @@ void Session::on_search_done(std::uint64_t serial, const JobResult& result) {
     job_ = 0;
     task_running_ = false;
     const search::Outcome& o = result.outcome;
-    const Game game = game_at(ply);
-    const Position& pos = game.position();
+    const Position pos = game_.positions()[static_cast<std::size_t>(ply)];
     const bool searched = result.started && o.best;
     if (searched) scores_[static_cast<std::size_t>(ply)] = score_json(o.score, pos.side_to_move()).at("value");
     if (task == Task::Move) {
@@ -644,12 +534,12 @@ void Session::on_search_done(std::uint64_t serial, const JobResult& result) {
         }
         return game_changed();
     }
-    Json done = {{"type", "done"},      {"task", task_name(static_cast<int>(task))},
-                 {"ply", ply},          {"preempted", result.preempted},
-                 {"depth", o.depth},    {"nodes", o.nodes},
-                 {"seconds", o.seconds}};
+    Json done = {{"type", "done"},       {"task", task_name(static_cast<int>(task))},
+                 {"ply", ply},           {"preempted", result.preempted},
+                 {"depth", o.depth},     {"nodes", o.nodes},
+                 {"seconds", o.seconds}, {"tbhits", o.database_hits}};
     if (searched) {
-        done["best"] = move_json(pos, *o.best);
+        done["best"] = move_json(game_.rules(), pos, *o.best);
         done["score"] = score_json(o.score, pos.side_to_move());
     } else {
         done["best"] = nullptr;
@@ -659,7 +549,7 @@ void Session::on_search_done(std::uint64_t serial, const JobResult& result) {
     send_state();
 }
 
-void Session::review_next() {
+void Tab::review_next() {
     const int plies = static_cast<int>(game_.moves().size());
     while (review_next_ >= 0 && review_next_ <= plies && game_at(review_next_).is_over()) ++review_next_;
     if (review_next_ < 0 || review_next_ > plies) {
@@ -674,19 +564,14 @@ void Session::review_next() {
 
 // --- messages --------------------------------------------------------------------------------
 
-void Session::send(const Json& message) {
+void Tab::send(const Json& message) {
     if (closed_ || !outlet_.send) return;
-    // Text from outside (PDN tags) may not be UTF-8: replace, never throw.
-    outlet_.send(message.dump(-1, ' ', false, Json::error_handler_t::replace));
+    outlet_.send(dump(message));
 }
 
-void Session::send_error(const std::string& message, std::string_view request) {
-    Json error = {{"type", "error"}, {"message", message}};
-    if (!request.empty()) error["request"] = std::string(request.substr(0, 40));
-    send(error);
-}
+void Tab::send_error(const std::string& message, std::string_view request) { send(error_json(message, request)); }
 
-Json Session::level_json() const {
+Json Tab::level_json() const {
     switch (level_.kind) {
         case Level::Kind::Time: return {{"kind", "time"}, {"seconds", level_.seconds}};
         case Level::Kind::Depth: return {{"kind", "depth"}, {"depth", level_.depth}};
@@ -695,7 +580,7 @@ Json Session::level_json() const {
     return nullptr;
 }
 
-Json Session::clock_json() const {
+Json Tab::clock_json() const {
     if (clock_.unlimited()) return nullptr;
     const bool running = clock_running();
     const Color side = game_.side_to_move();
@@ -709,62 +594,11 @@ Json Session::clock_json() const {
     return clock;
 }
 
-Json Session::move_json(const Position& pos, const Move& move, const std::vector<CapturePath>* paths) const {
+void Tab::send_state() {
     const Rulebook& rules = game_.rules();
-    const MoveFields fields = rules.move_fields(move);
-    Json path = Json::array({fields.from});
-    if (move.is_capture()) {
-        std::vector<CapturePath> own;
-        if (!paths) {
-            own = rules.capture_paths(pos);
-            paths = &own;
-        }
-        for (const CapturePath& p : *paths) {
-            if (p.move.from != move.from || p.move.to != move.to || p.move.captured != move.captured) continue;
-            for (const int bit : p.landings) path.push_back(rules.square_number(bit));
-            break;
-        }
-    }
-    if (path.size() == 1) path.push_back(fields.to);
-    return {{"id", rules.format_move(pos, move, MoveNotation::Hub)},
-            {"text", rules.format_move(pos, move)},
-            {"from", fields.from},
-            {"to", fields.to},
-            {"captured", fields.captured},
-            {"path", path}};
-}
-
-Json Session::score_json(search::Score score, Color side) const {
-    const search::Score white = side == Color::White ? score : -score;
-    return {{"value", white}, {"text", play::score_text(white, play::ScoreStyle::White)}};
-}
-
-Json Session::line_json(const Position& pos, const std::vector<Move>& line) const {
-    const Rulebook& rules = game_.rules();
-    return {{"pv", rules.format_line(pos, line)}, {"pv_ids", rules.format_line(pos, line, MoveNotation::Hub)}};
-}
-
-void Session::send_state() {
-    const Rulebook& rules = game_.rules();
-    const RuleTraits& traits = rules.traits();
     const int plies = static_cast<int>(game_.moves().size());
     const int ply = view_ply();
     const Position& pos = game_.positions()[static_cast<std::size_t>(ply)];
-
-    Json squares = Json::array();
-    for (int row = 0; row < traits.rows; ++row)
-        for (int file = 0; file < traits.rows; ++file)
-            if (const int b = rules.bit_at(row, file); b >= 0)
-                squares.push_back({{"n", rules.square_number(b)}, {"row", row}, {"col", file}});
-
-    std::string pieces;
-    for (int n = 1; n <= rules.squares(); ++n) {
-        const Bitboard b = bit(rules.bit_of_square(n));
-        const bool king = (pos.kings() & b) != 0;
-        pieces += (pos.pieces(Color::White) & b)   ? (king ? 'W' : 'w')
-                  : (pos.pieces(Color::Black) & b) ? (king ? 'B' : 'b')
-                                                   : '.';
-    }
 
     MoveList legal;
     rules.generate_moves(pos, legal);
@@ -774,25 +608,15 @@ void Session::send_state() {
     if (may_move) {
         const auto paths =
             !legal.empty() && legal[0].is_capture() ? rules.capture_paths(pos) : std::vector<CapturePath>{};
-        for (const Move& m : legal) moves.push_back(move_json(pos, m, &paths));
-    }
-
-    Json history = Json::array();
-    const Color first = rules.first_player();
-    const int offset = game_.start().side_to_move() == first ? 0 : 1;
-    for (int i = 0; i < plies; ++i) {
-        const Position& before = game_.positions()[static_cast<std::size_t>(i)];
-        history.push_back({{"text", rules.format_move(before, game_.moves()[static_cast<std::size_t>(i)])},
-                           {"side", color_name(before.side_to_move())},
-                           {"number", 1 + (i + offset) / 2}});
+        for (const Move& m : legal) moves.push_back(move_json(rules, pos, m, &paths));
     }
     Json scores = Json::array();
     for (const auto& s : scores_) scores.push_back(s ? Json(*s) : Json(nullptr));
 
     Json state = {{"type", "state"},
                   {"variant", std::string(rules.name())},
-                  {"board", {{"rows", traits.rows}, {"columns", traits.rows}, {"squares", squares}}},
-                  {"pieces", pieces},
+                  {"board", board_json(rules)},
+                  {"pieces", pieces_text(rules, pos)},
                   {"side", color_name(pos.side_to_move())},
                   {"fen", rules.format_fen(pos)},
                   {"start_fen", rules.format_fen(game_.start())},
@@ -800,7 +624,7 @@ void Session::send_state() {
                   {"plies", plies},
                   {"moves", moves},
                   {"capture", !legal.empty() && legal[0].is_capture()},
-                  {"history", history},
+                  {"history", history_json(game_)},
                   {"scores", scores},
                   {"kroon", kroon_ ? color_name(*kroon_) : "none"},
                   {"level", level_json()},
@@ -808,7 +632,7 @@ void Session::send_state() {
                   {"players", {{"white", header_.white}, {"black", header_.black}}},
                   {"over", game_.is_over()},
                   {"result", result_text(game_.verdict().result, rules.scoring())}};
-    state["last"] = ply > 0 ? move_json(game_.positions()[static_cast<std::size_t>(ply - 1)],
+    state["last"] = ply > 0 ? move_json(rules, game_.positions()[static_cast<std::size_t>(ply - 1)],
                                         game_.moves()[static_cast<std::size_t>(ply - 1)])
                             : Json(nullptr);
     state["termination"] = game_.is_over() ? Json(game_.termination()) : Json(nullptr);
