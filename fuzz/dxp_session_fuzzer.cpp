@@ -12,8 +12,8 @@
 #include "engine/record/pdn.hpp"
 #include "engine/rulebook/rulebook.hpp"
 #include "fuzz/fuzz_check.hpp"
+#include "protocol/dxp/dialogue.hpp"
 #include "protocol/dxp/game_record.hpp"
-#include "protocol/dxp/session.hpp"
 
 using namespace kroon;
 using kroon::fuzz::require;
@@ -24,11 +24,11 @@ namespace {
 enum Control : char { EngineMoves = 1, Timeout = 2, Disconnect = 3, Abort = 4, TakeBack = 5 };
 
 struct Driver {
-    dxp::Session session;
+    dxp::Dialogue session;
     std::optional<dxp::Think> thinking;
     bool closed = false;
 
-    explicit Driver(dxp::SessionConfig config) : session(std::move(config)) {}
+    explicit Driver(dxp::DialogueConfig config) : session(std::move(config)) {}
 
     void take(const dxp::Actions& actions) {
         for (const dxp::Action& action : actions) {
@@ -84,7 +84,7 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     if (size == 0) return 0;
-    dxp::SessionConfig config;
+    dxp::DialogueConfig config;
     config.role = data[0] & 1 ? dxp::Role::Initiator : dxp::Role::Follower;
     config.grant_takebacks = (data[0] & 2) != 0;
     config.follower_max_games = (data[0] >> 2) & 3;

@@ -11,9 +11,9 @@
 
 #include "engine/rulebook/rulebook.hpp"
 #include "fuzz/fuzz_check.hpp"
-#include "protocol/hub/hub_line.hpp"
-#include "protocol/hub/hub_position.hpp"
-#include "protocol/hub/hub_session.hpp"
+#include "protocol/hub/line_codec.hpp"
+#include "protocol/hub/position_text.hpp"
+#include "protocol/hub/session.hpp"
 
 using namespace kroon;
 using kroon::fuzz::require;

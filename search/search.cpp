@@ -10,7 +10,7 @@ RootState root_of(const Game& game) {
     const auto& positions = game.positions();
     for (size_t i = 0; i + 1 < positions.size(); ++i) root.history.push_back(positions[i].hash());
     root.counters = game.counters();
-    root.rules = game.options();
+    root.rule_options = game.rule_options();
     return root;
 }
 

@@ -26,8 +26,8 @@ struct RootState {
     Position position;
     // Hashes of the game's earlier positions, oldest first (not the current one).
     std::vector<std::uint64_t> history;
-    DrawCounters counters;  // the referee's draw-rule counters of the current position
-    RuleOptions rules;      // the rule options the game is played under
+    DrawCounters counters;     // the referee's draw-rule counters of the current position
+    RuleOptions rule_options;  // the rule options the game is played under
 };
 
 RootState root_of(const Game& game);

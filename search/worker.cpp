@@ -267,7 +267,7 @@ bool Worker<R>::ended_by_rule(const Position& pos, int ply, Score& score) {
             }
     }
     // The referee's draw rules (engine/game/referee.hpp); repetition is counted above.
-    const Verdict verdict = rule_verdict<R>(pos, c, 1, context_->root.rules);
+    const Verdict verdict = rule_verdict<R>(pos, c, 1, context_->root.rule_options);
     if (!verdict.over()) return false;
     score = result_score(verdict.result, pos.side_to_move(), ply);
     return true;
@@ -275,7 +275,7 @@ bool Worker<R>::ended_by_rule(const Position& pos, int ply, Score& score) {
 
 template <RuleSet R>
 Score Worker<R>::repetition_score(const Position& pos) const {
-    return result_score(repetition_result<R>(pos, context_->root.rules), pos.side_to_move(), 0);
+    return result_score(repetition_result<R>(pos, context_->root.rule_options), pos.side_to_move(), 0);
 }
 
 template <RuleSet R>

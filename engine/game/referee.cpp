@@ -72,19 +72,20 @@ bool one_king_each_is_draw(const Position& pos) {
 }
 
 template <RuleSet R>
-Verdict rule_verdict(const Position& pos, const DrawCounters& counters, int occurrences, const RuleOptions& options) {
+Verdict rule_verdict(const Position& pos, const DrawCounters& counters, int occurrences,
+                     const RuleOptions& rule_options) {
     if constexpr (is_frisian<R>) {
-        return frisian_verdict<R>(pos, counters, occurrences, options);
+        return frisian_verdict<R>(pos, counters, occurrences, rule_options);
     } else if constexpr (is_small_board<R>) {
-        return small_board_verdict(counters, occurrences, options);
+        return small_board_verdict(counters, occurrences, rule_options);
     } else {
-        return options.points_victory ? points_victory_verdict<R>(pos, counters, occurrences)
-                                      : international_verdict(counters, occurrences);
+        return rule_options.points_victory ? points_victory_verdict<R>(pos, counters, occurrences)
+                                           : international_verdict(counters, occurrences);
     }
 }
 
 template <RuleSet R>
-Verdict judge(const Position& pos, const DrawCounters& counters, int occurrences, const RuleOptions& options) {
+Verdict judge(const Position& pos, const DrawCounters& counters, int occurrences, const RuleOptions& rule_options) {
     if constexpr (R::first_king_wins) {
         // Breakthrough: the generator gives no moves once a king stands on the board.
         if (pos.kings()) return {win_for(pos.kings(Color::White) ? Color::White : Color::Black), Reason::FirstKing};
@@ -95,7 +96,7 @@ Verdict judge(const Position& pos, const DrawCounters& counters, int occurrences
         const Color stuck = pos.side_to_move();
         return {win_for(R::losing_game ? stuck : ~stuck), Reason::NoLegalMove};
     }
-    return rule_verdict<R>(pos, counters, occurrences, options);
+    return rule_verdict<R>(pos, counters, occurrences, rule_options);
 }
 
 #define KROON_REFEREE_FOR(name, R)                                                                   \

@@ -31,9 +31,10 @@ namespace kroon {
 // `occurrences`: how often this position (same pieces, same side to move) has stood on the
 // board in this game, this time included.
 template <RuleSet R>
-Verdict rule_verdict(const Position& pos, const DrawCounters& counters, int occurrences, const RuleOptions& options);
+Verdict rule_verdict(const Position& pos, const DrawCounters& counters, int occurrences,
+                     const RuleOptions& rule_options);
 template <RuleSet R>
-Verdict judge(const Position& pos, const DrawCounters& counters, int occurrences, const RuleOptions& options);
+Verdict judge(const Position& pos, const DrawCounters& counters, int occurrences, const RuleOptions& rule_options);
 
 // Frisian art. 21.1 for a position with one king each: true when the game is drawn, i.e. the
 // side to move cannot capture, its king is not en prise, and it has a move that does not put
@@ -52,9 +53,9 @@ constexpr bool no_move_wins = R::losing_game;
 // The result of a repetition: a draw, or under the KNDB points-victory articles (art. 13.3)
 // the disc count. The search scores a position repeated within its own tree by it.
 template <RuleSet R>
-GameResult repetition_result(const Position& pos, const RuleOptions& options) {
+GameResult repetition_result(const Position& pos, const RuleOptions& rule_options) {
     if constexpr (!is_frisian<R> && !is_small_board<R>)
-        if (options.points_victory) return result_by_discs(pos);
+        if (rule_options.points_victory) return result_by_discs(pos);
     return GameResult::Draw;
 }
 

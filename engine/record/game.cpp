@@ -2,9 +2,10 @@
 
 namespace kroon {
 
-Game::Game(const Rulebook& rules, RuleOptions options) : Game(rules, rules.start_position(), options) {}
+Game::Game(const Rulebook& rules, RuleOptions rule_options) : Game(rules, rules.start_position(), rule_options) {}
 
-Game::Game(const Rulebook& rules, const Position& start, RuleOptions options) : rules_(&rules), options_(options) {
+Game::Game(const Rulebook& rules, const Position& start, RuleOptions rule_options)
+    : rules_(&rules), rule_options_(rule_options) {
     positions_.push_back(start);
     counters_.push_back(rules.start_counters(start));
     referee();
@@ -25,7 +26,7 @@ int Game::occurrences() const {
 }
 
 void Game::referee() {
-    verdict_ = rules_->judge(position(), counters(), occurrences(), options_);
+    verdict_ = rules_->judge(position(), counters(), occurrences(), rule_options_);
     detail_.clear();
 }
 
@@ -72,7 +73,7 @@ bool Game::undo() {
 }
 
 std::string Game::termination() const {
-    std::string text = describe_verdict(rules_->traits(), options_.points_victory, verdict_);
+    std::string text = describe_verdict(rules_->traits(), rule_options_.points_victory, verdict_);
     if (!detail_.empty()) text += " - " + detail_;
     return text;
 }

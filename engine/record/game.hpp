@@ -21,12 +21,12 @@ namespace kroon {
 class Game {
 public:
     Game() : Game(rulebook(Variant::International)) {}  // international, from the start
-    explicit Game(const Rulebook& rules, RuleOptions options = {});
-    Game(const Rulebook& rules, const Position& start, RuleOptions options = {});
+    explicit Game(const Rulebook& rules, RuleOptions rule_options = {});
+    Game(const Rulebook& rules, const Position& start, RuleOptions rule_options = {});
 
     const Rulebook& rules() const { return *rules_; }
     Variant variant() const { return rules_->variant(); }
-    const RuleOptions& options() const { return options_; }
+    const RuleOptions& rule_options() const { return rule_options_; }
     const Position& start() const { return positions_.front(); }
     const Position& position() const { return positions_.back(); }
     Color side_to_move() const { return position().side_to_move(); }
@@ -61,7 +61,7 @@ private:
     void referee();
 
     const Rulebook* rules_;
-    RuleOptions options_;
+    RuleOptions rule_options_;
     bool play_past_end_ = false;
     std::vector<Move> moves_;
     std::vector<Position> positions_;

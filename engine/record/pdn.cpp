@@ -503,8 +503,8 @@ PdnGame make_pdn_game(const Game& game, const PdnHeader& header) {
     return g;
 }
 
-Result<Game> replay(const PdnGame& record, RuleOptions options) {
-    Game game(rulebook(record.variant), record.start, options);
+Result<Game> replay(const PdnGame& record, RuleOptions rule_options) {
+    Game game(rulebook(record.variant), record.start, rule_options);
     for (size_t i = 0; i < record.moves.size(); ++i) {
         if (game.is_over())
             return Error{"the game was already over before ply " + std::to_string(i + 1) + ": " + game.termination()};

@@ -89,7 +89,7 @@ struct PdnHeader {
 // verdict's description) once the game is over.
 PdnGame make_pdn_game(const Game& game, const PdnHeader& header = {});
 // Replays a record through the referee (the result on the board, not the Result tag).
-Result<Game> replay(const PdnGame& record, RuleOptions options = {});
+Result<Game> replay(const PdnGame& record, RuleOptions rule_options = {});
 
 // Today's date as a PDN Date tag value, "YYYY.MM.DD" (local time).
 std::string pdn_date_today();

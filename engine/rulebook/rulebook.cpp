@@ -47,8 +47,8 @@ public:
         counters.update<R>(move, after);
     }
     Verdict judge(const Position& pos, const DrawCounters& counters, int occurrences,
-                  const RuleOptions& options) const override {
-        return kroon::judge<R>(pos, counters, occurrences, options);
+                  const RuleOptions& rule_options) const override {
+        return kroon::judge<R>(pos, counters, occurrences, rule_options);
     }
 
     std::uint64_t perft(const Position& pos, int depth) const override { return kroon::perft<R>(pos, depth); }

@@ -102,7 +102,7 @@ public:
     // No legal move (a loss, or a win in antidraughts), the first king in breakthrough, then
     // the variant's draw rules. `occurrences`: how often this position has stood on the board.
     virtual Verdict judge(const Position& pos, const DrawCounters& counters, int occurrences,
-                          const RuleOptions& options) const = 0;
+                          const RuleOptions& rule_options) const = 0;
 
     // --- perft ---------------------------------------------------------------------------
     // Leaf nodes of the legal move tree (bulk counting at the last ply, no draw rules).

@@ -5,7 +5,7 @@
 #include <sstream>
 
 #include "engine/notation/square_names.hpp"
-#include "protocol/console/session.hpp"
+#include "protocol/console/console_session.hpp"
 
 namespace kroon::console {
 namespace {
@@ -37,59 +37,62 @@ Words split(const std::string& line) {
 }  // namespace
 
 int run_console(std::istream& in, std::ostream& out, const ConsoleOptions& options) {
-    Session session(in, out, options);
+    ConsoleSession session(in, out, options);
     return session.run();
 }
 
-Session::Session(std::istream& in, std::ostream& out, const ConsoleOptions& options)
+ConsoleSession::ConsoleSession(std::istream& in, std::ostream& out, const ConsoleOptions& options)
     : out_(out), options_(options), inbox_(in), game_(rulebook(options.variant)) {
     for (const auto& [name, value] : options.engine_options) engine_.set_option(name, value);
     start_game(Game(rulebook(options.variant)));
 }
 
-const std::vector<Session::Command>& Session::commands() {
+const std::vector<ConsoleSession::Command>& ConsoleSession::commands() {
     static const std::vector<Command> table = {
-        {"help", "? h", "help [COMMAND]", "this list, or more about one command", &Session::cmd_help},
-        {"board", "b d show", "board", "show the board again", &Session::cmd_board},
-        {"moves", "legal", "moves", "list the legal moves", &Session::cmd_moves},
+        {"help", "? h", "help [COMMAND]", "this list, or more about one command", &ConsoleSession::cmd_help},
+        {"board", "b d show", "board", "show the board again", &ConsoleSession::cmd_board},
+        {"moves", "legal", "moves", "list the legal moves", &ConsoleSession::cmd_moves},
         {"go", "", "go", "the engine plays the side to move now (and goes on with the sides it plays)",
-         &Session::cmd_go},
+         &ConsoleSession::cmd_go},
         {"undo", "back", "undo [N]", "take back the last move (N moves); against the engine, back to your own move",
-         &Session::cmd_undo},
-        {"new", "", "new [VARIANT]", "a new game from the start position", &Session::cmd_new},
-        {"variant", "", "variant [VARIANT]", "show the variants, or start a new game of one", &Session::cmd_variant},
-        {"fen", "", "fen [FEN]", "print the position as FEN, or set up a position (a new game)", &Session::cmd_fen},
-        {"play", "", "play white|black|both|none", "which sides the engine plays", &Session::cmd_play},
-        {"auto", "", "auto", "the engine plays both sides (same as play both)", &Session::cmd_auto},
+         &ConsoleSession::cmd_undo},
+        {"new", "", "new [VARIANT]", "a new game from the start position", &ConsoleSession::cmd_new},
+        {"variant", "", "variant [VARIANT]", "show the variants, or start a new game of one",
+         &ConsoleSession::cmd_variant},
+        {"fen", "", "fen [FEN]", "print the position as FEN, or set up a position (a new game)",
+         &ConsoleSession::cmd_fen},
+        {"play", "", "play white|black|both|none", "which sides the engine plays", &ConsoleSession::cmd_play},
+        {"auto", "", "auto", "the engine plays both sides (same as play both)", &ConsoleSession::cmd_auto},
         {"level", "", "level [depth N | nodes N | time S | clock [M/]T[+I]]",
          "how the engine plays: fixed depth, nodes or seconds per move, or a game clock "
          "(clock 5m+2: 5 minutes plus 2 seconds a move; clock 40/10m: 40 moves in 10 minutes, "
          "repeated)",
-         &Session::cmd_level},
-        {"depth", "sd", "depth N", "same as level depth N", &Session::cmd_depth},
-        {"time", "st", "time S", "same as level time S (seconds per move)", &Session::cmd_time},
-        {"clock", "", "clock [M/]T[+I]", "same as level clock ...", &Session::cmd_clock},
+         &ConsoleSession::cmd_level},
+        {"depth", "sd", "depth N", "same as level depth N", &ConsoleSession::cmd_depth},
+        {"time", "st", "time S", "same as level time S (seconds per move)", &ConsoleSession::cmd_time},
+        {"clock", "", "clock [M/]T[+I]", "same as level clock ...", &ConsoleSession::cmd_clock},
         {"analyse", "analyze", "analyse [S]",
-         "search the position and show each iteration, until Enter or stop (or for S seconds)", &Session::cmd_analyse},
-        {"stop", "", "stop", "while the engine thinks: move now (and end auto play)", &Session::cmd_stop},
-        {"perft", "", "perft N", "count the legal move tree to depth 1..N", &Session::cmd_perft},
-        {"eval", "", "eval", "the evaluation of the position, term by term", &Session::cmd_eval},
-        {"history", "game", "history", "the moves of the game so far", &Session::cmd_history},
-        {"flip", "", "flip", "turn the board around", &Session::cmd_flip},
-        {"post", "", "post [on|off]", "show the engine's thinking while it plays", &Session::cmd_post},
+         "search the position and show each iteration, until Enter or stop (or for S seconds)",
+         &ConsoleSession::cmd_analyse},
+        {"stop", "", "stop", "while the engine thinks: move now (and end auto play)", &ConsoleSession::cmd_stop},
+        {"perft", "", "perft N", "count the legal move tree to depth 1..N", &ConsoleSession::cmd_perft},
+        {"eval", "", "eval", "the evaluation of the position, term by term", &ConsoleSession::cmd_eval},
+        {"history", "game", "history", "the moves of the game so far", &ConsoleSession::cmd_history},
+        {"flip", "", "flip", "turn the board around", &ConsoleSession::cmd_flip},
+        {"post", "", "post [on|off]", "show the engine's thinking while it plays", &ConsoleSession::cmd_post},
         {"set", "option", "set [OPTION VALUE]",
-         "the engine's options with their values, or set one (set threads 2, set eval hand)", &Session::cmd_set},
-        {"threads", "", "threads N", "search threads", &Session::cmd_threads},
-        {"hash", "", "hash MIB", "transposition table size in MiB", &Session::cmd_hash},
+         "the engine's options with their values, or set one (set threads 2, set eval hand)", &ConsoleSession::cmd_set},
+        {"threads", "", "threads N", "search threads", &ConsoleSession::cmd_threads},
+        {"hash", "", "hash MIB", "transposition table size in MiB", &ConsoleSession::cmd_hash},
         {"egdb", "", "egdb [DIR|none]",
          "the endgame databases in use; open those in folder DIR (kroon egdb build makes them), or none",
-         &Session::cmd_egdb},
-        {"quit", "exit q bye", "quit", "leave Kroon", &Session::cmd_quit},
+         &ConsoleSession::cmd_egdb},
+        {"quit", "exit q bye", "quit", "leave Kroon", &ConsoleSession::cmd_quit},
     };
     return table;
 }
 
-const Session::Command* Session::find_command(const std::string& word) {
+const ConsoleSession::Command* ConsoleSession::find_command(const std::string& word) {
     for (const Command& c : commands()) {
         if (word == c.name) return &c;
         for (const std::string& alias : split(c.aliases))
@@ -98,7 +101,7 @@ const Session::Command* Session::find_command(const std::string& word) {
     return nullptr;
 }
 
-int Session::run() {
+int ConsoleSession::run() {
     out_ << "Kroon draughts engine: interactive console. Type help for the commands.\n"
          << "Enter moves as 32-28, 28x19, 28x19x10 (every landing square) or 28x10x14x23 (hub).\n";
     show_board();
@@ -120,12 +123,12 @@ int Session::run() {
     return 0;
 }
 
-std::string Session::prompt_text() const {
+std::string ConsoleSession::prompt_text() const {
     if (game_.is_over()) return "kroon (game over)> ";
     return "kroon (" + lower(side_name(game_.position().side_to_move())) + " to move)> ";
 }
 
-std::optional<std::string> Session::next_line() {
+std::optional<std::string> ConsoleSession::next_line() {
     out_ << prompt_text();
     std::optional<std::string> line;
     bool echo = !options_.interactive;
@@ -145,9 +148,9 @@ std::optional<std::string> Session::next_line() {
     return line;
 }
 
-void Session::error(const std::string& message) { out_ << "Error: " << message << "\n"; }
+void ConsoleSession::error(const std::string& message) { out_ << "Error: " << message << "\n"; }
 
-void Session::execute(const std::string& line) {
+void ConsoleSession::execute(const std::string& line) {
     const Words words = split(line);
     if (words.empty()) return;
     const std::string word = lower(words[0]);
@@ -167,11 +170,11 @@ void Session::execute(const std::string& line) {
     (this->*command->handler)(Words(words.begin() + 1, words.end()));
 }
 
-std::string Session::side_name(Color side) const { return side == Color::White ? "White" : "Black"; }
+std::string ConsoleSession::side_name(Color side) const { return side == Color::White ? "White" : "Black"; }
 
 // --- the game --------------------------------------------------------------------------------
 
-void Session::start_game(Game game) {
+void ConsoleSession::start_game(Game game) {
     game_ = std::move(game);
     engine_.new_game();
     clock_ = Clock(level_.kind == Level::Kind::Clock ? level_.control : TimeControl{});
@@ -183,13 +186,13 @@ void Session::start_game(Game game) {
     turn_started_ = SteadyClock::now();
 }
 
-void Session::position_changed() {
+void ConsoleSession::position_changed() {
     turn_started_ = SteadyClock::now();
     show_board();
     announce_result();
 }
 
-void Session::announce_result() {
+void ConsoleSession::announce_result() {
     if (!game_.is_over()) return;
     out_ << "Game over: " << game_.termination() << ".\n";
     const GameResult result = game_.verdict().result;
@@ -201,7 +204,7 @@ void Session::announce_result() {
     out_ << "Type new for another game, or undo.\n";
 }
 
-void Session::human_move(const std::string& text) {
+void ConsoleSession::human_move(const std::string& text) {
     if (game_.is_over()) {
         error("the game is over (" + game_.termination() + "); type new, undo or fen");
         return;
@@ -226,7 +229,7 @@ void Session::human_move(const std::string& text) {
     engine_turns();
 }
 
-bool Session::clock_move(Color side, double seconds) {
+bool ConsoleSession::clock_move(Color side, double seconds) {
     if (clock_.record_move(side, seconds)) return true;
     game_.end(Verdict{win_for(~side), Reason::TimeForfeit}, side_name(side) + "'s flag fell");
     announce_result();
@@ -235,7 +238,7 @@ bool Session::clock_move(Color side, double seconds) {
 
 // --- game commands ---------------------------------------------------------------------------
 
-void Session::cmd_undo(const Words& args) {
+void ConsoleSession::cmd_undo(const Words& args) {
     int count = 1;
     if (!args.empty()) {
         const auto n = parse_whole(args[0], "the number of moves to take back", 1, 10000);
@@ -257,7 +260,7 @@ void Session::cmd_undo(const Words& args) {
              << "; type go to let it move, or enter a move yourself.\n";
 }
 
-void Session::cmd_new(const Words& args) {
+void ConsoleSession::cmd_new(const Words& args) {
     Variant variant = game_.variant();
     if (!args.empty()) {
         const auto v = parse_variant(args[0]);
@@ -272,7 +275,7 @@ void Session::cmd_new(const Words& args) {
     engine_turns();
 }
 
-void Session::cmd_variant(const Words& args) {
+void ConsoleSession::cmd_variant(const Words& args) {
     if (args.empty()) {
         out_ << "Playing " << game_.rules().name() << ". Variants: " << variant_names() << ".\n";
         return;
@@ -280,7 +283,7 @@ void Session::cmd_variant(const Words& args) {
     cmd_new(args);
 }
 
-void Session::cmd_fen(const Words& args) {
+void ConsoleSession::cmd_fen(const Words& args) {
     if (args.empty()) {
         out_ << game_.rules().format_fen(game_.position()) << "\n";
         return;
@@ -298,7 +301,7 @@ void Session::cmd_fen(const Words& args) {
     engine_turns();
 }
 
-void Session::cmd_play(const Words& args) {
+void ConsoleSession::cmd_play(const Words& args) {
     if (args.empty()) {
         out_ << "Kroon plays "
              << (engine_plays(Color::White)   ? engine_plays(Color::Black) ? "both sides" : "White"
@@ -324,16 +327,16 @@ void Session::cmd_play(const Words& args) {
     engine_turns();
 }
 
-void Session::cmd_auto(const Words&) { cmd_play({"both"}); }
+void ConsoleSession::cmd_auto(const Words&) { cmd_play({"both"}); }
 
-void Session::set_level(const Level& level) {
+void ConsoleSession::set_level(const Level& level) {
     level_ = level;
     clock_ = Clock(level_.kind == Level::Kind::Clock ? level_.control : TimeControl{});
     turn_started_ = SteadyClock::now();  // a new clock starts now
     out_ << "Level: " << describe_level(level_) << ".\n";
 }
 
-void Session::cmd_level(const Words& args) {
+void ConsoleSession::cmd_level(const Words& args) {
     if (args.empty()) {
         out_ << "Level: " << describe_level(level_) << ".\n";
         return;
@@ -343,27 +346,27 @@ void Session::cmd_level(const Words& args) {
     set_level(*level);
 }
 
-void Session::cmd_depth(const Words& args) {
+void ConsoleSession::cmd_depth(const Words& args) {
     Words words{"depth"};
     words.insert(words.end(), args.begin(), args.end());
     cmd_level(words);
 }
 
-void Session::cmd_time(const Words& args) {
+void ConsoleSession::cmd_time(const Words& args) {
     Words words{"time"};
     words.insert(words.end(), args.begin(), args.end());
     cmd_level(words);
 }
 
-void Session::cmd_clock(const Words& args) {
+void ConsoleSession::cmd_clock(const Words& args) {
     Words words{"clock"};
     words.insert(words.end(), args.begin(), args.end());
     cmd_level(words);
 }
 
-void Session::cmd_quit(const Words&) { quit_requested_ = true; }
+void ConsoleSession::cmd_quit(const Words&) { quit_requested_ = true; }
 
-void Session::cmd_help(const Words& args) {
+void ConsoleSession::cmd_help(const Words& args) {
     if (!args.empty()) {
         const Command* c = find_command(lower(args[0]));
         if (!c) return error("no command '" + args[0] + "'");

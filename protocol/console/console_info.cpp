@@ -8,8 +8,8 @@
 
 #include "eval/evaluate.hpp"
 #include "protocol/console/board_diagram.hpp"
+#include "protocol/console/console_session.hpp"
 #include "protocol/console/report_text.hpp"
-#include "protocol/console/session.hpp"
 
 namespace kroon::console {
 namespace {
@@ -32,13 +32,13 @@ std::string men(int hundredths, bool sign = true) {
 
 }  // namespace
 
-int Session::move_number() const {
+int ConsoleSession::move_number() const {
     const Color first = game_.rules().first_player();
     const int offset = game_.start().side_to_move() == first ? 0 : 1;
     return 1 + (static_cast<int>(game_.moves().size()) + offset) / 2;
 }
 
-std::string Session::status_line() const {
+std::string ConsoleSession::status_line() const {
     const Position& pos = game_.position();
     std::string s = "  " + std::string(game_.rules().name()) + ", move " + std::to_string(move_number()) + ", ";
     s += game_.is_over() ? "game over" : side_name(pos.side_to_move()) + " to move";
@@ -54,21 +54,21 @@ std::string Session::status_line() const {
     return s;
 }
 
-void Session::show_board() {
+void ConsoleSession::show_board() {
     DiagramOptions options;
     options.flipped = flipped_;
     if (!game_.moves().empty()) options.last_move = game_.moves().back();
     out_ << "\n" << board_diagram(game_.rules(), game_.position(), options) << status_line() << std::flush;
 }
 
-void Session::cmd_board(const Words&) { show_board(); }
+void ConsoleSession::cmd_board(const Words&) { show_board(); }
 
-void Session::cmd_flip(const Words&) {
+void ConsoleSession::cmd_flip(const Words&) {
     flipped_ = !flipped_;
     show_board();
 }
 
-void Session::cmd_moves(const Words&) {
+void ConsoleSession::cmd_moves(const Words&) {
     const Position& pos = game_.position();
     MoveList legal;
     game_.rules().generate_moves(pos, legal);
@@ -96,7 +96,7 @@ void Session::cmd_moves(const Words&) {
     out_ << "\n";
 }
 
-void Session::cmd_history(const Words&) {
+void ConsoleSession::cmd_history(const Words&) {
     if (game_.moves().empty()) {
         out_ << "No moves yet. Start: " << game_.rules().format_fen(game_.start()) << "\n";
         return;
@@ -120,7 +120,7 @@ void Session::cmd_history(const Words&) {
     if (!line.empty()) out_ << line << "\n";
 }
 
-void Session::cmd_eval(const Words&) {
+void ConsoleSession::cmd_eval(const Words&) {
     const eval::Breakdown b = eval::explain(game_.rules(), engine_.evaluation(), game_.position());
     out_ << "  evaluation: " << b.evaluation << "\n";
     char row[96];
@@ -138,7 +138,7 @@ void Session::cmd_eval(const Words&) {
     out_ << " (" << side_name(side) << " to move)\n";
 }
 
-void Session::cmd_perft(const Words& args) {
+void ConsoleSession::cmd_perft(const Words& args) {
     const auto depth = parse_whole(args.empty() ? "" : args[0], "perft depth", 1, 20);
     if (args.size() != 1 || !depth) return error(depth ? "perft takes one depth" : depth.error());
     for (int d = 1; d <= *depth; ++d) {

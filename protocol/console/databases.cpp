@@ -7,7 +7,7 @@
 
 #include "egdb/variants.hpp"
 #include "engine/rulebook/rulebook.hpp"
-#include "protocol/console/session.hpp"
+#include "protocol/console/console_session.hpp"
 
 namespace kroon::console {
 namespace {
@@ -47,7 +47,7 @@ std::string other_variants_in(const std::filesystem::path& folder, Variant varia
 
 }  // namespace
 
-std::string Session::databases_text() {
+std::string ConsoleSession::databases_text() {
     const Variant variant = game_.variant();
     const std::filesystem::path& folder = engine_.shelf().folder();
     const auto databases = engine_.shelf().of(variant);
@@ -69,12 +69,12 @@ std::string Session::databases_text() {
            std::to_string(db.distance_file_count()) + " distance files, " + size + " in " + db.folder().string();
 }
 
-void Session::databases_follow_variant() {
+void ConsoleSession::databases_follow_variant() {
     if (engine_.shelf().folder().empty()) return;
     out_ << "Endgame databases: " << databases_text() << ".\n";
 }
 
-void Session::cmd_egdb(const Words& args) {
+void ConsoleSession::cmd_egdb(const Words& args) {
     if (args.empty()) {
         out_ << "Endgame databases: " << databases_text() << ".\n";
         return;

@@ -6,8 +6,8 @@
 
 #include "engine/notation/move_text.hpp"
 #include "play/score_text.hpp"
+#include "protocol/console/console_session.hpp"
 #include "protocol/console/report_text.hpp"
-#include "protocol/console/session.hpp"
 
 namespace kroon::console {
 namespace {
@@ -32,7 +32,7 @@ std::string database_hits_text(const search::Outcome& outcome) {
 
 }  // namespace
 
-Session::SearchRun Session::search(const search::Limits& limits, bool show_iterations, Listen listen) {
+ConsoleSession::SearchRun ConsoleSession::search(const search::Limits& limits, bool show_iterations, Listen listen) {
     engine_.set_game(game_);
     engine_.go(limits, search::Listener{[this](const search::Iteration& it) {
                                             Event e;
@@ -88,7 +88,7 @@ Session::SearchRun Session::search(const search::Limits& limits, bool show_itera
     }
 }
 
-bool Session::engine_move() {
+bool ConsoleSession::engine_move() {
     const Position& pos = game_.position();
     const Color side = pos.side_to_move();
     if (options_.interactive)
@@ -124,17 +124,17 @@ bool Session::engine_move() {
     return true;
 }
 
-void Session::engine_turns() {
+void ConsoleSession::engine_turns() {
     while (!quit_requested_ && !game_.is_over() && engine_plays(game_.position().side_to_move()))
         if (!engine_move()) return;
 }
 
-void Session::cmd_go(const Words&) {
+void ConsoleSession::cmd_go(const Words&) {
     if (game_.is_over()) return error("the game is over (" + game_.termination() + "); type new, undo or fen");
     if (engine_move()) engine_turns();
 }
 
-void Session::cmd_analyse(const Words& args) {
+void ConsoleSession::cmd_analyse(const Words& args) {
     if (game_.is_over()) return error("the game is over (" + game_.termination() + ")");
     search::Limits limits;
     Listen listen = Listen::StopOnAnything;
@@ -157,9 +157,9 @@ void Session::cmd_analyse(const Words& args) {
          << format_seconds(run.outcome.seconds) << database_hits_text(run.outcome) << ")\n";
 }
 
-void Session::cmd_stop(const Words&) { out_ << "Nothing to stop: the engine is not thinking.\n"; }
+void ConsoleSession::cmd_stop(const Words&) { out_ << "Nothing to stop: the engine is not thinking.\n"; }
 
-void Session::cmd_post(const Words& args) {
+void ConsoleSession::cmd_post(const Words& args) {
     if (args.empty())
         show_thinking_ = !show_thinking_;
     else if (args[0] == "on")
@@ -171,7 +171,7 @@ void Session::cmd_post(const Words& args) {
     out_ << "Engine thinking is " << (show_thinking_ ? "shown" : "hidden") << ".\n";
 }
 
-void Session::cmd_set(const Words& args) {
+void ConsoleSession::cmd_set(const Words& args) {
     if (args.empty()) {
         for (const play::OptionSpec& spec : play::option_table())
             if (spec.faces & play::Console)
@@ -195,14 +195,14 @@ void Session::cmd_set(const Words& args) {
     out_ << spec->name << " = " << *set << ".\n";
 }
 
-void Session::cmd_threads(const Words& args) {
+void ConsoleSession::cmd_threads(const Words& args) {
     const auto threads = parse_whole(args.empty() ? "" : args[0], "threads", 1, 64);
     if (args.size() != 1 || !threads) return error(threads ? "threads takes one number" : threads.error());
     engine_.set_option("threads", std::to_string(*threads));
     out_ << "Threads: " << *threads << ".\n";
 }
 
-void Session::cmd_hash(const Words& args) {
+void ConsoleSession::cmd_hash(const Words& args) {
     const auto mib = parse_whole(args.empty() ? "" : args[0], "hash size (MiB)", 1, 1 << 20);
     if (args.size() != 1 || !mib) return error(mib ? "hash takes one number" : mib.error());
     try {

@@ -301,7 +301,7 @@ private:
     asio::steady_timer hard_timer_;
     asio::steady_timer flush_timer_;
     Shared& shared_;
-    Session session_;
+    Dialogue session_;
     int id_;
     std::function<void(int)> on_closed_;
     std::string peer_;

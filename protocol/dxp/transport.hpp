@@ -1,5 +1,5 @@
 // DXP over TCP with Boost.Asio: one I/O thread runs every connection; each connection owns a
-// Session (the dialogue) and, once it has to think, an EngineWorker (the search, off the I/O
+// Dialogue (the dialogue) and, once it has to think, an EngineWorker (the search, off the I/O
 // thread, posting its move back). Listening serves connection after connection until stopped
 // by SIGINT/SIGTERM; connecting plays one session and returns.
 #pragma once
@@ -11,7 +11,7 @@
 #include <vector>
 #include "engine/result.hpp"
 
-#include "protocol/dxp/session.hpp"
+#include "protocol/dxp/dialogue.hpp"
 
 namespace kroon::dxp {
 
@@ -28,7 +28,7 @@ Result<Endpoint> parse_endpoint(const std::string& text);
 struct TransportConfig {
     bool listen = true;
     Endpoint endpoint;
-    SessionConfig session;
+    DialogueConfig session;
     std::vector<std::pair<std::string, std::string>> engine_options;  // play/options.hpp, checked
     std::string pdn_path;                                             // games appended here, one flush per game
     std::string log_path;                                             // all protocol traffic logged here (spdlog)

@@ -326,8 +326,8 @@ void Tab::on_open_game(const Request& message) {
     // A result decided off the board (resignation, agreement, time) is kept from the record.
     if (!game_.is_over() && record.result != GameResult::Ongoing) {
         const std::string termination = record.tag("Termination").value_or("");
-        Reason reason =
-            reason_of_description(game_.rules().traits(), game_.options().points_victory, record.result, termination);
+        Reason reason = reason_of_description(game_.rules().traits(), game_.rule_options().points_victory,
+                                              record.result, termination);
         if (reason == Reason::None) reason = Reason::Adjudication;
         game_.end(Verdict{record.result, reason}, termination.empty() ? "as recorded" : "");
     }
@@ -395,7 +395,7 @@ int Tab::view_ply() const {
 
 // The game up to `ply`, judged by the board alone (not by a resignation or a flag).
 Game Tab::game_at(int ply) const {
-    Game game(game_.rules(), game_.start(), game_.options());
+    Game game(game_.rules(), game_.start(), game_.rule_options());
     game.play_past_end();
     for (int i = 0; i < ply; ++i) game.play(game_.moves()[static_cast<std::size_t>(i)]);
     return game;

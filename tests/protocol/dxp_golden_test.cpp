@@ -10,22 +10,22 @@
 
 #include "engine/movegen/movegen.hpp"
 #include "engine/rulebook/rulebook.hpp"
-#include "protocol/dxp/session.hpp"
+#include "protocol/dxp/dialogue.hpp"
 #include "tests/support/golden_file.hpp"
 
 namespace kroon::dxp {
 namespace {
 
 struct Side {
-    Side(std::string name, SessionConfig config) : label(std::move(name)), session(std::move(config)) {}
+    Side(std::string name, DialogueConfig config) : label(std::move(name)), session(std::move(config)) {}
     std::string label;
-    Session session;
+    Dialogue session;
     std::optional<Think> thinking;
 };
 
 class Match {
 public:
-    Match(SessionConfig initiator, SessionConfig follower)
+    Match(DialogueConfig initiator, DialogueConfig follower)
         : sides_{Side("I", std::move(initiator)), Side("F", std::move(follower))} {}
 
     // The finished games as each side recorded them.
@@ -106,7 +106,7 @@ private:
 };
 
 TEST(DxpGolden, InitiatorAndFollowerPlayAMatch) {
-    SessionConfig initiator;
+    DialogueConfig initiator;
     initiator.role = Role::Initiator;
     initiator.name = "Golden initiator";
     initiator.match.games = 4;
@@ -114,7 +114,7 @@ TEST(DxpGolden, InitiatorAndFollowerPlayAMatch) {
     initiator.match.moves = 30;
     initiator.match.start_positions = {rulebook(Variant::International).start_position(),
                                        *rulebook(Variant::International).parse_fen("W:W27,28,32,K45:B8,12,13,K4")};
-    SessionConfig follower;
+    DialogueConfig follower;
     follower.role = Role::Follower;
     follower.name = "Golden follower";
     Match match(initiator, follower);

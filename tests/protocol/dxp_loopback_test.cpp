@@ -10,8 +10,8 @@
 #include "engine/notation/move_text.hpp"
 #include "engine/record/pdn.hpp"
 #include "engine/rulebook/rulebook.hpp"
+#include "protocol/dxp/dialogue_client.hpp"
 #include "protocol/dxp/message.hpp"
-#include "protocol/dxp/session_client.hpp"
 #include "tests/protocol/dxp_loopback_support.hpp"
 #include "tests/support/free_port.hpp"
 
@@ -54,10 +54,10 @@ TEST(DxpLoopback, TheMatchClientReachesAFollowerThatStartsLate) {
     const fs::path dir = scratch_dir("late_follower");
     const int port = test::free_port();
     ASSERT_GT(port, 0);
-    SessionConfig config;
+    DialogueConfig config;
     config.role = Role::Initiator;
     auto connecting = std::async(std::launch::async, [&] {
-        return SessionClient::connect(Endpoint{"127.0.0.1", static_cast<unsigned short>(port)}, config, 30);
+        return DialogueClient::connect(Endpoint{"127.0.0.1", static_cast<unsigned short>(port)}, config, 30);
     });
     std::this_thread::sleep_for(1s);  // refused meanwhile
     Process follower(follower_args(dir, "127.0.0.1:" + std::to_string(port)), dir / "follower.err");
@@ -70,7 +70,7 @@ TEST(DxpLoopback, TheMatchClientGivesUpOnARefusingPortAtItsTimeout) {
     const int port = test::free_port();
     ASSERT_GT(port, 0);
     const auto start = std::chrono::steady_clock::now();
-    const auto client = SessionClient::connect(Endpoint{"127.0.0.1", static_cast<unsigned short>(port)}, {}, 1);
+    const auto client = DialogueClient::connect(Endpoint{"127.0.0.1", static_cast<unsigned short>(port)}, {}, 1);
     const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     ASSERT_FALSE(client.ok());
     EXPECT_NE(client.error().find("cannot connect to 127.0.0.1:"), std::string::npos) << client.error();

@@ -9,8 +9,8 @@
 #include "engine/notation/move_text.hpp"
 #include "engine/record/pdn.hpp"
 #include "engine/rulebook/rulebook.hpp"
+#include "protocol/dxp/dialogue.hpp"
 #include "protocol/dxp/game_record.hpp"
-#include "protocol/dxp/session.hpp"
 
 namespace kroon::dxp {
 namespace {
@@ -48,7 +48,7 @@ Move legal_move(const Position& pos, const std::string& text) {
 
 // A session plus everything it asked for, split by kind.
 struct Driver {
-    explicit Driver(SessionConfig config) : session(std::move(config)) {}
+    explicit Driver(DialogueConfig config) : session(std::move(config)) {}
 
     void take(const Actions& actions) {
         for (const auto& a : actions) {
@@ -83,7 +83,7 @@ struct Driver {
         return out;
     }
 
-    Session session;
+    Dialogue session;
     std::vector<std::string> sent;
     std::vector<Think> thinks;
     std::vector<GameRecord> games;
@@ -91,15 +91,15 @@ struct Driver {
     bool closed = false;
 };
 
-SessionConfig follower() {
-    SessionConfig c;
+DialogueConfig follower() {
+    DialogueConfig c;
     c.role = Role::Follower;
     c.name = "Kroon";
     return c;
 }
 
-SessionConfig initiator(int games, int minutes = 1, int moves = 0) {
-    SessionConfig c;
+DialogueConfig initiator(int games, int minutes = 1, int moves = 0) {
+    DialogueConfig c;
     c.role = Role::Initiator;
     c.name = "Kroon";
     c.match.games = games;
@@ -116,7 +116,7 @@ TEST(DxpSession, FollowerAcceptsAndWaitsWhenTheInitiatorMovesFirst) {
     Driver f(follower());
     f.receive(request('Z', "001", "075"));
     EXPECT_EQ(f.take_sent(), std::vector<std::string>{accept0});
-    EXPECT_EQ(f.session.state(), SessionState::Playing);
+    EXPECT_EQ(f.session.state(), DialogueState::Playing);
     EXPECT_EQ(f.session.our_color(), Color::Black);
     EXPECT_FALSE(f.session.our_turn());
     EXPECT_TRUE(f.thinks.empty());
@@ -170,16 +170,16 @@ TEST(DxpSession, RefusalCodes) {
         f.receive(r);
         EXPECT_EQ(f.non_chat(), std::vector<std::string>{accept(1)});
         EXPECT_TRUE(f.sent_chat());
-        EXPECT_EQ(f.session.state(), SessionState::Idle);
+        EXPECT_EQ(f.session.state(), DialogueState::Idle);
     }
     {
         Driver f(follower());
         f.receive(request('Z', "000", "075"));  // thinking time 000 is still answered
         EXPECT_EQ(f.non_chat(), std::vector<std::string>{accept(2)});
-        EXPECT_EQ(f.session.state(), SessionState::Idle);
+        EXPECT_EQ(f.session.state(), DialogueState::Idle);
     }
     {
-        SessionConfig c = follower();
+        DialogueConfig c = follower();
         c.follower_max_games = 1;
         Driver f(c);
         f.receive(request('Z', "001", "000"));
@@ -190,7 +190,7 @@ TEST(DxpSession, RefusalCodes) {
         EXPECT_TRUE(f.closed);
     }
     {
-        SessionConfig c = follower();
+        DialogueConfig c = follower();
         c.follower_max_games = 1;
         Driver f(c);
         f.receive(request('Z', "001", "000"));
@@ -202,7 +202,7 @@ TEST(DxpSession, RefusalCodes) {
         f.take_sent();
         f.receive(request('W', "001", "000"));
         EXPECT_EQ(f.non_chat(), std::vector<std::string>{accept(2)});
-        EXPECT_EQ(f.session.state(), SessionState::Playing);
+        EXPECT_EQ(f.session.state(), DialogueState::Playing);
     }
 }
 
@@ -210,7 +210,7 @@ TEST(DxpSession, FollowerRefusesNoMoreGamesWithCode3) {
     // One game allowed. We (Black) cannot move after White's capture, so we open the game end
     // with the stop code; a peer that answers with a new request instead of the confirmation
     // still gets its answer, code 3, before we close.
-    SessionConfig c = follower();
+    DialogueConfig c = follower();
     c.follower_max_games = 1;
     Driver f(c);
     f.receive(request('Z', "001", "000", "BW" + board_string(fen("W:W42:B37"))));
@@ -250,7 +250,7 @@ TEST(DxpSession, UnplayablePositionsAreRefusedWithCode2) {
         f.receive(request('Z', "001", "000", "BW" + b));
         EXPECT_EQ(f.non_chat(), std::vector<std::string>{accept(2)}) << b;
         EXPECT_TRUE(f.sent_chat());
-        EXPECT_EQ(f.session.state(), SessionState::Idle);
+        EXPECT_EQ(f.session.state(), DialogueState::Idle);
     }
     // Kings on the crowning rows are fine.
     Driver ok(follower());
@@ -278,7 +278,7 @@ TEST(DxpSession, TranscriptGameOneWeCaptureTheLastPiece) {
     f.answer("32x12", 0.3);
     EXPECT_EQ(f.take_sent(), std::vector<std::string>{"M00003212021727"});
     // The game is over by the rules, but it is Black's turn: Black must open the game end.
-    EXPECT_EQ(f.session.state(), SessionState::Playing);
+    EXPECT_EQ(f.session.state(), DialogueState::Playing);
     f.receive("E10", 0.5);
     EXPECT_EQ(f.take_sent(), std::vector<std::string>{"E00"});
     ASSERT_EQ(f.games.size(), 1u);
@@ -286,7 +286,7 @@ TEST(DxpSession, TranscriptGameOneWeCaptureTheLastPiece) {
     EXPECT_EQ(f.games[0].white, "Kroon");
     EXPECT_EQ(f.games[0].black, "TestInit 0.1");
     EXPECT_FALSE(f.games[0].standard_start());
-    EXPECT_EQ(f.session.state(), SessionState::Idle);
+    EXPECT_EQ(f.session.state(), DialogueState::Idle);
 }
 
 TEST(DxpSession, PeerWhoNeverEndsALostGameGetsTheGameEndAfterAWait) {
@@ -301,11 +301,11 @@ TEST(DxpSession, PeerWhoNeverEndsALostGameGetsTheGameEndAfterAWait) {
     f.take(f.session.timeout(5.0));
     ASSERT_FALSE(f.sent.empty());
     EXPECT_EQ(f.non_chat(), std::vector<std::string>{"E30"});
-    EXPECT_EQ(f.session.state(), SessionState::Ending);
+    EXPECT_EQ(f.session.state(), DialogueState::Ending);
     ASSERT_EQ(f.games.size(), 1u);
     EXPECT_EQ(f.games[0].result(), GameResult::WhiteWins);
     f.receive("E00", 31);
-    EXPECT_EQ(f.session.state(), SessionState::Idle);
+    EXPECT_EQ(f.session.state(), DialogueState::Idle);
 }
 
 TEST(DxpSession, WeEndTheGameWhenWeCannotMove) {
@@ -328,9 +328,9 @@ TEST(DxpSession, WeEndTheGameWhenWeCannotMove) {
     EXPECT_TRUE(g.thinks.empty());
     ASSERT_EQ(g.games.size(), 1u);
     EXPECT_EQ(g.games[0].result(), GameResult::WhiteWins);
-    EXPECT_EQ(g.session.state(), SessionState::Ending);
+    EXPECT_EQ(g.session.state(), DialogueState::Ending);
     g.receive("E00");
-    EXPECT_EQ(g.session.state(), SessionState::Idle);
+    EXPECT_EQ(g.session.state(), DialogueState::Idle);
     EXPECT_TRUE(g.take_sent().empty());  // the confirmation is not answered
 }
 
@@ -369,7 +369,7 @@ TEST(DxpSession, DrawMadeByOurMoveWaitsForThePeersGameEnd) {
         }
         // The third repetition came with our move: White is to move and should end the game.
         EXPECT_EQ(f.take_sent().back(), "M0000080300");
-        EXPECT_EQ(f.session.state(), SessionState::Playing);
+        EXPECT_EQ(f.session.state(), DialogueState::Playing);
         if (peer_ends) {
             f.receive("E20");
             EXPECT_EQ(f.take_sent(), std::vector<std::string>{"E00"});
@@ -409,7 +409,7 @@ TEST(DxpSession, PeerEndsTheGameAndStops) {
     ASSERT_EQ(f.games.size(), 1u);
     EXPECT_EQ(f.games[0].result(), GameResult::WhiteWins);
     EXPECT_TRUE(f.closed);
-    EXPECT_EQ(f.session.state(), SessionState::Closed);
+    EXPECT_EQ(f.session.state(), DialogueState::Closed);
 }
 
 TEST(DxpSession, GameEndWhileWeThinkStopsTheSearch) {
@@ -511,7 +511,7 @@ TEST(DxpSession, StrayMessagesAreWarnedAndIgnored) {
     f.receive("E00");  // a stray game end is ignored silently (late confirmation)
     EXPECT_EQ(f.non_chat(), std::vector<std::string>{});
     EXPECT_EQ(f.sent.size(), 4u);
-    EXPECT_EQ(f.session.state(), SessionState::Idle);
+    EXPECT_EQ(f.session.state(), DialogueState::Idle);
     f.take_sent();
     f.receive(request('W', "001", "000"));  // still serving
     EXPECT_EQ(f.take_sent(), std::vector<std::string>{accept0});
@@ -540,7 +540,7 @@ TEST(DxpSession, IllegalMoveEndsTheGame) {
     EXPECT_EQ(f.games[0].result(), GameResult::BlackWins);
     EXPECT_NE(f.games[0].termination.find("illegal"), std::string::npos);
     f.receive("E00");
-    EXPECT_EQ(f.session.state(), SessionState::Idle);
+    EXPECT_EQ(f.session.state(), DialogueState::Idle);
 }
 
 TEST(DxpSession, CaptureMatchedAsASetAndRequiredInFull) {
@@ -572,7 +572,7 @@ TEST(DxpSession, CaptureMatchedAsASetAndRequiredInFull) {
 }
 
 TEST(DxpSession, WarningsAreCapped) {
-    SessionConfig c = follower();
+    DialogueConfig c = follower();
     c.max_warnings = 3;
     Driver f(c);
     for (int i = 0; i < 10; ++i) f.receive("junk");
@@ -582,7 +582,7 @@ TEST(DxpSession, WarningsAreCapped) {
 }
 
 TEST(DxpSession, IdlePeerIsHungUpOn) {
-    SessionConfig c = follower();
+    DialogueConfig c = follower();
     c.idle_timeout = 100;
     Driver f(c);
     f.take(f.session.connected(0));
@@ -613,14 +613,14 @@ TEST(DxpSession, ChatEveryFewMinutesDoesNotHoldTheConnection) {
 }
 
 TEST(DxpSession, TheIdleTimeStartsAgainAfterAGame) {
-    SessionConfig c = follower();
+    DialogueConfig c = follower();
     c.idle_timeout = 100;
     Driver f(c);
     f.take(f.session.connected(0));
     f.receive(request('Z', "001", "000"), 10);
-    ASSERT_EQ(f.session.state(), SessionState::Playing);
+    ASSERT_EQ(f.session.state(), DialogueState::Playing);
     f.receive("E00", 80);  // the initiator ends it
-    ASSERT_NE(f.session.state(), SessionState::Playing);
+    ASSERT_NE(f.session.state(), DialogueState::Playing);
     ASSERT_TRUE(f.session.deadline().has_value());
     EXPECT_NEAR(*f.session.deadline(), 180.0, 1e-9);
 }
@@ -667,7 +667,7 @@ TEST(DxpSession, DisconnectMidGameKeepsTheRecord) {
     EXPECT_NE(f.games[0].termination.find("disconnected"), std::string::npos);
     f.receive("M0000282200");
     EXPECT_TRUE(f.sent.empty());  // a closed session says nothing
-    EXPECT_EQ(f.session.state(), SessionState::Closed);
+    EXPECT_EQ(f.session.state(), DialogueState::Closed);
 }
 
 TEST(DxpSession, OpponentOverTheBudgetLosesOnTime) {
@@ -718,7 +718,7 @@ TEST(DxpSession, InitiatorRequestsGamesWithAlternatingColours) {
     Driver i(initiator(2, 3, 50));
     i.take(i.session.connected(0));
     EXPECT_EQ(i.take_sent(), std::vector<std::string>{our_request('Z', "003", "050")});
-    EXPECT_EQ(i.session.state(), SessionState::Requested);
+    EXPECT_EQ(i.session.state(), DialogueState::Requested);
     i.receive(accept(0, "Scan 3.1"));
     EXPECT_EQ(i.session.peer_name(), "Scan 3.1");
     ASSERT_EQ(i.thinks.size(), 1u);  // we are White
@@ -741,14 +741,14 @@ TEST(DxpSession, InitiatorRequestsGamesWithAlternatingColours) {
 }
 
 TEST(DxpSession, InitiatorLastGameEndSaysStopAndWaitsForConfirmation) {
-    SessionConfig c = initiator(1, 1, 1);
+    DialogueConfig c = initiator(1, 1, 1);
     Driver i(c);
     i.take(i.session.connected(0));
     i.receive(accept(0, "Scan 3.1"));
     i.answer("32-28");
     i.receive("M0000172100");
     EXPECT_EQ(i.take_sent().back(), "E01");  // move limit on our turn; last game: stop
-    EXPECT_EQ(i.session.state(), SessionState::Ending);
+    EXPECT_EQ(i.session.state(), DialogueState::Ending);
     EXPECT_FALSE(i.closed);
     i.receive("E01");
     EXPECT_TRUE(i.closed);
@@ -775,7 +775,7 @@ TEST(DxpSession, InitiatorHandlesRefusals) {
 }
 
 TEST(DxpSession, InitiatorStartPositionsInTurnEachWithBothColours) {
-    SessionConfig c = initiator(4);
+    DialogueConfig c = initiator(4);
     c.match.start_positions = {rulebook(intl).start_position(), fen("W:W31,32:B19,20")};
     Driver i(c);
     i.take(i.session.connected(0));
@@ -801,8 +801,8 @@ TEST(DxpSession, InitiatorStartPositionsInTurnEachWithBothColours) {
 
 // --- The owner-driven initiator (the match runner's) -------------------------------------
 
-SessionConfig owned_initiator() {
-    SessionConfig c;
+DialogueConfig owned_initiator() {
+    DialogueConfig c;
     c.role = Role::Initiator;
     c.name = "Kroon match";
     c.requests_by_owner = true;
@@ -820,15 +820,15 @@ TEST(DxpSession, OwnerRequestsEachGameAndNothingMore) {
     r.minutes = 3;
     i.take(i.session.request_game(r, 1));
     EXPECT_EQ(i.take_sent(), std::vector<std::string>{"R01" + padded("Kroon match") + "Z003000A"});
-    EXPECT_EQ(i.session.state(), SessionState::Requested);
+    EXPECT_EQ(i.session.state(), DialogueState::Requested);
     i.receive(accept(2, "Picky"), 2);  // refused: back to Idle, no next request of its own
-    EXPECT_EQ(i.session.state(), SessionState::Idle);
+    EXPECT_EQ(i.session.state(), DialogueState::Idle);
     EXPECT_EQ(i.session.refusal_code(), AcceptCode::NotThisGame);
     EXPECT_TRUE(i.take_sent().empty());
     EXPECT_FALSE(i.closed);
     i.take(i.session.request_game(r, 3));
     i.receive(accept(0, "Picky"), 4);
-    EXPECT_EQ(i.session.state(), SessionState::Playing);
+    EXPECT_EQ(i.session.state(), DialogueState::Playing);
     EXPECT_EQ(i.session.peer_name(), "Picky");
     ASSERT_EQ(i.thinks.size(), 1u);  // we are White: our move, from the owner
     i.answer("32-28", 5);
@@ -844,7 +844,7 @@ TEST(DxpSession, OwnerRequestsEachGameAndNothingMore) {
     i.receive("M0001282300", 7.5);
     EXPECT_TRUE(i.take_sent().empty());
     i.receive("E00", 8);
-    EXPECT_EQ(i.session.state(), SessionState::Idle);
+    EXPECT_EQ(i.session.state(), DialogueState::Idle);
     EXPECT_FALSE(i.closed);
 }
 

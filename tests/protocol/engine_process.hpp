@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "tools/match/child_process.hpp"
+#include "match/child_process.hpp"
 
 namespace kroon::test {
 

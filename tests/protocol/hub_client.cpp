@@ -5,7 +5,7 @@
 #include <regex>
 
 #include "engine/rulebook/rulebook.hpp"
-#include "protocol/hub/hub_line.hpp"
+#include "protocol/hub/line_codec.hpp"
 
 namespace kroon::test {
 

@@ -4,11 +4,11 @@
 
 #include "engine/notation/move_text.hpp"
 #include "engine/rulebook/rulebook.hpp"
-#include "protocol/hub/hub_level.hpp"
-#include "protocol/hub/hub_line.hpp"
-#include "protocol/hub/hub_output.hpp"
-#include "protocol/hub/hub_params.hpp"
-#include "protocol/hub/hub_position.hpp"
+#include "protocol/hub/level_command.hpp"
+#include "protocol/hub/line_codec.hpp"
+#include "protocol/hub/parameters.hpp"
+#include "protocol/hub/position_text.hpp"
+#include "protocol/hub/report_lines.hpp"
 
 namespace kroon::hub {
 namespace {

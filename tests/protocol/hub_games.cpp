@@ -7,8 +7,8 @@
 #include <cstdio>
 
 #include "engine/rulebook/rulebook.hpp"
-#include "protocol/hub/hub_params.hpp"
-#include "protocol/hub/hub_position.hpp"
+#include "protocol/hub/parameters.hpp"
+#include "protocol/hub/position_text.hpp"
 
 namespace kroon::test {
 

@@ -10,7 +10,7 @@
 #include "engine/notation/move_text.hpp"
 #include "engine/rulebook/rulebook.hpp"
 #include "eval/weights.hpp"
-#include "protocol/hub/hub_position.hpp"
+#include "protocol/hub/position_text.hpp"
 #include "tests/protocol/hub_client.hpp"
 
 namespace kroon::test {

@@ -53,7 +53,7 @@ search::Limits endless() {
 }
 
 TEST(WebPool, RunsNoMoreSearchesThanSlots) {
-    SearchPool pool(PoolOptions{2, 8, 10});
+    SearchPool pool(PoolOptions{2, 8, 10, {}});
     Results results;
     for (int i = 0; i < 8; ++i) pool.submit(results.job(depth(7)));
     ASSERT_TRUE(results.wait_for(8, std::chrono::seconds(60)));
@@ -67,7 +67,7 @@ TEST(WebPool, RunsNoMoreSearchesThanSlots) {
 }
 
 TEST(WebPool, AStoppedRequestEndsAtOnceQueuedOrRunning) {
-    SearchPool pool(PoolOptions{1, 8, 1000});
+    SearchPool pool(PoolOptions{1, 8, 1000, {}});
     Results results;
     const auto running = pool.submit(results.job(endless()));
     const auto waiting = pool.submit(results.job(depth(3)));
@@ -91,7 +91,7 @@ TEST(WebPool, AStoppedRequestEndsAtOnceQueuedOrRunning) {
 }
 
 TEST(WebPool, AnEndlessAnalysisGivesWayAfterItsSlice) {
-    SearchPool pool(PoolOptions{1, 8, 0.3});
+    SearchPool pool(PoolOptions{1, 8, 0.3, {}});
     Results results;
     pool.submit(results.job(endless()));
     while (results.started == 0) std::this_thread::sleep_for(std::chrono::milliseconds(1));
@@ -106,7 +106,7 @@ TEST(WebPool, AnEndlessAnalysisGivesWayAfterItsSlice) {
 TEST(WebPool, ShuttingDownEndsEverySearch) {
     Results results;
     {
-        SearchPool pool(PoolOptions{2, 8, 1000});
+        SearchPool pool(PoolOptions{2, 8, 1000, {}});
         for (int i = 0; i < 5; ++i) pool.submit(results.job(endless()));
         while (results.started < 2) std::this_thread::sleep_for(std::chrono::milliseconds(1));
     }

@@ -78,19 +78,19 @@ struct Found {
     int iterations = 0;
 };
 
-// The game from `start` with `moves` played (each must be legal), under `rules`.
+// The game from `start` with `moves` played (each must be legal), under `rule_options`.
 inline Game game_of(Variant v, const Position& start, const std::vector<Move>& moves = {},
-                    const RuleOptions& rules = {}) {
-    Game game(rulebook(v), start, rules);
+                    const RuleOptions& rule_options = {}) {
+    Game game(rulebook(v), start, rule_options);
     for (const Move& m : moves) EXPECT_TRUE(game.play(m)) << "test move not legal";
     return game;
 }
 
 inline Found search_depth(Variant v, const Position& pos, int depth, const std::vector<Move>& history = {},
-                          const Position* start = nullptr, const RuleOptions& rules = {}) {
+                          const Position* start = nullptr, const RuleOptions& rule_options = {}) {
     Searcher searcher(Options{1, 16, {}});
     searcher.new_game();
-    searcher.set_position(game_of(v, start ? *start : pos, history, rules));
+    searcher.set_position(game_of(v, start ? *start : pos, history, rule_options));
     Found found;
     Limits limits;
     limits.depth = depth;

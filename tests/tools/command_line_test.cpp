@@ -179,7 +179,7 @@ TEST(CommandLine, EgdbGamesTalliesTheEndings) {
     std::filesystem::remove_all(folder);
 }
 
-// tools/endgame_openings.py: capture-free positions of 6-10 pieces from `kroon selfplay` games.
+// scripts/endgame_openings.py: capture-free positions of 6-10 pieces from `kroon selfplay` games.
 TEST(CommandLine, EndgameOpeningsFromSelfPlay) {
     if (std::system("python3 --version > /dev/null 2>&1") != 0) GTEST_SKIP() << "no python3";
     const auto folder = std::filesystem::temp_directory_path() / ("kroon_cli_openings_" + std::to_string(::getpid()));
@@ -188,7 +188,7 @@ TEST(CommandLine, EndgameOpeningsFromSelfPlay) {
     const auto data = folder / "games.kpos", fens = folder / "endgames.fen";
     ASSERT_EQ(kroon({"selfplay", "--games", "6", "--nodes", "300", "--seed", "3", "--out", data.string()}).status,
               exit_ok);
-    const std::string command = "python3 tools/endgame_openings.py " + data.string() + " > " + fens.string();
+    const std::string command = "python3 scripts/endgame_openings.py " + data.string() + " > " + fens.string();
     ASSERT_EQ(std::system(command.c_str()), 0);
     std::ifstream in(fens);
     const Rulebook& rules = rulebook(Variant::International);

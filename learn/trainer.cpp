@@ -1,0 +1,247 @@
+#include "learn/trainer.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <numeric>
+#include <random>
+#include <thread>
+
+#include "engine/rulebook/rulebook.hpp"
+#include "eval/evaluate.hpp"
+#include "learn/training_data.hpp"
+
+namespace kroon::learn {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+struct Sample {
+    eval::FeatureList features;
+    float target = 0.5f;
+};
+
+double sigmoid(double x) { return 1 / (1 + std::exp(-x)); }
+
+// The parameters in hundredths of a man: every pattern entry's (mg, eg), then every count's.
+struct Model {
+    std::size_t pattern_params = 0;
+    std::vector<double> w;
+
+    std::size_t dense_at(int d) const { return pattern_params + 2 * static_cast<std::size_t>(d); }
+    static std::size_t pattern_at(const eval::PatternHit& h) {
+        return 2 * (static_cast<std::size_t>(h.table) * eval::pattern_count + h.index);
+    }
+
+    double score(const eval::FeatureList& f) const {
+        const double phase = static_cast<double>(f.phase) / f.full_phase;
+        double mg = 0, eg = 0;
+        for (int i = 0; i < f.pattern_hits; ++i) {
+            const auto& h = f.patterns[static_cast<size_t>(i)];
+            const std::size_t at = pattern_at(h);
+            mg += h.sign * w[at];
+            eg += h.sign * w[at + 1];
+        }
+        for (int d = 0; d < eval::dense_count; ++d) {
+            const double x = f.dense[static_cast<size_t>(d)];
+            if (x == 0) continue;
+            mg += x * w[dense_at(d)];
+            eg += x * w[dense_at(d) + 1];
+        }
+        return mg * phase + eg * (1 - phase);
+    }
+
+    // Adds d(loss)/d(score) times d(score)/d(w) to `g`.
+    void gradient(const eval::FeatureList& f, double dscore, std::vector<double>& g) const {
+        const double phase = static_cast<double>(f.phase) / f.full_phase;
+        for (int i = 0; i < f.pattern_hits; ++i) {
+            const auto& h = f.patterns[static_cast<size_t>(i)];
+            const std::size_t at = pattern_at(h);
+            g[at] += dscore * h.sign * phase;
+            g[at + 1] += dscore * h.sign * (1 - phase);
+        }
+        for (int d = 0; d < eval::dense_count; ++d) {
+            const double x = f.dense[static_cast<size_t>(d)];
+            if (x == 0) continue;
+            g[dense_at(d)] += dscore * x * phase;
+            g[dense_at(d) + 1] += dscore * x * (1 - phase);
+        }
+    }
+};
+
+Model model_from(const eval::Weights& weights) {
+    Model m;
+    m.pattern_params = weights.patterns.size() * 2;
+    m.w.assign(m.pattern_params + 2 * eval::dense_count, 0.0);
+    for (std::size_t i = 0; i < weights.patterns.size(); ++i) {
+        m.w[2 * i] = weights.patterns[i].mg / double(eval::weight_scale);
+        m.w[2 * i + 1] = weights.patterns[i].eg / double(eval::weight_scale);
+    }
+    for (int d = 0; d < eval::dense_count; ++d) {
+        m.w[m.dense_at(d)] = weights.dense[static_cast<size_t>(d)].mg / double(eval::weight_scale);
+        m.w[m.dense_at(d) + 1] = weights.dense[static_cast<size_t>(d)].eg / double(eval::weight_scale);
+    }
+    return m;
+}
+
+eval::Weights weights_from(const Model& m, Variant variant) {
+    eval::Weights w = eval::empty_weights(variant);
+    const auto quantize = [](double v) {
+        return static_cast<std::int16_t>(std::clamp(std::lround(v * eval::weight_scale), -32767L, 32767L));
+    };
+    for (std::size_t i = 0; i < w.patterns.size(); ++i)
+        w.patterns[i] = {quantize(m.w[2 * i]), quantize(m.w[2 * i + 1])};
+    for (int d = 0; d < eval::dense_count; ++d)
+        w.dense[static_cast<size_t>(d)] = {quantize(m.w[m.dense_at(d)]), quantize(m.w[m.dense_at(d) + 1])};
+    return w;
+}
+
+// Material only: a man 1.00, a king as the hand-written evaluation values it.
+eval::Weights material_weights(Variant variant) {
+    eval::Weights w = eval::empty_weights(variant);
+    const RuleTraits& t = rulebook(variant).traits();
+    const int king = t.squares == 50 ? 300 : t.flying_kings ? 250 : 150;
+    w.dense[int(eval::Dense::Men)] = {100 * eval::weight_scale, 100 * eval::weight_scale};
+    w.dense[int(eval::Dense::Kings)] = {static_cast<std::int16_t>(king * eval::weight_scale),
+                                        static_cast<std::int16_t>(king * eval::weight_scale)};
+    return w;
+}
+
+double cross_entropy(double p, double t) {
+    constexpr double eps = 1e-12;
+    return -(t * std::log(std::max(p, eps)) + (1 - t) * std::log(std::max(1 - p, eps)));
+}
+
+// Work is cut into this many chunks whatever the number of threads, and chunk results are
+// added in chunk order, so the sums (and the weights) do not depend on the thread count.
+constexpr int chunks = 16;
+
+// Runs `f(begin, end, chunk)` for every chunk of [0, n), spread over `threads` threads.
+template <class F>
+void parallel(std::size_t n, int threads, F&& f) {
+    const std::size_t part = (n + chunks - 1) / chunks;
+    const auto run = [&](int first) {
+        for (int c = first; c < chunks; c += threads) {
+            const std::size_t begin = std::min(n, part * static_cast<std::size_t>(c));
+            f(begin, std::min(n, begin + part), c);
+        }
+    };
+    std::vector<std::thread> pool;
+    for (int t = 1; t < threads; ++t) pool.emplace_back(run, t);
+    run(0);
+    for (auto& th : pool) th.join();
+}
+
+double mean_loss(const Model& m, const std::vector<Sample>& samples, std::size_t begin, std::size_t end, double k,
+                 int threads) {
+    if (begin >= end) return 0;
+    std::vector<double> sums(chunks, 0.0);
+    parallel(end - begin, threads, [&](std::size_t b, std::size_t e, int t) {
+        double s = 0;
+        for (std::size_t i = begin + b; i < begin + e; ++i)
+            s += cross_entropy(sigmoid(m.score(samples[i].features) / k), samples[i].target);
+        sums[static_cast<std::size_t>(t)] = s;
+    });
+    return std::accumulate(sums.begin(), sums.end(), 0.0) / static_cast<double>(end - begin);
+}
+
+}  // namespace
+
+Result<TrainResult> train(const TrainOptions& o, const std::function<void(const EpochReport&)>& on_epoch) {
+    const auto start = Clock::now();
+    if (o.data.empty()) return Error{"no training data"};
+    if (o.threads < 1 || o.batch < 1 || o.epochs < 1) return Error{"bad training options"};
+    const Rulebook& rules = rulebook(o.variant);
+
+    // Samples in file order; the last share is held out for validation.
+    std::vector<Sample> samples;
+    for (const auto& path : o.data) {
+        auto file = read_training_file(path);
+        if (!file) return Error{file.error()};
+        if (file->variant != o.variant)
+            return Error{path + " holds " + std::string(rulebook(file->variant).name()) + " positions, not " +
+                         std::string(rules.name())};
+        for (const auto& p : file->positions)
+            samples.push_back({eval::features(rules, p.position),
+                               static_cast<float>(o.lambda * p.result + (1 - o.lambda) * sigmoid(p.score / o.scale))});
+    }
+    const std::size_t validation = static_cast<std::size_t>(static_cast<double>(samples.size()) * o.validation);
+    const std::size_t training = samples.size() - validation;
+    if (training == 0) return Error{"no training positions left after the validation share"};
+
+    eval::Weights init = material_weights(o.variant);
+    if (!o.init.empty()) {
+        const auto weights = eval::read_weights_file(o.init);
+        if (!weights) return Error{weights.error()};
+        if ((*weights)->variant != o.variant) return Error{o.init + " holds weights for another variant"};
+        init = **weights;
+    }
+    Model model = model_from(init);
+    const std::size_t params = model.w.size();
+    std::vector<double> m1(params, 0.0), m2(params, 0.0);
+    std::vector<std::vector<double>> grads(chunks, std::vector<double>(params, 0.0));
+    std::vector<double> loss_sums(chunks, 0.0);
+    std::vector<std::size_t> order(training);
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::mt19937_64 rng(o.seed);
+    constexpr double beta1 = 0.9, beta2 = 0.999, eps = 1e-8;
+    long long step = 0;
+
+    TrainResult result;
+    result.train_positions = training;
+    result.validation_positions = validation;
+    result.validation_loss = validation ? mean_loss(model, samples, training, samples.size(), o.scale, o.threads) : 0;
+    Model best = model;
+    for (int epoch = 1; epoch <= o.epochs; ++epoch) {
+        const auto epoch_start = Clock::now();
+        // The step shrinks linearly to a tenth over the epochs: big moves first, then settling.
+        const double rate = o.learning_rate * (1 - 0.9 * (epoch - 1) / std::max(1, o.epochs - 1));
+        std::shuffle(order.begin(), order.end(), rng);
+        double epoch_loss = 0;
+        for (std::size_t at = 0; at < training; at += static_cast<std::size_t>(o.batch)) {
+            const std::size_t n = std::min(training - at, static_cast<std::size_t>(o.batch));
+            parallel(n, o.threads, [&](std::size_t b, std::size_t e, int t) {
+                auto& g = grads[static_cast<std::size_t>(t)];
+                std::fill(g.begin(), g.end(), 0.0);
+                double loss = 0;
+                for (std::size_t i = b; i < e; ++i) {
+                    const Sample& s = samples[order[at + i]];
+                    const double p = sigmoid(model.score(s.features) / o.scale);
+                    loss += cross_entropy(p, s.target);
+                    model.gradient(s.features, (p - s.target) / o.scale, g);
+                }
+                loss_sums[static_cast<std::size_t>(t)] = loss;
+            });
+            for (int c = 0; c < chunks; ++c) epoch_loss += loss_sums[static_cast<std::size_t>(c)];
+            ++step;
+            const double c1 = 1 - std::pow(beta1, static_cast<double>(step));
+            const double c2 = 1 - std::pow(beta2, static_cast<double>(step));
+            for (std::size_t k = 0; k < params; ++k) {
+                double g = 0;
+                for (int c = 0; c < chunks; ++c) g += grads[static_cast<std::size_t>(c)][k];
+                g /= static_cast<double>(n);
+                m1[k] = beta1 * m1[k] + (1 - beta1) * g;
+                m2[k] = beta2 * m2[k] + (1 - beta2) * g * g;
+                model.w[k] -= rate * ((m1[k] / c1) / (std::sqrt(m2[k] / c2) + eps));
+                if (k < model.pattern_params) model.w[k] -= rate * o.weight_decay * model.w[k];
+            }
+        }
+        EpochReport report;
+        report.epoch = epoch;
+        report.train_loss = epoch_loss / static_cast<double>(training);
+        report.validation_loss =
+            validation ? mean_loss(model, samples, training, samples.size(), o.scale, o.threads) : report.train_loss;
+        report.seconds = std::chrono::duration<double>(Clock::now() - epoch_start).count();
+        if (on_epoch) on_epoch(report);
+        if (epoch == 1 || report.validation_loss < result.validation_loss) {
+            result.validation_loss = report.validation_loss;
+            result.best_epoch = epoch;
+            best = model;
+        }
+    }
+    result.weights = weights_from(best, o.variant);
+    result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    return result;
+}
+
+}  // namespace kroon::learn

@@ -1,0 +1,50 @@
+#include "match/builtin_player.hpp"
+
+#include <chrono>
+#include <future>
+
+namespace kroon::match {
+
+BuiltinPlayer::BuiltinPlayer(const PlayerSettings& settings) : settings_(settings) {
+    for (const auto& [name, value] : settings.engine_options) engine_.set_option(name, value);
+}
+
+std::string BuiltinPlayer::name() const { return "Kroon (built-in)"; }
+
+std::optional<Failure> BuiltinPlayer::new_game(const Game&, Color) {
+    engine_.new_game();
+    return std::nullopt;
+}
+
+Answer BuiltinPlayer::think(const Game& game, const MoveRequest& request) {
+    engine_.set_game(game);
+    search::Limits limits;
+    limits.depth = request.depth;
+    limits.nodes = request.nodes;
+    limits.move_time = request.move_time;
+    if (request.time_left >= 0) {
+        // The Searcher, like Hub, counts the increment as added before the move.
+        limits.time_left = std::max(request.time_left - request.increment, 0.0);
+        limits.increment = request.increment;
+        limits.moves_to_go = request.moves_to_go;
+    }
+    std::promise<search::Outcome> done;
+    auto outcome = done.get_future();
+    engine_.go(limits, search::Listener{{}, [&done](const search::Outcome& o) { done.set_value(o); }});
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(request.wait);
+    while (outcome.wait_for(std::chrono::milliseconds(50)) != std::future_status::ready) {
+        const bool stopped = settings_.stop && settings_.stop->load();
+        if (stopped || std::chrono::steady_clock::now() >= deadline) {
+            engine_.stop();
+            engine_.wait();
+            return Failure{stopped ? Failure::Stopped : Failure::Timeout,
+                           stopped ? "the match was stopped" : name() + " did not finish its search in time"};
+        }
+    }
+    engine_.wait();
+    const search::Outcome o = outcome.get();
+    if (!o.best) return Failure{Failure::Garbage, name() + " found no move"};
+    return MoveReply{*o.best, o.score};
+}
+
+}  // namespace kroon::match

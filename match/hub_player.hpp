@@ -1,0 +1,39 @@
+// A Hub engine (docs/protocols.md, Hub) in a child process, with Kroon as the GUI: `hub` ... `wait`,
+// set-param (variant and the user's options), `init` ... `ready`; per move `pos` with the
+// game's start position and every move since (so the engine sees the history), `level` from
+// the clock, `go think`, and `done move=...` read against a deadline.
+#pragma once
+
+#include <memory>
+
+#include "match/child_process.hpp"
+#include "match/player.hpp"
+
+namespace kroon::match {
+
+// An `info score=` value: "0.25" -> 25, "-99.87" -> -9987 (docs/protocols.md, Hub 5: men with
+// two decimals); nothing when it is no number.
+std::optional<int> parse_hub_score(const std::string& text);
+
+class HubPlayer : public Player {
+public:
+    static Result<std::unique_ptr<Player>> start(const PlayerSpec& spec, const PlayerSettings& settings);
+    ~HubPlayer() override;
+
+    std::string name() const override { return name_; }
+    std::optional<Failure> new_game(const Game& game, Color side) override;
+    Answer think(const Game& game, const MoveRequest& request) override;
+    void game_over(const Game&) override {}
+
+private:
+    HubPlayer() = default;
+    // Reads until a line whose first word is `word`; other lines go to `seen`.
+    std::optional<Failure> read_until(const std::string& word, double timeout, std::string& line);
+    Failure gone(const std::string& while_doing);
+
+    std::unique_ptr<ChildProcess> process_;
+    PlayerSettings settings_;
+    std::string name_;
+};
+
+}  // namespace kroon::match

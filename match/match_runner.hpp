@@ -1,0 +1,77 @@
+// A match or round-robin tournament: the schedule, worker threads that each play one game at
+// a time with their own engine processes, the PDN file (every finished game appended and
+// flushed at once, so an interrupted match keeps them and can resume), and the tallies.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "engine/record/pdn.hpp"
+#include "engine/result.hpp"
+#include "match/game_runner.hpp"
+#include "match/player.hpp"
+
+namespace kroon::match {
+
+struct ScheduledGame {
+    int number = 0;  // 1-based; the PDN Round tag
+    int round = 0;   // 1-based round of the round robin (1 for a two-engine match)
+    int white = 0;   // engine numbers, 0-based
+    int black = 0;
+    int opening = 0;
+};
+// Two engines: `games` games, each opening twice with the colours swapped. More: the Berger
+// rounds, each pairing playing `games` games the same way.
+std::vector<ScheduledGame> make_schedule(int engines, int games, int openings);
+
+struct MatchConfig {
+    std::vector<PlayerSpec> engines;
+    GameSettings game;
+    PlayerSettings player;
+    std::vector<Opening> openings;  // at least one
+    int games = 2;                  // per pairing
+    int concurrency = 1;
+    std::string pdn_path = "match.pdn";
+    bool resume = false;
+    PdnMoves notation = PdnMoves::Short;
+    std::string event = "Kroon match";
+};
+
+struct FinishedGame {
+    ScheduledGame spec;
+    GameResult result = GameResult::Ongoing;
+    Reason reason = Reason::None;
+    std::string termination;
+    int plies = 0;
+    bool from_file = false;  // read back for --resume
+};
+
+struct EngineRecord {
+    std::string name;
+    int time_forfeits = 0;
+    int illegal_moves = 0;
+    int failures = 0;  // crashes, hangs, garbage, failed starts
+};
+
+struct MatchState {
+    std::vector<EngineRecord> engines;
+    std::vector<ScheduledGame> schedule;
+    std::vector<FinishedGame> finished;  // in the order they ended
+    bool interrupted = false;
+};
+
+class MatchRunner {
+public:
+    using Progress = std::function<void(const MatchState&, const FinishedGame&)>;
+    explicit MatchRunner(MatchConfig config) : config_(std::move(config)) {}
+    // Starts every engine once (for its name), reads back the PDN file with `resume`, then
+    // plays the rest. `progress` is called after each game, one call at a time.
+    Result<MatchState> run(const std::atomic<bool>& stop, const Progress& progress = {});
+
+private:
+    MatchConfig config_;
+};
+
+}  // namespace kroon::match

@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# One-stop set-up for a fresh Debian 12 machine (see README.md):
+#   scripts/setup.sh run    install missing packages, build, start kroon's main job: `kroon serve`,
+#                         the board in the browser (it prints the address to open)
+#   scripts/setup.sh test   install missing packages, build, run the default test suite (with the
+#                         browser test: Chromium driven by puppeteer-core from npm, tests/web/)
+#   scripts/setup.sh egdb   install missing packages, build, and build the 2-4 piece endgame
+#                         databases into the cache folder (docs/egdb.md, Cache folder)
+# Extra arguments after `run` are passed to kroon (`scripts/setup.sh run console`: the console).
+# `run` with no arguments builds the endgame databases first when they are missing (once,
+# about half a minute); KROON_EGDB=none skips them.
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build="${KROON_BUILD_DIR:-$here/build}"
+packages=(cmake g++ make libboost-dev libspdlog-dev libgtest-dev libgmock-dev libcli11-dev clang-format
+          nlohmann-json3-dev libzstd-dev)
+# Only the tests need these: the browser test runs Chromium under Node.js (a machine that has
+# Node.js and npm already, from any source, keeps them).
+test_packages=(chromium)
+command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 || test_packages+=(nodejs npm)
+
+install_missing() {
+    local missing=()
+    for p in "$@"; do
+        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    echo "Installing missing packages: ${missing[*]}" >&2
+    local sudo=""
+    [ "$(id -u)" -ne 0 ] && sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >&2
+}
+
+# The browser test's npm packages (tests/web/package-lock.json), when missing or out of date.
+install_node_modules() {
+    local web="$here/tests/web"
+    if [ ! -f "$web/node_modules/.package-lock.json" ] ||
+        [ "$web/package-lock.json" -nt "$web/node_modules/.package-lock.json" ]; then
+        echo "Installing the browser test's npm packages (tests/web)" >&2
+        (cd "$web" && npm ci --no-audit --no-fund >&2)
+    fi
+}
+
+build_all() {
+    cmake -S "$here" -B "$build" -DCMAKE_BUILD_TYPE=Release >&2
+    cmake --build "$build" -j "$(nproc)" >&2
+}
+
+# The 2-4 piece endgame databases into the cache folder, unless they are there or
+# KROON_EGDB=none. Kroon plays without them when this fails.
+build_databases() {
+    [ "${KROON_EGDB:-}" = none ] && return 0
+    "$build/tools/kroon" egdb build --pieces 4 --if-missing >&2 ||
+        echo "The endgame databases were not built; Kroon plays without them" >&2
+}
+
+mode="${1:-run}"
+[ $# -gt 0 ] && shift
+case "$mode" in
+    run)
+        install_missing "${packages[@]}"
+        build_all
+        if [ $# -gt 0 ]; then
+            exec "$build/tools/kroon" "$@"
+        fi
+        build_databases
+        exec "$build/tools/kroon" serve
+        ;;
+    egdb)
+        install_missing "${packages[@]}"
+        build_all
+        build_databases
+        ;;
+    test)
+        install_missing "${packages[@]}" "${test_packages[@]}"
+        install_node_modules
+        build_all
+        cd "$build"
+        exec ctest --output-on-failure -LE slow -j "$(nproc)"
+        ;;
+    *)
+        echo "usage: scripts/setup.sh run [kroon arguments] | test | egdb" >&2
+        exit 2
+        ;;
+esac

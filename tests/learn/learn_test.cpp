@@ -1,0 +1,161 @@
+// The training pipeline on a tiny scale: self-play writes quiet positions with their game's
+// result, shards merge into the same data as one run, the same seed gives the same games and
+// the same weights (whatever the thread count), training lowers the loss, and damaged data
+// files are refused.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "engine/rulebook/rulebook.hpp"
+#include "learn/selfplay.hpp"
+#include "learn/trainer.hpp"
+#include "learn/training_data.hpp"
+
+namespace kroon::learn {
+namespace {
+
+namespace fs = std::filesystem;
+
+class Learn : public ::testing::Test {
+protected:
+    void SetUp() override {
+        dir_ = fs::temp_directory_path() / ("kroon_learn_" + std::to_string(::getpid()) + "_" +
+                                            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        fs::remove_all(dir_);
+        fs::create_directories(dir_);
+    }
+    void TearDown() override { fs::remove_all(dir_); }
+    std::string path(const std::string& name) const { return (dir_ / name).string(); }
+
+    SelfplayOptions options(const std::string& out) const {
+        SelfplayOptions o;
+        o.games = 6;
+        o.nodes = 300;
+        o.random_plies = 6;
+        o.seed = 5;
+        o.engine_options = {{"hash", "4"}};
+        o.out = path(out);
+        return o;
+    }
+    static std::string bytes(const std::string& file) {
+        std::ifstream in(file, std::ios::binary);
+        std::ostringstream s;
+        s << in.rdbuf();
+        return s.str();
+    }
+    fs::path dir_;
+};
+
+TEST_F(Learn, SelfplayWritesQuietPositionsWithTheirResults) {
+    const auto result = selfplay(options("all.kpos"));
+    ASSERT_TRUE(result.ok()) << result.error();
+    EXPECT_EQ(result->games, 6);
+    EXPECT_EQ(result->white_wins + result->black_wins + result->draws, 6);
+    const auto file = read_training_file(path("all.kpos"));
+    ASSERT_TRUE(file.ok()) << file.error();
+    ASSERT_EQ(file->positions.size(), result->positions);
+    ASSERT_GT(file->positions.size(), 60u);
+    const Rulebook& rules = rulebook(file->variant);
+    for (const auto& p : file->positions) {
+        MoveList legal;
+        rules.generate_moves(p.position, legal);
+        ASSERT_FALSE(legal.empty());
+        EXPECT_FALSE(legal[0].is_capture()) << rules.format_fen(p.position);  // quiet
+        EXPECT_TRUE(p.result == 0 || p.result == 0.5 || p.result == 1);
+    }
+    // Again, the same games: the same bytes.
+    const auto again = selfplay(options("again.kpos"));
+    ASSERT_TRUE(again.ok());
+    EXPECT_EQ(bytes(path("all.kpos")), bytes(path("again.kpos")));
+}
+
+TEST_F(Learn, ShardsMergeIntoTheWholeRun) {
+    SelfplayOptions whole = options("whole.kpos");
+    whole.concurrency = 2;
+    ASSERT_TRUE(selfplay(whole).ok());
+    std::vector<std::string> shards;
+    for (int i = 0; i < 3; ++i) {
+        SelfplayOptions shard = options("shard" + std::to_string(i) + ".kpos");
+        shard.shard = i;
+        shard.shards = 3;
+        ASSERT_TRUE(selfplay(shard).ok());
+        shards.push_back(shard.out);
+    }
+    const auto merged = merge_training_files(shards, path("merged.kpos"));
+    ASSERT_TRUE(merged.ok()) << merged.error();
+    auto a = read_training_file(path("whole.kpos"))->positions;
+    auto b = read_training_file(path("merged.kpos"))->positions;
+    EXPECT_EQ(a.size(), *merged);
+    // The same positions, in another order of the games.
+    const auto key = [](const TrainingPosition& p) { return std::tuple(p.position.hash(), p.score, p.result); };
+    const auto less = [&](const TrainingPosition& x, const TrainingPosition& y) { return key(x) < key(y); };
+    std::sort(a.begin(), a.end(), less);
+    std::sort(b.begin(), b.end(), less);
+    EXPECT_EQ(a, b);
+    // Shards of two variants do not merge.
+    SelfplayOptions english = options("english.kpos");
+    english.variant = Variant::English;
+    english.games = 1;
+    ASSERT_TRUE(selfplay(english).ok());
+    EXPECT_FALSE(merge_training_files({shards[0], english.out}, path("mixed.kpos")).ok());
+}
+
+TEST_F(Learn, TrainingIsDeterministicAndLowersTheLoss) {
+    SelfplayOptions o = options("data.kpos");
+    o.games = 16;
+    o.concurrency = 2;
+    ASSERT_TRUE(selfplay(o).ok());
+    TrainOptions t;
+    t.data = {o.out};
+    t.epochs = 6;
+    t.batch = 256;
+    t.threads = 1;
+    std::vector<EpochReport> reports;
+    const auto one = train(t, [&](const EpochReport& r) { reports.push_back(r); });
+    ASSERT_TRUE(one.ok()) << one.error();
+    ASSERT_EQ(reports.size(), 6u);
+    EXPECT_LT(reports.back().train_loss, reports.front().train_loss);
+    EXPECT_GT(one->validation_positions, 0u);
+    t.threads = 2;
+    const auto two = train(t);
+    ASSERT_TRUE(two.ok());
+    EXPECT_EQ(eval::serialize(one->weights), eval::serialize(two->weights));
+    t.seed = 2;
+    const auto other = train(t);
+    ASSERT_TRUE(other.ok());
+    EXPECT_NE(eval::serialize(one->weights), eval::serialize(other->weights));
+    // Trained weights start where --init says.
+    ASSERT_FALSE(eval::write_weights_file(path("w.kw"), one->weights));
+    t.init = path("w.kw");
+    t.epochs = 1;
+    EXPECT_TRUE(train(t).ok());
+}
+
+TEST_F(Learn, DamagedDataIsRefused) {
+    ASSERT_TRUE(selfplay(options("good.kpos")).ok());
+    const std::string good = bytes(path("good.kpos"));
+    const auto write = [&](const std::string& name, const std::string& content) {
+        std::ofstream(path(name), std::ios::binary) << content;
+        return path(name);
+    };
+    EXPECT_FALSE(read_training_file(write("cut.kpos", good.substr(0, good.size() - 5))).ok());
+    EXPECT_FALSE(read_training_file(write("empty.kpos", "")).ok());
+    EXPECT_FALSE(read_training_file(write("text.kpos", "W:W31:B20\n")).ok());
+    std::string bad_flags = good;
+    bad_flags[header_size + 21] = static_cast<char>(0xff);
+    const auto refused = read_training_file(write("flags.kpos", bad_flags));
+    ASSERT_FALSE(refused.ok());
+    EXPECT_NE(refused.error().find("record 1"), std::string::npos) << refused.error();
+    TrainOptions t;
+    t.data = {path("cut.kpos")};
+    EXPECT_FALSE(train(t).ok());
+    t.data = {path("good.kpos")};
+    t.variant = Variant::Frisian;  // an international file
+    EXPECT_FALSE(train(t).ok());
+}
+
+}  // namespace
+}  // namespace kroon::learn

@@ -1,0 +1,33 @@
+// Reading a Hub engine's `info score=` for the match runner's adjudication.
+#include <gtest/gtest.h>
+
+#include "match/hub_player.hpp"
+#include "match/player.hpp"
+
+namespace kroon::match {
+namespace {
+
+TEST(HubPlayerScore, MenWithTwoDecimals) {
+    EXPECT_EQ(parse_hub_score("0.25"), 25);
+    EXPECT_EQ(parse_hub_score("-99.87"), -9987);
+    EXPECT_EQ(parse_hub_score("3"), 300);
+    EXPECT_EQ(parse_hub_score("x"), std::nullopt);
+    EXPECT_EQ(parse_hub_score("1.5x"), std::nullopt);
+    EXPECT_EQ(parse_hub_score("inf"), std::nullopt);
+    EXPECT_EQ(parse_hub_score(""), std::nullopt);
+}
+
+TEST(HubPlayerScore, ScoresBeyondTheLimitAreClampedNotWrapped) {
+    // 21474836.48 men is 2^31 hundredths: it used to become INT_MIN, and 2^32 hundredths 0,
+    // a "draw" that could adjudicate one.
+    for (const char* huge : {"21474836.48", "42949672.96", "1e300"}) {
+        SCOPED_TRACE(huge);
+        EXPECT_EQ(parse_hub_score(huge), score_limit);
+        EXPECT_EQ(parse_hub_score(std::string("-") + huge), -score_limit);
+    }
+    EXPECT_EQ(parse_hub_score("10000"), score_limit);
+    EXPECT_EQ(parse_hub_score("9999.99"), 999999);
+}
+
+}  // namespace
+}  // namespace kroon::match

@@ -1,0 +1,451 @@
+// Real matches: two `kroon hub` processes, the built-in engine, shell-script engines that die,
+// cheat, babble or hang, interrupted and resumed matches, a round robin, and the command line.
+#include <arpa/inet.h>
+#include <gtest/gtest.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <set>
+
+#include "engine/record/pdn.hpp"
+#include "engine/rulebook/rulebook.hpp"
+#include "match/child_process.hpp"
+#include "match/match_runner.hpp"
+#include "match/match_stats.hpp"
+#include "match/openings.hpp"
+#include "tests/support/free_port.hpp"
+
+namespace kroon::match {
+namespace {
+
+namespace fs = std::filesystem;
+
+class MatchTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+        dir_ = fs::temp_directory_path() / ("kroon_match_" + std::to_string(::getpid()) + "_" + info->name());
+        fs::remove_all(dir_);
+        fs::create_directories(dir_);
+    }
+    void TearDown() override { fs::remove_all(dir_); }
+
+    std::string path(const std::string& name) const { return (dir_ / name).string(); }
+
+    // A Hub engine as a shell script: answers `hub` and `init`, and `go` with `on_go`.
+    std::string script(const std::string& name, const std::string& on_go) const {
+        const std::string file = path(name + ".sh");
+        std::ofstream out(file);
+        out << "#!/bin/sh\n"
+               "while IFS= read -r line; do\n"
+               "  case \"$line\" in\n"
+               "    hub) printf 'id name="
+            << name
+            << " version=1\\nwait\\n' ;;\n"
+               "    init) printf 'ready\\n' ;;\n"
+               "    pos*) pos=\"$line\" ;;\n"
+               "    go*) "
+            << on_go
+            << " ;;\n"
+               "    quit) exit 0 ;;\n"
+               "  esac\n"
+               "done\n";
+        out.close();
+        ::chmod(file.c_str(), 0755);
+        return file;
+    }
+
+    MatchConfig config(std::vector<std::string> engines, int games) const {
+        MatchConfig c;
+        for (const auto& e : engines) c.engines.push_back(*parse_player_spec(e));
+        c.games = games;
+        c.game.limits.depth = 1;
+        c.game.adjudication.max_moves = 40;
+        c.player.engine_options = {{"hash", "8"}};
+        c.openings = {{rulebook(Variant::International).start_position(), {}, "start"}};
+        c.pdn_path = path("games.pdn");
+        return c;
+    }
+
+    // An interrupted match: its 2-ply random openings, stopped once the first game is recorded.
+    MatchConfig interrupted_after_one_game() const {
+        MatchConfig c = config({"builtin", "builtin"}, 4);
+        c.openings = random_openings(Variant::International, 2, 2, 3);
+        std::atomic<bool> stop{false};
+        MatchRunner runner(c);
+        const auto state = runner.run(stop, [&](const MatchState&, const FinishedGame&) { stop = true; });
+        EXPECT_TRUE(state.ok()) << state.error();
+        EXPECT_TRUE(state.ok() && state->interrupted && state->finished.size() == 1u);
+        return c;
+    }
+
+    fs::path dir_;
+};
+
+const std::string kroon_hub = std::string(KROON_BINARY) + " hub";
+
+PdnFile read_games(const std::string& file) {
+    const auto games = read_pdn_file(file);
+    EXPECT_TRUE(games.ok());
+    EXPECT_TRUE(games->errors.empty()) << games->errors.front().text();
+    return *games;
+}
+
+TEST_F(MatchTest, TwoKroonHubProcesses) {
+    MatchConfig c = config({kroon_hub, kroon_hub}, 4);
+    c.game.limits.depth = 2;
+    c.game.adjudication.max_moves = 60;
+    c.openings = random_openings(Variant::International, 2, 4, 7);
+    MatchRunner runner(c);
+    std::atomic<bool> stop{false};
+    int reports = 0;
+    const auto state = runner.run(stop, [&](const MatchState& s, const FinishedGame&) {
+        ++reports;
+        EXPECT_EQ(static_cast<int>(s.finished.size()), reports);
+    });
+    ASSERT_TRUE(state.ok()) << state.error();
+    EXPECT_EQ(reports, 4);
+    ASSERT_EQ(state->engines.size(), 2u);
+    EXPECT_EQ(state->engines[0].name, "Kroon " KROON_VERSION_TEXT " (1)");
+    EXPECT_EQ(state->engines[1].name, "Kroon " KROON_VERSION_TEXT " (2)");
+    for (const auto& e : state->engines) EXPECT_EQ(e.time_forfeits + e.illegal_moves + e.failures, 0) << e.name;
+
+    const PdnFile file = read_games(c.pdn_path);
+    ASSERT_EQ(file.games.size(), 4u);
+    Tally first;
+    for (size_t i = 0; i < 4; ++i) {
+        const PdnGame& g = file.games[i];
+        const FinishedGame& f = state->finished[i];
+        EXPECT_EQ(*g.tag("Round"), std::to_string(f.spec.number));
+        EXPECT_EQ(*g.tag("White"), state->engines[f.spec.white].name);
+        EXPECT_EQ(g.result, f.result);
+        EXPECT_NE(g.result, GameResult::Ongoing);
+        EXPECT_EQ(*g.tag("Termination"), f.termination);
+        // The opening's four moves start every game; the referee agrees with the record.
+        ASSERT_GE(g.moves.size(), 4u);
+        EXPECT_EQ(std::vector<Move>(g.moves.begin(), g.moves.begin() + 4), c.openings[f.spec.opening].moves);
+        const auto replayed = replay(g);
+        ASSERT_TRUE(replayed.ok()) << replayed.error();
+        if (f.reason != Reason::Adjudication) {
+            EXPECT_EQ(replayed->verdict().result, g.result);
+        }
+        first.add(g.result, f.spec.white == 0);
+    }
+    // Colours alternate per opening pair.
+    EXPECT_EQ(state->finished[0].spec.opening, state->finished[1].spec.opening);
+    EXPECT_NE(state->finished[0].spec.white, state->finished[1].spec.white);
+    EXPECT_EQ(first.games(), 4);
+}
+
+TEST_F(MatchTest, EngineThatDiesMidGameLosesAndIsRestarted) {
+    // Plays 32-28 when it is White at the start, and exits as soon as it must answer a move.
+    const std::string dying =
+        script("Dying", "case \"$pos\" in *moves=*) exit 3 ;; *) printf 'done move=32-28\\n' ;; esac");
+    MatchRunner runner(config({dying, "builtin"}, 2));
+    std::atomic<bool> stop{false};
+    const auto state = runner.run(stop);
+    ASSERT_TRUE(state.ok()) << state.error();
+    ASSERT_EQ(state->finished.size(), 2u);
+    for (const FinishedGame& g : state->finished) {
+        EXPECT_EQ(g.reason, Reason::EngineFailure);
+        EXPECT_EQ(g.result, g.spec.white == 0 ? GameResult::BlackWins : GameResult::WhiteWins);
+        EXPECT_NE(g.termination.find("exited with status 3"), std::string::npos) << g.termination;
+    }
+    EXPECT_EQ(state->finished[0].plies, 2);  // 32-28, the reply, then the engine died
+    EXPECT_EQ(state->engines[0].failures, 2);
+    EXPECT_EQ(state->engines[1].failures, 0);
+    EXPECT_EQ(read_games(path("games.pdn")).games.size(), 2u);
+}
+
+TEST_F(MatchTest, IllegalGarbageAndSilentEnginesLose) {
+    struct Case {
+        const char* name;
+        const char* on_go;
+        Reason reason;
+        const char* words;
+    };
+    const Case cases[] = {
+        {"Cheat", "printf 'done move=31-22\\n'", Reason::IllegalMove, "played 31-22"},
+        {"Babble", "printf 'done move=hello\\n'", Reason::EngineFailure, "which is no move"},
+        {"Mute", ":", Reason::TimeForfeit, "flag fell"},
+    };
+    for (const Case& k : cases) {
+        SCOPED_TRACE(k.name);
+        MatchConfig c = config({script(k.name, k.on_go), "builtin"}, 1);
+        c.game.limits.depth = 0;
+        c.game.limits.clock = TimeControl::sudden_death(0.3);
+        c.pdn_path = path(std::string(k.name) + ".pdn");
+        MatchRunner runner(c);
+        std::atomic<bool> stop{false};
+        const auto state = runner.run(stop);
+        ASSERT_TRUE(state.ok()) << state.error();
+        ASSERT_EQ(state->finished.size(), 1u);
+        const FinishedGame& g = state->finished[0];
+        EXPECT_EQ(g.result, GameResult::BlackWins);
+        EXPECT_EQ(g.reason, k.reason);
+        EXPECT_NE(g.termination.find(k.words), std::string::npos) << g.termination;
+        const EngineRecord& e = state->engines[0];
+        EXPECT_EQ(e.illegal_moves, k.reason == Reason::IllegalMove ? 1 : 0);
+        EXPECT_EQ(e.time_forfeits, k.reason == Reason::TimeForfeit ? 1 : 0);
+        EXPECT_EQ(e.failures, k.reason == Reason::EngineFailure ? 1 : 0);
+        const PdnGame record = read_games(c.pdn_path).games.at(0);
+        EXPECT_EQ(*record.tag("Termination"), g.termination);
+        // The clock each side had left at the end; the mute engine's flag fell.
+        ASSERT_TRUE(record.tag("WhiteClock") && record.tag("BlackClock"));
+        if (k.reason == Reason::TimeForfeit) {
+            EXPECT_EQ(*record.tag("WhiteClock"), "0:00:00.0");
+        }
+        EXPECT_LE(*record.tag("BlackClock"), "0:00:00.3");
+    }
+}
+
+TEST_F(MatchTest, AnEngineThatCannotStartStopsTheMatchBeforeAnyGame) {
+    MatchRunner runner(config({path("no-such-engine"), "builtin"}, 2));
+    std::atomic<bool> stop{false};
+    const auto state = runner.run(stop);
+    ASSERT_FALSE(state.ok());
+    EXPECT_NE(state.error().find("engine 1"), std::string::npos) << state.error();
+    EXPECT_FALSE(fs::exists(path("games.pdn")));
+}
+
+TEST_F(MatchTest, InterruptedMatchResumes) {
+    MatchConfig c = interrupted_after_one_game();
+    EXPECT_EQ(read_games(c.pdn_path).games.size(), 1u);
+    std::atomic<bool> stop{false};
+    {
+        MatchRunner again(c);  // without --resume the file is not touched
+        const auto refused = again.run(stop);
+        ASSERT_FALSE(refused.ok());
+        EXPECT_NE(refused.error().find("--resume"), std::string::npos);
+    }
+    c.resume = true;
+    MatchRunner resumed(c);
+    const auto state = resumed.run(stop);
+    ASSERT_TRUE(state.ok()) << state.error();
+    EXPECT_FALSE(state->interrupted);
+    ASSERT_EQ(state->finished.size(), 4u);
+    EXPECT_TRUE(state->finished[0].from_file);
+    const PdnFile file = read_games(c.pdn_path);
+    std::set<std::string> rounds;
+    for (const PdnGame& g : file.games) rounds.insert(*g.tag("Round"));
+    EXPECT_EQ(rounds, (std::set<std::string>{"1", "2", "3", "4"}));
+    EXPECT_EQ(file.games.size(), 4u);
+}
+
+std::string file_text(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+TEST_F(MatchTest, ResumeRefusesAFileWithADamagedOrCutRecord) {
+    MatchConfig c = interrupted_after_one_game();
+    std::atomic<bool> stop{false};
+    const std::string whole = file_text(c.pdn_path);
+    // A record cut right after its Result tag, and one whose first move became illegal.
+    const size_t result_tag = whole.find("[Result ");
+    ASSERT_NE(result_tag, std::string::npos);
+    const std::string cut = whole.substr(0, whole.find('\n', result_tag) + 1);
+    std::string damaged = whole;
+    const size_t first_move = damaged.find("\n1. ");
+    ASSERT_NE(first_move, std::string::npos);
+    damaged.replace(first_move + 4, damaged.find(' ', first_move + 4) - (first_move + 4), "50-45");
+    for (const auto& [name, text] : {std::pair{"cut", cut}, std::pair{"damaged", damaged}}) {
+        SCOPED_TRACE(name);
+        std::ofstream(c.pdn_path, std::ios::binary | std::ios::trunc) << text;
+        c.resume = true;
+        stop = false;
+        MatchRunner resumed(c);
+        const auto state = resumed.run(stop);
+        ASSERT_FALSE(state.ok()) << "resumed over a " << name << " record";
+        EXPECT_NE(state.error().find(c.pdn_path), std::string::npos) << state.error();
+        EXPECT_NE(state.error().find("game 1"), std::string::npos) << state.error();
+        EXPECT_EQ(file_text(c.pdn_path), text);  // nothing appended
+    }
+}
+
+TEST_F(MatchTest, RoundRobinOfThreeEngines) {
+    MatchConfig c = config({"builtin", "builtin", "builtin"}, 2);
+    c.game.variant = Variant::English;
+    c.openings = random_openings(Variant::English, 1, 2, 5);
+    c.concurrency = 2;
+    MatchRunner runner(c);
+    std::atomic<bool> stop{false};
+    const auto state = runner.run(stop);
+    ASSERT_TRUE(state.ok()) << state.error();
+    ASSERT_EQ(state->finished.size(), 6u);  // 3 pairings, 2 games each
+    std::vector<GameOutcome> outcomes;
+    std::set<int> numbers;
+    for (const auto& g : state->finished) {
+        outcomes.push_back({g.spec.white, g.spec.black, g.result});
+        numbers.insert(g.spec.number);
+    }
+    EXPECT_EQ(numbers.size(), 6u);
+    const auto table = standings(3, outcomes, Scoring::OnePoint);
+    double total = 0;
+    for (const auto& s : table) {
+        EXPECT_EQ(s.tally.games(), 4);
+        total += s.points;
+    }
+    EXPECT_DOUBLE_EQ(total, 6.0);
+    EXPECT_EQ(read_games(c.pdn_path).games.size(), 6u);
+}
+
+// The command line end to end, through the real binary.
+std::pair<int, std::string> run_kroon(const std::string& arguments) {
+    const std::string command = std::string(KROON_BINARY) + " " + arguments + " 2>&1";
+    std::FILE* pipe = ::popen(command.c_str(), "r");
+    std::string output;
+    char buffer[4096];
+    while (size_t n = std::fread(buffer, 1, sizeof buffer, pipe)) output.append(buffer, n);
+    const int status = ::pclose(pipe);
+    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
+}
+
+// One short self-play game in every variant through `kroon match`, ending with a
+// result the referee confirms when the game is replayed from the PDN record.
+TEST_F(MatchTest, SelfPlayGameInEveryVariant) {
+    for (const Variant v : all_variants) {
+        const std::string name(rulebook(v).name());
+        const std::string file = path(name + ".pdn");
+        const auto [code, output] = run_kroon("match builtin builtin --variant " + name +
+                                              " --depth 2 --games 1 --max-moves 150 --hash 8 --quiet --pdn " + file);
+        ASSERT_EQ(code, 0) << name << ": " << output;
+        const PdnFile records = read_games(file);
+        ASSERT_EQ(records.games.size(), 1u) << name;
+        const PdnGame& g = records.games[0];
+        EXPECT_EQ(g.variant, v) << name;
+        EXPECT_NE(g.result, GameResult::Ongoing) << name;
+        const auto replayed = replay(g);
+        ASSERT_TRUE(replayed.ok()) << name << ": " << replayed.error();
+        // Adjudicated at the move limit, or decided by the rules exactly as recorded.
+        const auto termination = g.tag("Termination");
+        if (replayed->verdict().over()) {
+            EXPECT_EQ(replayed->verdict().result, g.result) << name << ": " << termination.value_or("");
+        } else {
+            EXPECT_GE(g.moves.size(), 2u * 150 - 2) << name << ": " << termination.value_or("");
+        }
+    }
+}
+
+TEST_F(MatchTest, CommandLineMatchAndErrors) {
+    const auto [code, output] =
+        run_kroon("match builtin builtin --depth 1 --games 2 --max-moves 30 --hash 8 --pdn " + path("cli.pdn"));
+    EXPECT_EQ(code, 0) << output;
+    EXPECT_NE(output.find("[2/2]"), std::string::npos) << output;
+    EXPECT_NE(output.find("Elo difference"), std::string::npos) << output;
+    EXPECT_NE(output.find("likelihood of superiority"), std::string::npos) << output;
+    EXPECT_NE(output.find("time forfeit / illegal move / engine failure"), std::string::npos) << output;
+    EXPECT_EQ(read_games(path("cli.pdn")).games.size(), 2u);
+
+    const auto [bad_code, bad_output] = run_kroon("match builtin --tc nonsense");
+    EXPECT_EQ(bad_code, 2);
+    EXPECT_NE(bad_output.find("at least two engines"), std::string::npos) << bad_output;
+    const auto [tc_code, tc_output] = run_kroon("match builtin builtin --tc 40/");
+    EXPECT_EQ(tc_code, 2);
+    EXPECT_NE(tc_output.find("--tc"), std::string::npos) << tc_output;
+}
+
+TEST(Ballots, EveryDistinctOpeningOnceInASeededOrder) {
+    // International: 9 first moves for White, 9 replies each; English: 7 and 7.
+    const auto international = ballot_openings(Variant::International, 2, 1);
+    EXPECT_EQ(international.size(), 81u);
+    for (size_t i = 0; i < international.size(); ++i) {
+        ASSERT_EQ(international[i].moves.size(), 2u);
+        for (size_t j = 0; j < i; ++j) EXPECT_NE(international[i].moves, international[j].moves) << i << " " << j;
+    }
+    EXPECT_EQ(ballot_openings(Variant::English, 2, 1).size(), 49u);
+    const auto again = ballot_openings(Variant::International, 2, 1);
+    const auto other = ballot_openings(Variant::International, 2, 2);
+    EXPECT_EQ(again.front().moves, international.front().moves);
+    bool differs = false;
+    for (size_t i = 0; i < other.size(); ++i) differs |= other[i].moves != international[i].moves;
+    EXPECT_TRUE(differs);
+}
+
+}  // namespace
+}  // namespace kroon::match
+
+namespace kroon::match {
+namespace {
+
+using test::free_port;
+
+bool listening(int port) {
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_port = htons(static_cast<std::uint16_t>(port));
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    const bool ok = ::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0;
+    ::close(fd);
+    return ok;
+}
+
+TEST_F(MatchTest, KroonOverDxpAgainstTheBuiltinEngine) {
+    const int port = free_port();
+    auto follower = ChildProcess::start(std::string(KROON_BINARY) + " dxp --listen 127.0.0.1:" + std::to_string(port) +
+                                        " --follower --move-time 0.05 --hash 8");
+    ASSERT_TRUE(follower.ok()) << follower.error();
+    for (int i = 0; i < 100 && !listening(port); ++i) ::usleep(50000);
+    ASSERT_TRUE(listening(port));
+
+    const std::string peer = "dxp://127.0.0.1:" + std::to_string(port);
+    MatchConfig c = config({peer, "builtin"}, 2);
+    c.game.limits.clock = TimeControl::sudden_death(60);
+    c.game.limits.depth = 2;
+    c.game.adjudication.max_moves = 50;
+    c.openings = random_openings(Variant::International, 1, 4, 11);
+    MatchRunner runner(c);
+    std::atomic<bool> stop{false};
+    const auto state = runner.run(stop);
+    ASSERT_TRUE(state.ok()) << state.error();
+    ASSERT_EQ(state->finished.size(), 2u);
+    EXPECT_EQ(state->engines[0].name, "Kroon");  // the follower's own name, from its GAMEACC
+    for (const auto& e : state->engines) EXPECT_EQ(e.time_forfeits + e.illegal_moves + e.failures, 0) << e.name;
+    const PdnFile file = read_games(c.pdn_path);
+    ASSERT_EQ(file.games.size(), 2u);
+    for (size_t i = 0; i < 2; ++i) {
+        const FinishedGame& f = state->finished[i];
+        EXPECT_NE(f.reason, Reason::EngineFailure) << f.termination;
+        EXPECT_GT(f.plies, 10) << f.termination;
+        const auto replayed = replay(file.games[i]);
+        ASSERT_TRUE(replayed.ok()) << replayed.error();
+        EXPECT_EQ(*file.games[i].tag("White"), state->engines[f.spec.white].name);
+        for (const char* clock : {"WhiteClock", "BlackClock"}) {
+            const auto left = file.games[i].tag(clock);
+            ASSERT_TRUE(left) << clock;
+            EXPECT_TRUE(*left > "0:00:00.0" && *left <= "0:01:00.0") << clock << " " << *left;
+        }
+    }
+    // Resumed, the peer is known by the name in the file before it accepts another game.
+    MatchConfig more = c;
+    more.games = 4;
+    more.resume = true;
+    const auto resumed = MatchRunner(more).run(stop);
+    ASSERT_TRUE(resumed.ok()) << resumed.error();
+    EXPECT_EQ(resumed->finished.size(), 4u);
+    EXPECT_EQ(resumed->engines[0].name, "Kroon");
+    for (const PdnGame& g : read_games(c.pdn_path).games)
+        EXPECT_TRUE(g.tag("White") == "Kroon" || g.tag("Black") == "Kroon");
+    // A variant DXP cannot carry, or a clock under a minute, is refused before any game.
+    MatchConfig frisian = c;
+    frisian.game.variant = Variant::Frisian;
+    frisian.pdn_path = path("frisian.pdn");
+    EXPECT_FALSE(MatchRunner(frisian).run(stop).ok());
+    MatchConfig quick = c;
+    quick.game.limits.clock = TimeControl::sudden_death(10);
+    quick.pdn_path = path("quick.pdn");
+    const auto refused = MatchRunner(quick).run(stop);
+    ASSERT_FALSE(refused.ok());
+    EXPECT_NE(refused.error().find("minute"), std::string::npos) << refused.error();
+}
+}  // namespace
+}  // namespace kroon::match

@@ -1,0 +1,301 @@
+// `kroon match`: engine matches and round robins, refereed by the rules, every game in a PDN
+// file as it ends.
+#include <signal.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <iomanip>
+#include <ostream>
+#include <sstream>
+
+#include "engine/rulebook/rulebook.hpp"
+#include "match/match_runner.hpp"
+#include "match/match_stats.hpp"
+#include "match/openings.hpp"
+#include "protocol/hub/level_command.hpp"
+#include "tools/commands/commands.hpp"
+
+namespace kroon::cli {
+namespace {
+
+std::atomic<bool> interrupted{false};
+
+void on_interrupt(int) { interrupted.store(true); }
+
+std::string percent(double x) {
+    std::ostringstream s;
+    s << std::fixed << std::setprecision(1) << 100 * x << "%";
+    return s.str();
+}
+
+std::string points_text(double p) {
+    std::ostringstream s;
+    s << p;
+    return s.str();
+}
+
+std::string tally_text(const match::Tally& t) {
+    std::string s = "+" + std::to_string(t.wins) + " =" + std::to_string(t.draws) + " -" + std::to_string(t.losses);
+    if (t.points_wins || t.points_losses)
+        s += " (points victories +" + std::to_string(t.points_wins) + " -" + std::to_string(t.points_losses) + ")";
+    return s;
+}
+
+// Engine 0's results in a two-engine match.
+match::Tally first_engine_tally(const match::MatchState& state) {
+    match::Tally t;
+    for (const auto& g : state.finished) {
+        if (g.result == GameResult::Ongoing) continue;
+        if (g.spec.white == 0)
+            t.add(g.result, true);
+        else
+            t.add(g.result, false);
+    }
+    return t;
+}
+
+std::string elo_text(const match::EloEstimate& e) {
+    return "Elo " + match::format_elo(e.elo) + " [" + match::format_elo(e.low) + ", " + match::format_elo(e.high) +
+           "] LOS " + percent(e.los);
+}
+
+void print_progress(std::ostream& out, const match::MatchState& state, const match::FinishedGame& g, Variant v) {
+    const Scoring scoring = rulebook(v).scoring();
+    out << "[" << state.finished.size() << "/" << state.schedule.size() << "] game " << g.spec.number << ": "
+        << state.engines[g.spec.white].name << " - " << state.engines[g.spec.black].name << "  "
+        << result_text(g.result, scoring) << "  " << g.termination << " (" << g.plies << " plies)\n";
+    if (state.engines.size() == 2) {
+        const match::Tally t = first_engine_tally(state);
+        out << "    " << state.engines[0].name << " " << points_text(t.score()) << "/" << t.games() << " ("
+            << tally_text(t) << ")  " << elo_text(match::estimate_elo(t)) << "\n";
+    }
+    out.flush();
+}
+
+void print_report(std::ostream& out, const match::MatchState& state, const match::MatchConfig& config) {
+    const Variant v = config.game.variant;
+    const Scoring scoring = rulebook(v).scoring();
+    out << "\n"
+        << (state.interrupted ? "Interrupted" : "Finished") << ": " << state.finished.size() << " of "
+        << state.schedule.size() << " games, " << rulebook(v).name() << ", games in " << config.pdn_path << "\n";
+    if (state.engines.size() == 2) {
+        const match::Tally t = first_engine_tally(state);
+        const auto e = match::estimate_elo(t);
+        out << "  " << state.engines[0].name << " vs " << state.engines[1].name << ": " << points_text(t.score())
+            << " - " << points_text(t.games() - t.score()) << "  (" << tally_text(t) << ")\n"
+            << "  Elo difference " << match::format_elo(e.elo) << ", 95% interval [" << match::format_elo(e.low) << ", "
+            << match::format_elo(e.high) << "], likelihood of superiority " << percent(e.los) << "\n";
+    } else {
+        std::vector<match::GameOutcome> outcomes;
+        for (const auto& g : state.finished) outcomes.push_back({g.spec.white, g.spec.black, g.result});
+        const auto table = match::standings(static_cast<int>(state.engines.size()), outcomes, scoring);
+        out << "  rank  engine                           points  games  +/=/-           SB\n";
+        for (size_t i = 0; i < table.size(); ++i) {
+            const auto& s = table[i];
+            char line[200];
+            std::snprintf(line, sizeof line, "  %4zu  %-32s %6s  %5d  %-14s %6s\n", i + 1,
+                          state.engines[s.player].name.c_str(), points_text(s.points).c_str(), s.tally.games(),
+                          (std::to_string(s.tally.wins + s.tally.points_wins) + "/" + std::to_string(s.tally.draws) +
+                           "/" + std::to_string(s.tally.losses + s.tally.points_losses))
+                              .c_str(),
+                          points_text(s.sonneborn_berger).c_str());
+            out << line;
+        }
+    }
+    out << "  losses by time forfeit / illegal move / engine failure:\n";
+    for (const auto& e : state.engines)
+        out << "    " << e.name << ": " << e.time_forfeits << " / " << e.illegal_moves << " / " << e.failures << "\n";
+    out.flush();
+}
+
+// The command line as read, before it becomes a match configuration.
+struct MatchArgs {
+    match::MatchConfig config;
+    std::vector<std::string> engines;
+    std::string tc;
+    int depth = 0;
+    std::int64_t nodes = 0;
+    int random_openings = 0;
+    int ballots = 0;
+    int seed = 1;
+    std::string openings;
+    std::vector<std::string> hub_options;
+    bool long_notation = false;
+    bool quiet = false;
+    EngineArgs engine;  // the built-in engine's
+};
+
+void add_match_options(CLI::App& command, MatchArgs& a) {
+    match::MatchConfig& c = a.config;
+    auto& limits = c.game.limits;
+    auto& adj = c.game.adjudication;
+    command
+        .add_option("ENGINE", a.engines,
+                    "a Hub engine command line (\"kroon hub\", \"/path/scan hub\"), builtin (Kroon's search in this "
+                    "process), or dxp://host:port (a DXP follower; we are the initiator; international only, and DXP "
+                    "gives the peer whole minutes: --tc of at least 60)")
+        ->required();
+    add_variant(command, c.game.variant);
+    command
+        .add_option("--tc", a.tc,
+                    "clock: 60 (sudden death), 300+2 (increment), 40/7200:1800, 50/2h:25/1h (moves in time, "
+                    "repeating; time left carries over); the default is 10+0.1 when no limit is given")
+        ->type_name("TC");
+    add_seconds(command, "--movetime", limits.move_time, "seconds per move", 0.001, 86400);
+    command.add_option("--depth", a.depth, "depth per move")->check(CLI::Range(1, hub::level_limits::depth));
+    command.add_option("--nodes", a.nodes, "nodes per move")->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40));
+    command.add_option("--games", c.games, "games per pairing (each opening with both colours)")
+        ->check(CLI::Range(1, 1000000))
+        ->capture_default_str();
+    command.add_option("--openings", a.openings, "FEN lines or PDN games; each opening is played with both colours")
+        ->type_name("FILE");
+    command.add_option("--random-openings", a.random_openings, "random openings of N plies instead")
+        ->type_name("N")
+        ->check(CLI::Range(1, 200));
+    command
+        .add_option("--ballots", a.ballots,
+                    "every distinct opening of N plies (2: the 2-move ballots), shuffled by --seed and "
+                    "repeated as --games needs")
+        ->type_name("N")
+        ->check(CLI::Range(1, 8));
+    command.add_option("--seed", a.seed, "seed of the random openings and of the order of the ballots")
+        ->check(CLI::Range(0, 2000000000))
+        ->capture_default_str();
+    command.add_option("--concurrency", c.concurrency, "games played at once")
+        ->check(CLI::Range(1, 256))
+        ->capture_default_str();
+    command.add_option("--pdn", c.pdn_path, "the games, appended as each ends")
+        ->type_name("FILE")
+        ->capture_default_str();
+    command.add_flag("--long-notation", a.long_notation, "captures with every landing square in the PDN");
+    command.add_flag("--resume", c.resume, "continue the match recorded in the PDN file");
+    command.add_option("--event", c.event, "PDN Event tag")->capture_default_str();
+    command
+        .add_option("--max-moves", adj.max_moves,
+                    "adjudication: end at move N: a draw, or a win when both engines' scores agree on at least "
+                    "--win-score")
+        ->check(CLI::Range(1, 100000));
+    command
+        .add_option("--win-score", adj.win_score,
+                    "adjudication: a win when both engines report at least CP "
+                    "(hundredths of a man) for --win-moves moves each")
+        ->type_name("CP")
+        ->check(CLI::Range(1, 100000));
+    command.add_option("--win-moves", adj.win_moves, "see --win-score")->check(CLI::Range(1, 1000));
+    command
+        .add_option("--draw-score", adj.draw_score,
+                    "adjudication: a draw when both report |score| <= CP for "
+                    "--draw-moves moves each, not before move --draw-from")
+        ->type_name("CP")
+        ->check(CLI::Range(0, 100000));
+    command.add_option("--draw-moves", adj.draw_moves, "see --draw-score")->check(CLI::Range(1, 1000));
+    command.add_option("--draw-from", adj.draw_from_move, "no draw adjudication before this move (KNDB art. 13)")
+        ->check(CLI::Range(0, 100000))
+        ->capture_default_str();
+    command.add_flag("--points-victory", c.game.rule_options.points_victory,
+                     "the KNDB points-victory articles (international; docs/rules.md, Points victory)");
+    command.add_flag("--frisian-repetition", c.game.rule_options.frisian_repetition,
+                     "threefold repetition draws in Frisian too (not a Frisian rule)");
+    command
+        .add_option("--no-progress", c.game.rule_options.no_progress_moves_8x8,
+                    "8x8 games: moves each without a capture or a man move before a draw, 0 = none")
+        ->check(CLI::Range(0, 10000))
+        ->capture_default_str();
+    command.add_option("--option", a.hub_options, "set-param NAME=VALUE for every Hub engine (repeatable)")
+        ->type_name("NAME=VALUE");
+    add_engine_options(command, a.engine, {"threads", "hash", "eval", "eval-file", "egdb"});
+    add_seconds(command, "--hang-timeout", limits.hang_timeout,
+                "without a clock: seconds of silence after which an engine has hung (default 60)", 1, 86400);
+    command.add_option("--engine-log", c.player.stderr_path, "append the engines' stderr to FILE (else discarded)")
+        ->type_name("FILE");
+    command.add_flag("--quiet", a.quiet, "no line per game, only the final report");
+}
+
+match::MatchConfig match_config(MatchArgs& a) {
+    match::MatchConfig c = a.config;
+    if (a.engines.size() < 2) throw UsageError("give at least two engines");
+    for (const auto& text : a.engines) {
+        auto spec = match::parse_player_spec(text);
+        if (!spec) throw UsageError(spec.error());
+        c.engines.push_back(*spec);
+    }
+    auto& limits = c.game.limits;
+    limits.depth = a.depth;
+    limits.nodes = static_cast<std::uint64_t>(a.nodes);
+    if (c.game.rule_options.points_victory && c.game.variant != Variant::International)
+        throw UsageError("--points-victory is a rule set for international draughts");
+    if (c.game.adjudication.win_moves > 0 && c.game.adjudication.win_score == 0)
+        throw UsageError("--win-moves needs --win-score");
+    if (!a.tc.empty()) {
+        const auto tc = parse_time_control(a.tc);
+        if (!tc) throw UsageError("--tc: " + tc.error());
+        limits.clock = *tc;
+    }
+    if (limits.clock.unlimited() && limits.move_time == 0 && limits.depth == 0 && limits.nodes == 0)
+        limits.clock = TimeControl::sudden_death(10, 0.1);
+    if (!a.openings.empty()) {
+        auto openings = match::read_openings_file(a.openings, c.game.variant);
+        if (!openings) throw UsageError(openings.error());
+        c.openings = std::move(openings.value());
+    } else if (a.ballots > 0) {
+        const auto ballots = match::ballot_openings(c.game.variant, a.ballots, static_cast<std::uint32_t>(a.seed));
+        if (ballots.empty()) throw UsageError("--ballots: no opening of that many moves");
+        const size_t wanted = static_cast<size_t>(std::max(1, (c.games + 1) / 2));
+        for (size_t i = 0; i < wanted; ++i) c.openings.push_back(ballots[i % ballots.size()]);
+    } else if (a.random_openings > 0) {
+        c.openings = match::random_openings(c.game.variant, std::max(1, (c.games + 1) / 2), a.random_openings,
+                                            static_cast<std::uint32_t>(a.seed));
+    } else {
+        c.openings = {{rulebook(c.game.variant).start_position(), {}, "start"}};
+    }
+    c.notation = a.long_notation ? PdnMoves::Long : PdnMoves::Short;
+    c.player.engine_options = engine_settings(a.engine, {c.game.variant, std::nullopt});
+    for (const auto& value : a.hub_options) {
+        const size_t eq = value.find('=');
+        if (eq == 0 || eq == std::string::npos) throw UsageError("--option wants NAME=VALUE, not '" + value + "'");
+        c.player.hub_options.emplace_back(value.substr(0, eq), value.substr(eq + 1));
+    }
+    return c;
+}
+
+}  // namespace
+
+Run add_match(CLI::App& kroon, const Streams& io) {
+    auto* command = kroon.add_subcommand(
+        "match",
+        "Plays engines against each other, refereed by the rules (docs/rules.md), every game appended to a PDN file "
+        "as it ends. Two engines play a match; three or more a round robin (Berger tables, Sonneborn-Berger "
+        "tie-breaks). Crashes, hangs, illegal moves and garbage lose the game. Prints W/D/L, Elo with a 95% "
+        "interval and LOS, forfeits per engine.");
+    auto args = std::make_shared<MatchArgs>();
+    add_match_options(*command, *args);
+    return [args, io] {
+        const match::MatchConfig config = match_config(*args);
+        // Ctrl-C stops the match: finished games are in the PDN file; --resume continues.
+        struct sigaction action {};
+        action.sa_handler = on_interrupt;
+        sigemptyset(&action.sa_mask);
+        sigaction(SIGINT, &action, nullptr);
+        sigaction(SIGTERM, &action, nullptr);
+        signal(SIGPIPE, SIG_IGN);  // an engine that dies must not take us with it
+        interrupted.store(false);
+
+        match::MatchRunner runner(config);
+        const Variant v = config.game.variant;
+        const bool quiet = args->quiet;
+        std::ostream& out = io.out;
+        const auto state = runner.run(interrupted, [&](const match::MatchState& s, const match::FinishedGame& g) {
+            if (!quiet) print_progress(out, s, g, v);
+        });
+        if (!state) {
+            io.err << "kroon match: " << state.error() << "\n";
+            return exit_failure;
+        }
+        print_report(out, *state, config);
+        return state->interrupted ? exit_interrupted : exit_ok;
+    };
+}
+
+}  // namespace kroon::cli

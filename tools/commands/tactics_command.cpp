@@ -1,0 +1,223 @@
+// `kroon tactics`: find winning shots in game records, and see how many of a set an engine
+// solves (docs/search.md, "Tactics").
+#include <chrono>
+#include <iomanip>
+#include <ostream>
+#include <unordered_set>
+
+#include "bench/tactics.hpp"
+#include "match/player.hpp"
+#include "tools/commands/commands.hpp"
+
+namespace kroon::cli {
+namespace {
+
+struct FindArgs {
+    std::vector<std::string> files;
+    Variant variant = Variant::International;
+    int depth = 7;
+    int min_gain = 2;
+};
+
+struct SolveArgs {
+    std::string file;
+    Variant variant = Variant::International;
+    std::string engine = "builtin";
+    double move_time = 0;
+    int depth = 0;
+    std::int64_t nodes = 0;
+    EngineArgs builtin;  // the built-in engine's options
+};
+
+// Re-checks a set at another depth: prints the positions whose shot still holds, reports the others.
+// What makes a shot, shared by `find` and `check`.
+void add_shot_options(CLI::App& command, FindArgs& args) {
+    add_variant(command, args.variant);
+    command.add_option("--depth", args.depth, "plies of the full-width check")
+        ->check(CLI::Range(3, 11))
+        ->capture_default_str();
+    command.add_option("--min-gain", args.min_gain, "men the shot must win")
+        ->check(CLI::Range(1, 20))
+        ->capture_default_str();
+}
+
+int run_check(const FindArgs& a, const Streams& io) {
+    const Rulebook& rules = rulebook(a.variant);
+    int kept = 0, dropped = 0;
+    for (const std::string& path : a.files) {
+        const auto file = tactics::read_puzzles(rules, path);
+        if (!file.ok()) throw UsageError(file.error());
+        for (const std::string& e : file->errors) io.err << path << ": " << e << " (left out)\n";
+        for (const tactics::Puzzle& p : file->puzzles) {
+            const auto again = tactics::find_shot(rules, p.position, a.depth, a.min_gain);
+            if (again && again->solution == p.solution) {
+                ++kept;
+                io.out << tactics::format_puzzle(rules,
+                                                 {p.position, p.solution, std::min(p.gain, again->gain), p.plies})
+                       << "\n";
+            } else {
+                ++dropped;
+                io.err << tactics::format_puzzle(rules, p) << ": not a unique shot at " << a.depth << " plies\n";
+            }
+        }
+    }
+    io.err << kept << " hold, " << dropped << " do not\n";
+    return dropped ? exit_failure : exit_ok;
+}
+
+int run_find(const FindArgs& a, const Streams& io) {
+    std::unordered_set<std::uint64_t> seen;
+    int games = 0, found = 0;
+    for (const std::string& path : a.files) {
+        const auto file = read_pdn_file(path, a.variant);
+        if (!file.ok()) throw UsageError(file.error());
+        for (const PdnError& e : file->errors) io.err << path << ": " << e.text() << " (left out)\n";
+        games += static_cast<int>(file->games.size());
+        tactics::find_shots(file->games, a.depth, a.min_gain, [&](const tactics::Puzzle& p) {
+            if (!seen.insert(p.position.hash()).second) return;
+            ++found;
+            io.out << tactics::format_puzzle(rulebook(a.variant), p) << "\n";
+            io.out.flush();
+        });
+    }
+    io.err << found << " shots in " << games << " games\n";
+    return exit_ok;
+}
+
+// One attempt through the match runner's players, for engines other than the built-in one.
+tactics::Attempt solve_with_player(match::Player& player, const Rulebook& rules, const tactics::Puzzle& puzzle,
+                                   const match::MoveRequest& request) {
+    const Game game(rules, puzzle.position);
+    tactics::Attempt attempt;
+    if (auto failure = player.new_game(game, game.side_to_move())) throw std::runtime_error(failure->detail);
+    const auto start = std::chrono::steady_clock::now();
+    const match::Answer answer = player.think(game, request);
+    attempt.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (const auto* failure = std::get_if<match::Failure>(&answer)) throw std::runtime_error(failure->detail);
+    attempt.played = std::get<match::MoveReply>(answer).move;
+    attempt.solved = attempt.played == puzzle.solution;
+    player.game_over(game);
+    return attempt;
+}
+
+int run_solve(const SolveArgs& a, const Streams& io) {
+    const Rulebook& rules = rulebook(a.variant);
+    const auto file = tactics::read_puzzles(rules, a.file);
+    if (!file.ok()) throw UsageError(file.error());
+    for (const std::string& e : file->errors) io.err << a.file << ": " << e << " (left out)\n";
+    if (a.move_time <= 0 && a.depth <= 0 && a.nodes <= 0) throw UsageError("give --movetime, --depth or --nodes");
+
+    const auto spec = match::parse_player_spec(a.engine);
+    if (!spec.ok()) throw UsageError(spec.error());
+    const bool builtin = spec->kind == match::PlayerSpec::Builtin;
+    if (spec->kind == match::PlayerSpec::Dxp) throw UsageError("a DXP engine cannot be given a position");
+    std::unique_ptr<play::Engine> engine;
+    std::unique_ptr<match::Player> player;
+    const EngineSettings builtin_settings = engine_settings(a.builtin, {a.variant, std::nullopt});
+    if (builtin) {
+        engine = std::make_unique<play::Engine>();
+        engine->set_option("egdb", "none");
+        configure(*engine, builtin_settings);
+    } else {
+        match::PlayerSettings settings;
+        settings.variant = a.variant;
+        auto started = match::start_player(*spec, settings);
+        if (!started.ok()) {
+            io.err << "kroon tactics: " << started.error() << "\n";
+            return exit_failure;
+        }
+        player = std::move(started.value());
+    }
+    search::Limits limits;
+    limits.move_time = a.move_time;
+    limits.depth = a.depth;
+    limits.nodes = static_cast<std::uint64_t>(a.nodes);
+    match::MoveRequest request;
+    request.move_time = a.move_time;
+    request.depth = a.depth;
+    request.nodes = static_cast<std::uint64_t>(a.nodes);
+    request.wait = a.move_time > 0 ? 10 * a.move_time + 30 : 3600;
+
+    int solved = 0;
+    double total_time = 0, time_to_solution = 0;
+    std::uint64_t total_nodes = 0;
+    io.out << std::fixed;
+    for (std::size_t i = 0; i < file->puzzles.size(); ++i) {
+        const tactics::Puzzle& p = file->puzzles[i];
+        tactics::Attempt attempt;
+        try {
+            attempt =
+                builtin ? tactics::solve(*engine, rules, p, limits) : solve_with_player(*player, rules, p, request);
+        } catch (const std::exception& e) {
+            io.err << "kroon tactics: " << e.what() << "\n";
+            return exit_failure;
+        }
+        solved += attempt.solved;
+        total_time += attempt.seconds;
+        total_nodes += attempt.nodes;
+        if (attempt.found_after) time_to_solution += *attempt.found_after;
+        io.out << std::setw(4) << i + 1 << "  " << std::left << std::setw(9)
+               << rules.format_move(p.position, p.solution) << (attempt.solved ? "solved  " : "missed  ")
+               << std::setw(9) << rules.format_move(p.position, attempt.played) << std::right << std::setprecision(3)
+               << attempt.seconds << " s";
+        if (attempt.found_after) io.out << "  found after " << *attempt.found_after << " s";
+        io.out << "\n";
+        io.out.flush();
+    }
+    const int n = static_cast<int>(file->puzzles.size());
+    io.out << "solved " << solved << " of " << n << " (" << std::setprecision(1) << (n ? 100.0 * solved / n : 0.0)
+           << "%), " << std::setprecision(3) << total_time << " s in all";
+    if (builtin && solved)
+        io.out << ", solution found after " << time_to_solution / solved << " s on average, " << total_nodes
+               << " nodes";
+    io.out << "\n";
+    return exit_ok;
+}
+
+}  // namespace
+
+Run add_tactics(CLI::App& kroon, const Streams& io) {
+    auto* command = kroon.add_subcommand(
+        "tactics",
+        "Winning shots: `find` takes them from game records (checked by a full-width material minimax), `check` "
+        "checks a set again at another depth, `solve` counts how many of a set an engine finds. A set has one position "
+        "a line: FEN; MOVE; +GAIN; PLIES.");
+    command->require_subcommand(1);
+
+    auto find = std::make_shared<FindArgs>();
+    auto* find_command = command->add_subcommand(
+        "find",
+        "Prints the positions of the PDN games that hold exactly one winning shot (a sacrifice the opponent "
+        "must take), one a line.");
+    find_command->add_option("PDN", find->files, "game records")->required()->check(CLI::ExistingFile);
+    add_shot_options(*find_command, *find);
+
+    auto check = std::make_shared<FindArgs>();
+    auto* check_command = command->add_subcommand(
+        "check",
+        "Re-checks sets with the full-width material minimax (at another --depth): prints the positions that "
+        "still hold one winning shot, names the others on stderr (status 1 when any fails).");
+    check_command->add_option("FILE", check->files, "sets")->required()->check(CLI::ExistingFile);
+    add_shot_options(*check_command, *check);
+
+    auto solve = std::make_shared<SolveArgs>();
+    auto* solve_command =
+        command->add_subcommand("solve", "Searches every position of a set and counts the solutions.");
+    solve_command->add_option("FILE", solve->file, "the set")->required();
+    add_variant(*solve_command, solve->variant);
+    solve_command->add_option("--engine", solve->engine, "builtin, or a Hub engine command line")
+        ->capture_default_str();
+    add_seconds(*solve_command, "--movetime", solve->move_time, "seconds per position", 0.001, 3600);
+    solve_command->add_option("--depth", solve->depth, "depth per position")->check(CLI::Range(1, 100));
+    solve_command->add_option("--nodes", solve->nodes, "nodes per position (builtin: deterministic)")
+        ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40));
+    add_engine_options(*solve_command, solve->builtin, {"threads", "hash", "eval", "eval-file"});
+
+    return [command, find_command, find, check_command, check, solve, io] {
+        if (command->got_subcommand(find_command)) return run_find(*find, io);
+        if (command->got_subcommand(check_command)) return run_check(*check, io);
+        return run_solve(*solve, io);
+    };
+}
+
+}  // namespace kroon::cli
