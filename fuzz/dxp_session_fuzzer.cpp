@@ -1,4 +1,4 @@
-// The DXP session state machine (protocol/dxp/session.cpp), without sockets or searches.
+// The DXP session state machine (protocol/dxp/dialogue.cpp), without sockets or searches.
 // The input is a configuration byte, then NUL-separated steps: a message from the peer, or a
 // control byte for the other events (our engine's move, a timeout, a disconnect, an abort).
 // Invariants: nothing crashes; every message Kroon sends is printable ASCII that decodes;

@@ -1,4 +1,4 @@
-// The web board's messages (protocol/web/session): one browser tab's JSON messages, one per
+// The web board's messages (protocol/web/tab and messages): one browser tab's JSON messages, one per
 // line, through web::Tab as the server hands them over; a line `timer` is the clock's
 // wake-up instead. Searches run for real on a one-slot pool, and each message gets a few
 // milliseconds for their answers before the next. Invariants (docs/web.md, The WebSocket

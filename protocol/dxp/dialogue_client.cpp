@@ -150,22 +150,22 @@ Result<std::unique_ptr<DialogueClient>> DialogueClient::connect(const Endpoint& 
     }
     io->socket.set_option(tcp::no_delay(true), ec);
     std::unique_ptr<DialogueClient> client(new DialogueClient(std::move(io), std::move(config)));
-    client->apply(client->session_.connected(client->now()));
+    client->apply(client->dialogue_.connected(client->now()));
     return client;
 }
 
 DialogueClient::DialogueClient(std::unique_ptr<Io> io, DialogueConfig config)
-    : io_(std::move(io)), session_(std::move(config)) {}
+    : io_(std::move(io)), dialogue_(std::move(config)) {}
 
 DialogueClient::~DialogueClient() {
-    if (!io_->closed) apply(session_.abort("the match runner is done with this peer", now()));
+    if (!io_->closed) apply(dialogue_.abort("the match runner is done with this peer", now()));
     io_->flush();
     io_->close();
     io_->io.restart();
     io_->io.poll();
 }
 
-bool DialogueClient::open() const { return !io_->closed && session_.state() != DialogueState::Closed; }
+bool DialogueClient::open() const { return !io_->closed && dialogue_.state() != DialogueState::Closed; }
 
 double DialogueClient::now() const { return io_->now(); }
 
@@ -195,7 +195,7 @@ bool DialogueClient::play_our_move(const Move& move) {
     if (!think_) return false;
     const int id = think_->id;
     think_.reset();
-    apply(session_.engine_move(id, move, now()));
+    apply(dialogue_.engine_move(id, move, now()));
     return true;
 }
 
@@ -208,27 +208,27 @@ DialogueClient::Wait DialogueClient::wait_until(const std::function<bool()>& don
             if (!io_->invalid.empty()) {
                 const std::string reason = std::move(io_->invalid.front());
                 io_->invalid.erase(io_->invalid.begin());
-                apply(session_.receive_invalid(reason, now()));
+                apply(dialogue_.receive_invalid(reason, now()));
             } else {
                 const std::string text = std::move(io_->received.front());
                 io_->received.erase(io_->received.begin());
-                apply(session_.receive(text, now()));
+                apply(dialogue_.receive(text, now()));
             }
         }
         if (done()) return Wait::Done;
         if (stop && stop->load()) return Wait::Stopped;
         if (io_->closed) {
-            apply(session_.disconnected(now()));
+            apply(dialogue_.disconnected(now()));
             return done() ? Wait::Done : Wait::Closed;
         }
-        if (const auto at = session_.deadline(); at && now() >= *at) {
-            apply(session_.timeout(now()));
+        if (const auto at = dialogue_.deadline(); at && now() >= *at) {
+            apply(dialogue_.timeout(now()));
             continue;
         }
         const double left = until - now();
         if (left <= 0) return Wait::Timeout;
         double slice = std::min(left, slice_seconds);
-        if (const auto at = session_.deadline()) slice = std::min(slice, std::max(*at - now(), 0.001));
+        if (const auto at = dialogue_.deadline()) slice = std::min(slice, std::max(*at - now(), 0.001));
         io_->run_for(slice);
     }
 }

@@ -27,7 +27,7 @@ public:
     DialogueClient(const DialogueClient&) = delete;
     DialogueClient& operator=(const DialogueClient&) = delete;
 
-    const Dialogue& session() const { return session_; }
+    const Dialogue& session() const { return dialogue_; }
     bool open() const;
     double now() const;
 
@@ -35,10 +35,10 @@ public:
     void apply(const Actions& actions);
 
     // Initiator: propose a game; answered when the session leaves Requested.
-    void request_game(const GameRequest& request) { apply(session_.request_game(request, now())); }
+    void request_game(const GameRequest& request) { apply(dialogue_.request_game(request, now())); }
     // Our side's move for the session's pending Think; false when none is pending.
     bool play_our_move(const Move& move);
-    void end_game(Verdict verdict, const std::string& detail) { apply(session_.end_game(verdict, detail, now())); }
+    void end_game(Verdict verdict, const std::string& detail) { apply(dialogue_.end_game(verdict, detail, now())); }
 
     enum class Wait { Done, Timeout, Closed, Stopped };
     // Reads and handles the peer's messages (and the session's own deadlines) until `done()`
@@ -55,7 +55,7 @@ private:
     DialogueClient(std::unique_ptr<Io> io, DialogueConfig config);
 
     std::unique_ptr<Io> io_;
-    Dialogue session_;
+    Dialogue dialogue_;
     std::optional<Think> think_;
     std::string last_warning_;
 };

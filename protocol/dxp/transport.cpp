@@ -79,7 +79,7 @@ public:
           hard_timer_(io),
           flush_timer_(io),
           shared_(shared),
-          session_(shared.config.session),
+          dialogue_(shared.config.session),
           id_(id),
           on_closed_(std::move(on_closed)) {
         error_code ec;
@@ -94,14 +94,14 @@ public:
 
     void start() {
         shared_.log->info("[{}] connected to {}", id_, peer_);
-        apply(session_.connected(shared_.now()));
+        apply(dialogue_.connected(shared_.now()));
         read();
     }
 
     // Shutdown of the process: end a game in progress properly, then close.
     void abort(const std::string& reason) {
         if (closed_) return;
-        apply(session_.abort(reason, shared_.now()));
+        apply(dialogue_.abort(reason, shared_.now()));
     }
 
 private:
@@ -117,7 +117,7 @@ private:
             if (ec != asio::error::operation_aborted) {
                 shared_.log->info("[{}] connection lost: {}", id_,
                                   ec == asio::error::eof ? "peer closed it" : ec.message());
-                apply(session_.disconnected(shared_.now()));
+                apply(dialogue_.disconnected(shared_.now()));
                 close_now();
             }
             return;
@@ -126,10 +126,10 @@ private:
             if (closed_ || closing_) break;
             if (f.ok) {
                 shared_.log->debug("[{}] < {}", id_, escaped(f.text));
-                apply(session_.receive(f.text, shared_.now()));
+                apply(dialogue_.receive(f.text, shared_.now()));
             } else {
                 shared_.log->debug("[{}] framing: {}", id_, f.text);
-                apply(session_.receive_invalid(f.text, shared_.now()));
+                apply(dialogue_.receive_invalid(f.text, shared_.now()));
             }
         }
         read();
@@ -173,7 +173,7 @@ private:
         queued_bytes_ += text.size() + 1;
         if (queued_bytes_ > shared_.config.max_write_queue) {
             shared_.log->warn("[{}] peer is not reading ({} bytes waiting); closing", id_, queued_bytes_);
-            apply(session_.disconnected(shared_.now()));
+            apply(dialogue_.disconnected(shared_.now()));
             close_now();
             return;
         }
@@ -191,7 +191,7 @@ private:
         if (closed_) return;
         if (ec) {
             shared_.log->info("[{}] write failed: {}", id_, ec.message());
-            apply(session_.disconnected(shared_.now()));
+            apply(dialogue_.disconnected(shared_.now()));
             close_now();
             return;
         }
@@ -235,7 +235,7 @@ private:
     void arm_deadline() {
         if (closed_) return;
         ++deadline_generation_;
-        const auto at = session_.deadline();
+        const auto at = dialogue_.deadline();
         if (!at) {
             deadline_timer_.cancel();
             return;
@@ -245,7 +245,7 @@ private:
         deadline_timer_.expires_at(when);
         deadline_timer_.async_wait([self = shared_from_this(), generation = deadline_generation_](error_code ec) {
             if (ec || self->closed_ || generation != self->deadline_generation_) return;
-            self->apply(self->session_.timeout(self->shared_.now()));
+            self->apply(self->dialogue_.timeout(self->shared_.now()));
         });
     }
 
@@ -253,8 +253,8 @@ private:
 
     void think(const Think& t) {
         if (!engine_) engine_ = std::make_unique<EngineWorker>(shared_.config.engine_options);
-        const bool new_game = session_.games_played() != searched_game_;
-        searched_game_ = session_.games_played();
+        const bool new_game = dialogue_.games_played() != searched_game_;
+        searched_game_ = dialogue_.games_played();
         current_think_ = t.id;
         SearchJob job;
         job.id = t.id;
@@ -290,9 +290,9 @@ private:
         if (id == current_think_) hard_timer_.cancel();
         if (move && id == current_think_)
             shared_.log->info("[{}] plays {} (depth {}, score {}, {} nodes, {:.2f} s)", id_,
-                              session_.game().rules().format_move(session_.position(), *move), outcome.depth,
+                              dialogue_.game().rules().format_move(dialogue_.position(), *move), outcome.depth,
                               outcome.score, outcome.nodes, outcome.seconds);
-        apply(session_.engine_move(id, move, shared_.now()));
+        apply(dialogue_.engine_move(id, move, shared_.now()));
     }
 
     asio::io_context& io_;
@@ -301,7 +301,7 @@ private:
     asio::steady_timer hard_timer_;
     asio::steady_timer flush_timer_;
     Shared& shared_;
-    Dialogue session_;
+    Dialogue dialogue_;
     int id_;
     std::function<void(int)> on_closed_;
     std::string peer_;
