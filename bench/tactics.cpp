@@ -1,5 +1,7 @@
 #include "bench/tactics.hpp"
 
+#include "engine/file_reader.hpp"
+
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
@@ -174,11 +176,9 @@ PuzzleFile parse_puzzles(const Rulebook& rules, std::string_view text) {
 }
 
 Result<PuzzleFile> read_puzzles(const Rulebook& rules, const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return Error{"cannot open " + path + ": " + std::strerror(errno)};
-    std::ostringstream text;
-    text << in.rdbuf();
-    return parse_puzzles(rules, text.str());
+    const auto text = read_file(path, max_text_file_bytes, "tactics set");
+    if (!text) return Error{text.error()};
+    return parse_puzzles(rules, *text);
 }
 
 Attempt solve(play::Engine& engine, const Rulebook& rules, const Puzzle& puzzle, const search::Limits& limits) {

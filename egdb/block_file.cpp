@@ -1,13 +1,10 @@
 #include "egdb/block_file.hpp"
 
-#include <fcntl.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
+#include "engine/file_reader.hpp"
+#include "engine/file_writer.hpp"
 
 #include <cerrno>
 #include <cstring>
-#include <fstream>
 #include <system_error>
 
 namespace kroon::egdb {
@@ -62,43 +59,25 @@ Result<std::uint64_t> write_block_file(const std::filesystem::path& path, const 
     write_le(header, 48, fnv1a64(payload.data(), payload.size()), 8);
     write_le(header, 56, fnv1a64(header.data(), 56), 8);
 
-    // Named by the process too: two builds into one folder never write the same file at once.
-    std::filesystem::path temporary = path;
-    temporary += ".partial." + std::to_string(::getpid());
-    {
-        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-        out.write(reinterpret_cast<const char*>(header.data()), static_cast<std::streamsize>(header.size()));
-        out.write(reinterpret_cast<const char*>(payload.data()), static_cast<std::streamsize>(payload.size()));
-        if (!out.flush()) return Error{"cannot write " + temporary.string()};
-    }
-    std::error_code ec;
-    std::filesystem::rename(temporary, path, ec);
-    if (ec) return Error{"cannot rename " + temporary.string() + ": " + ec.message()};
+    if (auto written =
+            write_file_atomically(path.string(), {{header.data(), header.size()}, {payload.data(), payload.size()}});
+        !written)
+        return Error{written.error()};
     return header.size() + payload.size();
 }
 
 Result<std::unique_ptr<BlockFile>> BlockFile::open(const std::filesystem::path& path, const FileIdentity& identity) {
     const std::string name = path.string();
-    const int fd = ::open(name.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return Error{name + ": cannot open: " + std::strerror(errno)};
-    struct stat st {};
-    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        ::close(fd);
-        return Error{name + ": not a regular file"};
-    }
-    const auto size = static_cast<std::size_t>(st.st_size);
-    if (size < header_bytes) {
-        ::close(fd);
-        return Error{name + ": truncated (" + std::to_string(size) + " bytes)"};
-    }
-    void* map = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
-    ::close(fd);
-    if (map == MAP_FAILED) return Error{name + ": cannot map: " + std::strerror(errno)};
+    // Read into memory, not mapped: a file replaced or truncated while in use (a new build
+    // copied over the cache folder) then cannot take the process down with SIGBUS.
+    auto bytes = read_file(name, max_block_file_bytes, "endgame database file");
+    if (!bytes) return Error{bytes.error()};
+    const std::size_t size = bytes->size();
+    if (size < header_bytes) return Error{name + ": truncated (" + std::to_string(size) + " bytes)"};
 
     std::unique_ptr<BlockFile> file(new BlockFile());
-    file->map_ = static_cast<const std::uint8_t*>(map);
-    file->size_ = size;
-    const std::uint8_t* h = file->map_;
+    file->bytes_ = std::move(*bytes);
+    const auto* h = reinterpret_cast<const std::uint8_t*>(file->bytes_.data());
     const auto fail = [&](const std::string& why) { return Error{name + ": " + why}; };
     if (std::memcmp(h, identity.magic.data(), 8) != 0) return fail("not a Kroon endgame database file of this kind");
     if (read_le(h + 56, 8) != fnv1a64(h, 56)) return fail("header checksum mismatch");
@@ -130,10 +109,6 @@ Result<std::unique_ptr<BlockFile>> BlockFile::open(const std::filesystem::path& 
     }
     if (read_le(file->offsets_ + 8 * blocks, 8) != data_size) return fail("block index does not end the file");
     return file;
-}
-
-BlockFile::~BlockFile() {
-    if (map_) ::munmap(const_cast<std::uint8_t*>(map_), size_);
 }
 
 }  // namespace kroon::egdb

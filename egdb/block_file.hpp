@@ -1,5 +1,5 @@
 // The layout the database files share: a checked header, a block index and the blocks, read
-// through a memory map (docs/egdb.md, File format). What a block holds is up to the file
+// into memory (docs/egdb.md, File format). What a block holds is up to the file
 // kind: values in run-length code (slice_file.hpp) or distances in zstd frames
 // (distance_file.hpp).
 //
@@ -28,6 +28,8 @@
 namespace kroon::egdb {
 
 constexpr std::size_t header_bytes = 64;
+// Far above the largest slice Kroon builds (the 5-piece ones are a few MB each).
+constexpr std::uint64_t max_block_file_bytes = std::uint64_t{4} << 30;
 
 std::uint64_t fnv1a64(const std::uint8_t* data, std::size_t size);
 std::uint64_t read_le(const std::uint8_t* in, int bytes);
@@ -52,17 +54,16 @@ struct FileIdentity {
 Result<std::uint64_t> write_block_file(const std::filesystem::path& path, const FileIdentity& identity,
                                        const std::function<void(std::uint64_t, std::vector<std::uint8_t>&)>& encode);
 
-// A block file mapped into memory, its header, checksums and block index checked.
+// A block file read into memory, its header, checksums and block index checked.
 class BlockFile {
 public:
     // An error saying what is wrong when the file is not `identity` (wrong magic, version,
     // variant or slice, truncated, checksum mismatch, block index out of order).
     static Result<std::unique_ptr<BlockFile>> open(const std::filesystem::path& path, const FileIdentity& identity);
-    ~BlockFile();
     BlockFile(const BlockFile&) = delete;
     BlockFile& operator=(const BlockFile&) = delete;
 
-    std::uint64_t file_bytes() const { return size_; }
+    std::uint64_t file_bytes() const { return bytes_.size(); }
     std::uint64_t blocks() const { return blocks_; }
     // The bytes of block b: [begin, end).
     const std::uint8_t* block_begin(std::uint64_t b) const { return data_ + read_le(offsets_ + 8 * b, 8); }
@@ -71,8 +72,7 @@ public:
 private:
     BlockFile() = default;
 
-    const std::uint8_t* map_ = nullptr;
-    std::size_t size_ = 0;
+    std::string bytes_;  // the whole file
     std::uint64_t blocks_ = 0;
     const std::uint8_t* offsets_ = nullptr;
     const std::uint8_t* data_ = nullptr;

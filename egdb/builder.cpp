@@ -1,5 +1,8 @@
 #include "egdb/builder.hpp"
 
+#include <signal.h>
+
+#include <cerrno>
 #include <chrono>
 #include <memory>
 #include <vector>
@@ -54,12 +57,34 @@ Result<BuildSummary> build_as(const BuildRequest& request) {
 
 }  // namespace
 
+namespace {
+
+// Removes the temporary files (NAME.partial.PID) that builds which died left behind; those of
+// a build still running in the same folder are its own.
+void remove_stale_partials(const std::filesystem::path& folder) {
+    std::error_code ec;
+    for (const auto& entry : std::filesystem::directory_iterator(folder, ec)) {
+        const std::string name = entry.path().filename().string();
+        const auto at = name.rfind(".partial.");
+        if (at == std::string::npos) continue;
+        const std::string digits = name.substr(at + 9);
+        if (digits.empty() || digits.find_first_not_of("0123456789") != std::string::npos || digits.size() > 9)
+            continue;
+        const auto pid = static_cast<pid_t>(std::stol(digits));
+        if (::kill(pid, 0) == 0 || errno == EPERM) continue;  // alive
+        std::filesystem::remove(entry.path(), ec);
+    }
+}
+
+}  // namespace
+
 Result<BuildSummary> build_databases(const BuildRequest& request) {
     if (request.pieces < 2 || request.pieces > max_database_pieces)
         return Error{"pieces must be from 2 to " + std::to_string(max_database_pieces)};
     std::error_code ec;
     std::filesystem::create_directories(request.folder, ec);
     if (ec) return Error{"cannot create " + request.folder.string() + ": " + ec.message()};
+    remove_stale_partials(request.folder);
     std::optional<Result<BuildSummary>> result;
     const bool supported = with_database_rules(
         request.variant, [&](auto tag) { result.emplace(build_as<typename decltype(tag)::Rules>(request)); });

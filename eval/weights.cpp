@@ -1,5 +1,8 @@
 #include "eval/weights.hpp"
 
+#include "engine/file_reader.hpp"
+#include "engine/file_writer.hpp"
+
 #include <cerrno>
 #include <cstring>
 #include <fstream>
@@ -123,21 +126,20 @@ Result<Weights> parse_weights(std::string_view bytes) {
 }
 
 Result<std::shared_ptr<const Weights>> read_weights_file(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return Error{"cannot open weights file " + path + ": " + std::strerror(errno)};
-    std::ostringstream bytes;
-    bytes << in.rdbuf();
-    auto parsed = parse_weights(bytes.str());
+    // Far above any layout's size (16 windows of 3^12 patterns would be 34 MB).
+    constexpr std::uint64_t max_weights_bytes = std::uint64_t{64} << 20;
+    const auto bytes = read_file(path, max_weights_bytes, "weights file");
+    if (!bytes) return Error{bytes.error()};
+    auto parsed = parse_weights(*bytes);
     if (!parsed) return Error{path + ": " + parsed.error()};
     return std::shared_ptr<const Weights>(std::make_shared<Weights>(std::move(parsed.value())));
 }
 
 std::optional<Error> write_weights_file(const std::string& path, const Weights& weights) {
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
     const std::string bytes = serialize(weights);
-    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    out.close();
-    if (!out) return Error{"cannot write " + path + ": " + std::strerror(errno)};
+    const auto written =
+        write_file_atomically(path, {{reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()}});
+    if (!written) return Error{written.error()};
     return std::nullopt;
 }
 

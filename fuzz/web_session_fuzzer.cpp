@@ -155,7 +155,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const web::Tab* session_sending = nullptr;
     bool closed = false;
     web::Outlet outlet;
-    outlet.send = [&](std::string text) {
+    outlet.send = [&](std::string text, std::string_view) {
         require(!closed, "nothing is sent after the tab closes", [&] { return shown(text); });
         // Checked as it is sent: a saved game is compared with the game as it is now, before
         // a search's answer moves it on.

@@ -1,5 +1,7 @@
 #include "learn/training_data.hpp"
 
+#include "engine/file_reader.hpp"
+
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
@@ -127,20 +129,17 @@ std::optional<Error> TrainingWriter::flush() {
 }
 
 Result<Variant> training_file_variant(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return Error{"cannot open " + path + ": " + std::strerror(errno)};
-    std::string h(header_size, '\0');
-    in.read(h.data(), static_cast<std::streamsize>(header_size));
-    h.resize(static_cast<size_t>(in.gcount()));
-    return parse_header(h);
+    const auto h = read_file_start(path, header_size, "training data");
+    if (!h) return Error{h.error()};
+    return parse_header(*h);
 }
 
 Result<TrainingFile> read_training_file(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return Error{"cannot open " + path + ": " + std::strerror(errno)};
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    const std::string bytes = buffer.str();
+    // The records are held in memory to train on; far more than any machine holds is refused.
+    constexpr std::uint64_t max_training_bytes = std::uint64_t{1} << 40;
+    const auto read = read_file(path, max_training_bytes, "training data");
+    if (!read) return Error{read.error()};
+    const std::string& bytes = *read;
     const auto variant = parse_header(bytes);
     if (!variant) return Error{path + ": " + variant.error()};
     if ((bytes.size() - header_size) % record_size != 0)

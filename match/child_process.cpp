@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -42,12 +43,18 @@ Result<std::unique_ptr<ChildProcess>> ChildProcess::start(const std::string& com
     }
     // Everything the child needs is prepared before fork: only async-signal-safe calls after.
     const std::string script = "exec " + command;
+    const pid_t parent = ::getpid();
     const pid_t pid = ::fork();
     if (pid < 0) {
         for (int fd : {in[0], in[1], out[0], out[1], err}) ::close(fd);
         return Error{std::string("fork: ") + std::strerror(errno)};
     }
     if (pid == 0) {
+        // The engine dies with the match runner, even when the runner is killed outright: it
+        // runs in a process group of its own, so nothing else would end it. (The signal
+        // follows the thread that started the engine, which outlives the engine's games.)
+        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (::getppid() != parent) ::_exit(127);  // the runner died before the line above
         ::setpgid(0, 0);
         ::signal(SIGPIPE, SIG_DFL);
         ::signal(SIGINT, SIG_IGN);  // Ctrl-C stops the match runner, which then stops us

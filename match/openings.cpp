@@ -1,5 +1,7 @@
 #include "match/openings.hpp"
 
+#include "engine/file_reader.hpp"
+
 #include <algorithm>
 #include <fstream>
 #include <random>
@@ -74,11 +76,9 @@ Result<std::vector<Opening>> read_openings(std::string_view text, Variant varian
 }
 
 Result<std::vector<Opening>> read_openings_file(const std::string& path, Variant variant) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return Error{"cannot open openings file " + path};
-    std::ostringstream text;
-    text << in.rdbuf();
-    auto openings = read_openings(text.str(), variant);
+    const auto text = read_file(path, max_text_file_bytes, "openings file");
+    if (!text) return Error{text.error()};
+    auto openings = read_openings(*text, variant);
     if (!openings) return Error{path + ": " + openings.error()};
     return openings;
 }

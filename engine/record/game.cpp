@@ -8,20 +8,25 @@ Game::Game(const Rulebook& rules, const Position& start, RuleOptions rule_option
     : rules_(&rules), rule_options_(rule_options) {
     positions_.push_back(start);
     counters_.push_back(rules.start_counters(start));
+    remember(0);
     referee();
 }
 
+void Game::remember(int ply) {
+    auto [it, first] = latest_by_hash_.try_emplace(positions_[static_cast<std::size_t>(ply)].hash(), ply);
+    earlier_same_.push_back(first ? -1 : it->second);
+    it->second = ply;
+}
+
 int Game::occurrences() const {
-    // Only positions since the last capture or man move can repeat; same side to move means
-    // every second ply.
+    // Only positions since the last capture or man move can repeat.
     const Position& now = positions_.back();
     const int last = static_cast<int>(positions_.size()) - 1;
-    const int reach = std::min<int>(counters().reversible_plies, last);
+    const int oldest = last - std::min<int>(counters().reversible_plies, last);
     int count = 1;
-    for (int back = 2; back <= reach; back += 2) {
-        const Position& p = positions_[last - back];
-        if (same_for_repetition(p, now)) ++count;
-    }
+    for (int ply = earlier_same_[static_cast<std::size_t>(last)]; ply >= oldest && count < 3;
+         ply = earlier_same_[static_cast<std::size_t>(ply)])
+        if (same_for_repetition(positions_[static_cast<std::size_t>(ply)], now)) ++count;
     return count;
 }
 
@@ -45,6 +50,7 @@ bool Game::play(const Move& move) {
     moves_.push_back(played);
     positions_.push_back(next);
     counters_.push_back(counters);
+    remember(static_cast<int>(positions_.size()) - 1);
     referee();
     return true;
 }
@@ -65,6 +71,12 @@ void Game::end(Verdict verdict, std::string detail) {
 
 bool Game::undo() {
     if (moves_.empty()) return false;
+    const int earlier = earlier_same_.back();
+    if (earlier < 0)
+        latest_by_hash_.erase(positions_.back().hash());
+    else
+        latest_by_hash_[positions_.back().hash()] = earlier;
+    earlier_same_.pop_back();
     moves_.pop_back();
     positions_.pop_back();
     counters_.pop_back();

@@ -8,6 +8,7 @@
 
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "engine/game/draw_rules.hpp"
@@ -34,7 +35,8 @@ public:
     // positions()[i] is the position before moves()[i]; the last one is the current position.
     const std::vector<Position>& positions() const { return positions_; }
     const DrawCounters& counters() const { return counters_.back(); }
-    // How often the current position has stood on the board, this time included.
+    // How often the current position has stood on the board, this time included, counted up
+    // to three: no rule asks more.
     int occurrences() const;
 
     bool is_over() const { return verdict_.over(); }
@@ -59,6 +61,7 @@ public:
 
 private:
     void referee();
+    void remember(int ply);  // links the position at `ply` to its earlier occurrence
 
     const Rulebook* rules_;
     RuleOptions rule_options_;
@@ -66,6 +69,10 @@ private:
     std::vector<Move> moves_;
     std::vector<Position> positions_;
     std::vector<DrawCounters> counters_;
+    // For each ply, the latest earlier ply with the same hash (-1: none), and the latest ply of
+    // each hash: repetitions are found without scanning the game, however long it is.
+    std::vector<int> earlier_same_;
+    std::unordered_map<std::uint64_t, int> latest_by_hash_;
     Verdict verdict_;
     std::string detail_;
 };

@@ -1,5 +1,7 @@
 #include "engine/record/pdn.hpp"
 
+#include "engine/file_reader.hpp"
+
 #include <unistd.h>
 
 #include <cctype>
@@ -433,11 +435,9 @@ bool game_type_names(Variant variant) {
 PdnFile read_pdn(std::string_view text, Variant default_variant) { return Reader(text, default_variant).run(); }
 
 Result<PdnFile> read_pdn_file(const std::string& path, Variant default_variant) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return Error{"cannot open " + path + ": " + std::strerror(errno)};
-    std::ostringstream text;
-    text << in.rdbuf();
-    return read_pdn(text.str(), default_variant);
+    const auto text = read_file(path, max_text_file_bytes, "PDN file");
+    if (!text) return Error{text.error()};
+    return read_pdn(*text, default_variant);
 }
 
 std::string write_pdn(const PdnGame& game, PdnMoves notation) {

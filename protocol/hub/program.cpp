@@ -5,6 +5,7 @@
 #include <mutex>
 #include <ostream>
 
+#include "protocol/hub/line_codec.hpp"
 #include "protocol/hub/protocol_log.hpp"
 #include "protocol/hub/session.hpp"
 
@@ -12,6 +13,32 @@ namespace kroon::hub {
 namespace {
 
 constexpr const char* default_log_file = "kroon-hub.log";
+
+// No Hub line is longer: a `pos` with a thousand-move game takes about 10 KB.
+constexpr std::size_t longest_line = 1 << 20;
+
+enum class LineRead { Line, TooLong, End };
+
+// One line of input, without its end; a longer one than `longest_line` is read to its end and
+// dropped, so that a runaway client cannot make the engine hold it all.
+LineRead read_line(std::istream& in, std::string& line) {
+    line.clear();
+    std::streambuf& buffer = *in.rdbuf();
+    bool too_long = false;
+    for (;;) {
+        const int c = buffer.sbumpc();
+        if (c == std::char_traits<char>::eof()) {
+            if (line.empty() && !too_long) return LineRead::End;
+            break;
+        }
+        if (c == '\n') break;
+        if (line.size() < longest_line)
+            line.push_back(static_cast<char>(c));
+        else
+            too_long = true;
+    }
+    return too_long ? LineRead::TooLong : LineRead::Line;
+}
 
 }  // namespace
 
@@ -44,12 +71,18 @@ int run_program(const ProgramOptions& options, std::istream& in, std::ostream& o
     };
     Session session(write, switch_log, log.is_open(), options.engine_options);
     std::string line;
-    while (std::getline(in, line)) {
+    bool quit = false;
+    for (LineRead read; !quit && (read = read_line(in, line)) != LineRead::End;) {
+        if (read == LineRead::TooLong) {
+            log.incoming(line.substr(0, 200) + "... (cut)");
+            write(error_line("line too long (over " + std::to_string(longest_line) + " bytes): ignored"));
+            continue;
+        }
         log.incoming(line);
-        if (!session.handle_line(line)) break;
+        quit = !session.handle_line(line);
     }
     session.finish();
-    log.note(in ? "hub session over: quit" : "hub session over: end of input");
+    log.note(quit ? "hub session over: quit" : "hub session over: end of input");
     return 0;
 }
 

@@ -2,6 +2,8 @@
 
 #include "protocol/web/server.hpp"
 
+#include <malloc.h>
+
 #include <algorithm>
 #include <atomic>
 #include <boost/asio.hpp>
@@ -12,10 +14,14 @@
 #include <chrono>
 #include <deque>
 #include <list>
+#include <optional>
 #include <stdexcept>
+#include <vector>
 
 #include <spdlog/spdlog.h>
 
+#include "protocol/net/accept_backoff.hpp"
+#include "protocol/net/log_limiter.hpp"
 #include "protocol/web/assets.hpp"
 #include "protocol/web/tab.hpp"
 
@@ -31,7 +37,10 @@ using boost::system::error_code;
 
 constexpr auto http_timeout = std::chrono::seconds(30);
 constexpr std::size_t read_chunk = 64 * 1024;
-constexpr std::size_t max_unsent_bytes = 16 << 20;  // a client that reads nothing is dropped
+// A client that leaves this much unread is dropped. States and infos replace their waiting
+// predecessors, so a tab that reads slowly holds about one of each; what is left is answers
+// the page asked for (a PDN, a game list).
+constexpr std::size_t max_unsent_bytes = 2 << 20;
 
 class WsConnection;
 
@@ -43,7 +52,12 @@ struct Hub {
     std::atomic<int> open{0};
     bool stopping = false;
     std::list<std::weak_ptr<WsConnection>> sockets;
-    bool loopback = false;  // listening on a loopback address only
+    // The names a request may be sent to (lower case, IPv6 in brackets) with the bound port,
+    // and whether any address literal is one (listening on every address).
+    std::vector<std::string> names;
+    unsigned short port = 0;
+    bool any_address = false;
+    net::LogLimiter slow_client_log;
 };
 
 // Counts one open TCP connection for as long as it lives.
@@ -69,35 +83,64 @@ std::string lower(std::string_view text) {
     return s;
 }
 
-// A page of another site may open a WebSocket to localhost too: only the page's own origin
-// (same host and port as the request) may. Clients that send no Origin (not a browser) may.
-bool same_origin(const http::request<http::string_body>& request) {
+// "name:port", "[v6]:port" or a bare name (port 80) split; nothing for a malformed one.
+std::optional<std::pair<std::string, unsigned short>> split_host(std::string_view text) {
+    std::string host = lower(text), port = "80";
+    if (host.empty()) return std::nullopt;
+    if (host.front() == '[') {
+        const auto close = host.find(']');
+        if (close == std::string::npos) return std::nullopt;
+        if (close + 1 < host.size()) {
+            if (host[close + 1] != ':') return std::nullopt;
+            port = host.substr(close + 2);
+        }
+        host.resize(close + 1);
+    } else if (const auto colon = host.find(':'); colon != std::string::npos) {
+        port = host.substr(colon + 1);
+        host.resize(colon);
+    }
+    if (port.empty() || port.size() > 5 || port.find_first_not_of("0123456789") != std::string::npos)
+        return std::nullopt;
+    const int number = std::stoi(port);
+    if (number > 65535) return std::nullopt;
+    return std::make_pair(host, static_cast<unsigned short>(number));
+}
+
+// Only requests sent to one of the server's own names, with its port: a page of another site
+// whose name was made to point at this address (DNS rebinding) sends its own name. Listening
+// on every address, an address literal is taken too (it cannot be rebound); other names must
+// be given with --allow-origin.
+bool host_allowed(std::string_view host_field, const Hub& hub) {
+    const auto host = split_host(host_field);
+    if (!host || host->second != hub.port) return false;
+    if (std::find(hub.names.begin(), hub.names.end(), host->first) != hub.names.end()) return true;
+    if (!hub.any_address) return false;
+    error_code ec;
+    const std::string bare = host->first.front() == '[' ? host->first.substr(1, host->first.size() - 2) : host->first;
+    asio::ip::make_address(bare, ec);
+    return !ec;
+}
+
+// A page of another site may open a WebSocket to this server too: only the page's own origin
+// (the scheme http and an allowed host with the port) may. Clients that send no Origin (not a
+// browser) may.
+bool origin_allowed(const http::request<http::string_body>& request, const Hub& hub) {
     const auto origin = request.find(http::field::origin);
     if (origin == request.end()) return true;
     const std::string value = lower(view(origin->value()));
-    const auto scheme = value.find("://");
-    if (scheme == std::string::npos) return false;
-    return value.substr(scheme + 3) == lower(view(request[http::field::host]));
-}
-
-// A server on the loopback address answers only requests sent to a loopback name: a page of
-// another site whose name was made to point at 127.0.0.1 (DNS rebinding) sends its own name.
-bool host_allowed(const http::request<http::string_body>& request, bool loopback) {
-    if (!loopback) return true;
-    std::string host = lower(view(request[http::field::host]));
-    if (host.empty()) return false;
-    if (host.front() == '[') {
-        host = host.substr(0, host.find(']') + 1);
-    } else if (const auto colon = host.rfind(':'); colon != std::string::npos) {
-        host.resize(colon);
-    }
-    return host == "localhost" || host == "[::1]" || host.rfind("127.", 0) == 0;
+    if (value.rfind("http://", 0) != 0) return false;
+    return host_allowed(std::string_view(value).substr(7), hub);
 }
 
 class WsConnection : public std::enable_shared_from_this<WsConnection> {
 public:
     WsConnection(Hub& hub, beast::tcp_stream stream, Ticket ticket)
         : hub_(hub), ws_(std::move(stream)), ticket_(std::move(ticket)), timer_(hub.io) {}
+    ~WsConnection() {
+        // A tab that left megabytes unread leaves them in the allocator's free lists: give
+        // them back to the system, so that a crowd of such tabs does not stay resident.
+        if (peak_unsent_ > (1 << 20)) ::malloc_trim(0);
+    }
 
     void accept(http::request<http::string_body> request) {
         websocket::stream_base::timeout timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);
@@ -132,7 +175,7 @@ private:
         ws_.text(true);
         std::weak_ptr<WsConnection> weak = shared_from_this();
         Outlet outlet;
-        outlet.send = [this](std::string text) { queue(std::move(text)); };
+        outlet.send = [this](std::string text, std::string_view kind) { queue(std::move(text), kind); };
         outlet.post = [weak, &io = hub_.io](std::function<void()> task) {
             asio::post(io, [weak, task = std::move(task)] {
                 if (const auto self = weak.lock(); self && !self->closed_) task();
@@ -189,22 +232,33 @@ private:
         read();
     }
 
-    void queue(std::string text) {
+    void queue(std::string text, std::string_view kind) {
         if (closed_ || closing_) return;
+        // A newer state or info makes a waiting one of its kind useless (the front one may be
+        // being written): a tab that reads slowly gets the latest, not a backlog.
+        if (!kind.empty())
+            for (auto it = outbox_.begin() + (writing_ ? 1 : 0); it != outbox_.end(); ++it)
+                if (it->kind == kind) {
+                    unsent_ -= it->text.size();
+                    outbox_.erase(it);
+                    break;
+                }
         unsent_ += text.size();
+        peak_unsent_ = std::max(peak_unsent_, unsent_);
         if (unsent_ > max_unsent_bytes) {
-            spdlog::info("dropping a client that does not read its messages");
+            if (hub_.slow_client_log.allow())
+                spdlog::info("dropping a client that does not read its messages{}", hub_.slow_client_log.note());
             end_session();
             beast::get_lowest_layer(ws_).close();
             return;
         }
-        outbox_.push_back(std::move(text));
+        outbox_.push_back({std::move(text), std::string(kind)});
         if (!writing_) write();
     }
 
     void write() {
         writing_ = true;
-        ws_.async_write(asio::buffer(outbox_.front()),
+        ws_.async_write(asio::buffer(outbox_.front().text),
                         [self = shared_from_this()](error_code ec, std::size_t) { self->on_write(ec); });
     }
 
@@ -214,7 +268,7 @@ private:
             end_session();
             return;
         }
-        unsent_ -= outbox_.front().size();
+        unsent_ -= outbox_.front().text.size();
         outbox_.pop_front();
         if (closing_) return close_socket();
         if (!outbox_.empty()) write();
@@ -241,8 +295,13 @@ private:
     beast::flat_buffer buffer_;
     std::size_t dropped_ = 0;
     bool binary_ = false;
-    std::deque<std::string> outbox_;
+    struct Outgoing {
+        std::string text;
+        std::string kind;  // "state", "info": a newer one replaces it while it waits
+    };
+    std::deque<Outgoing> outbox_;
     std::size_t unsent_ = 0;
+    std::size_t peak_unsent_ = 0;
     bool writing_ = false;
     bool closing_ = false;
     bool closed_ = false;
@@ -269,12 +328,12 @@ private:
         if (ec == http::error::end_of_stream || ec == beast::error::timeout || hub_.stopping) return close();
         if (ec) return respond(http::status::bad_request, "bad request: " + ec.message() + "\n", false);
         auto request = parser_->release();
-        if (!host_allowed(request, hub_.loopback))
+        if (!host_allowed(view(request[http::field::host]), hub_))
             return respond(http::status::forbidden, "unknown host: open the address kroon serve printed\n", false);
         if (websocket::is_upgrade(request)) {
             if (path_of(view(request.target())) != "/ws")
                 return respond(http::status::not_found, "no WebSocket here: use /ws\n", false);
-            if (!same_origin(request))
+            if (!origin_allowed(request, hub_))
                 return respond(http::status::forbidden, "WebSocket refused: the page comes from another site\n", false);
             stream_.expires_never();
             auto connection = std::make_shared<WsConnection>(hub_, std::move(stream_), std::move(ticket_));
@@ -351,20 +410,26 @@ private:
 struct Server::Impl {
     explicit Impl(const ServerConfig& c)
         : config(c),
-          hub{io, config, pool, {}, false, {}, false},
+          hub{io, config, pool, {}, false, {}, {}, 0, false, {}},
           acceptor(io),
+          accept_pause(io),
           signals(io),
           pool(PoolOptions{c.threads, c.hash_mib, c.analysis_slice, c.engine_options}) {}
 
     void accept() {
         acceptor.async_accept([this](error_code ec, tcp::socket socket) {
             if (ec) {
-                if (ec != asio::error::operation_aborted) {
-                    spdlog::warn("accept failed: {}", ec.message());
-                    accept();
-                }
+                if (ec == asio::error::operation_aborted) return;
+                if (accept_log.allow()) spdlog::warn("accept failed: {}{}", ec.message(), accept_log.note());
+                const auto pause = backoff.after_failure(ec.value());
+                if (pause.count() == 0) return accept();
+                accept_pause.expires_after(pause);
+                accept_pause.async_wait([this](error_code waited) {
+                    if (!waited && !hub.stopping) accept();
+                });
                 return;
             }
+            backoff.accepted();
             if (hub.open >= config.max_connections) {
                 refuse(std::move(socket));
             } else {
@@ -394,6 +459,7 @@ struct Server::Impl {
         hub.stopping = true;
         error_code ignored;
         acceptor.close(ignored);
+        accept_pause.cancel();
         signals.cancel(ignored);
         for (auto& weak : hub.sockets)
             if (const auto connection = weak.lock()) connection->shut_down();
@@ -408,6 +474,9 @@ struct Server::Impl {
     Hub hub;
     asio::io_context io;
     tcp::acceptor acceptor;
+    net::AcceptBackoff backoff;
+    net::LogLimiter accept_log;
+    asio::steady_timer accept_pause;
     asio::signal_set signals;
     tcp::endpoint bound;
     SearchPool pool;
@@ -428,7 +497,15 @@ Server::Server(const ServerConfig& config) : impl_(std::make_unique<Impl>(config
         throw std::runtime_error("cannot listen on " + config.host + " port " + std::to_string(config.port) + ": " +
                                  ec.message());
     impl_->bound = acceptor.local_endpoint();
-    impl_->hub.loopback = address.is_loopback();
+    Hub& hub = impl_->hub;
+    hub.port = impl_->bound.port();
+    hub.any_address = address.is_unspecified();
+    hub.names = {"127.0.0.1", "localhost", "[::1]"};
+    const auto bracketed = [](const asio::ip::address& a) {
+        return a.is_v6() ? "[" + a.to_string() + "]" : a.to_string();
+    };
+    if (!address.is_unspecified()) hub.names.push_back(bracketed(address));
+    for (const std::string& name : config.allowed_hosts) hub.names.push_back(lower(name));
 }
 
 Server::~Server() {

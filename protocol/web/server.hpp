@@ -12,6 +12,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "protocol/web/search_pool.hpp"
 
@@ -25,6 +26,9 @@ struct ServerConfig {
     int max_connections = 100;   // open TCP connections (pages and WebSockets)
     std::size_t max_message_bytes = 1 << 20;
     double analysis_slice = 10;  // seconds an endless analysis keeps a slot others wait for
+    // Other host names the server may be reached by (--allow-origin), with its port: a name of
+    // this machine on the network when listening on every address.
+    std::vector<std::string> allowed_hosts;
     // Options of the searches' engines (play/options.hpp, checked): eval, eval-file, egdb.
     std::vector<std::pair<std::string, std::string>> engine_options;
 };

@@ -566,7 +566,10 @@ void Tab::review_next() {
 
 void Tab::send(const Json& message) {
     if (closed_ || !outlet_.send) return;
-    outlet_.send(dump(message));
+    const auto& type = message.at("type").get_ref<const std::string&>();
+    // Only the latest state and the latest iteration of a search matter to the page.
+    const bool superseded = type == "state" || type == "info";
+    outlet_.send(dump(message), superseded ? std::string_view(type) : std::string_view());
 }
 
 void Tab::send_error(const std::string& message, std::string_view request) { send(error_json(message, request)); }

@@ -26,8 +26,10 @@ namespace kroon::web {
 constexpr int protocol_version = 1;
 
 struct Outlet {
-    // A text message to the client (on the session's thread).
-    std::function<void(std::string)> send;
+    // A text message to the client (on the session's thread). `kind` names a message that a
+    // newer one of the same kind makes useless (a state, an iteration's info): one still
+    // waiting to be written may be dropped for it. Empty: every one counts.
+    std::function<void(std::string text, std::string_view kind)> send;
     // From any thread: run `task` on the session's thread, or drop it when the session is gone.
     std::function<void(std::function<void()>)> post;
     // Call Tab::on_timer after `seconds` (replacing the earlier call; negative: none).

@@ -1,6 +1,7 @@
 // The databases against the rules and against search: values that a plain search can prove,
 // the known king endings, the file format and its checks.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <fstream>
@@ -210,6 +211,51 @@ TEST(Egdb, CorruptOrTruncatedFilesAreReportedAndIgnored) {
     const auto flipped = SliceFile::open(path(kkk), 20, kkk, SliceIndexer<International>(kkk).size());
     ASSERT_FALSE(flipped.ok());
     EXPECT_NE(flipped.error().find("checksum"), std::string::npos) << flipped.error();
+}
+
+// Files that change after they were opened (a new build copied over the folder, a file cut
+// short) cannot take the process down: the databases are read into memory when opened, so
+// probes go on with what was read. (A mapped file cut short killed the process with SIGBUS.)
+TEST(Egdb, FilesChangedWhileOpenDoNotStopTheProbes) {
+    const ScratchFolder folder("changed");
+    test::build_into(folder.path(), Variant::International, 3);
+    const auto db = Database::open(folder.path(), Variant::International);
+    ASSERT_EQ(db->complete_pieces(), 3);
+    const Position pos = fen("W:WK1:BK50,K49");
+    const Value before = db->probe(pos).value;
+    for (const auto& entry : std::filesystem::directory_iterator(folder.path()))
+        std::filesystem::resize_file(entry.path(), 0);
+    EXPECT_EQ(db->probe(pos).value, before);
+    EXPECT_EQ(db->distance(pos), three_pieces().distance(pos));
+    // Opened again, the cut files are refused with the reason.
+    const auto again = Database::open(folder.path(), Variant::International, RejectedFiles::ListOnly);
+    EXPECT_EQ(again->slice_count(), 0u);
+    ASSERT_FALSE(again->rejected().empty());
+    EXPECT_NE(again->rejected().front().find("truncated"), std::string::npos) << again->rejected().front();
+}
+
+// A FIFO or a folder named like a slice is refused at once, without waiting for a writer.
+TEST(Egdb, AFifoOrFolderNamedLikeASliceIsRefusedWithoutBlocking) {
+    const ScratchFolder folder("fifo");
+    test::build_into(folder.path(), Variant::International, 2);
+    const Material mmk{2, 0, 0, 1}, kkk{0, 2, 0, 1};  // three-piece names: not built here
+    ASSERT_EQ(::mkfifo((folder.path() / slice_file_name("international", mmk)).c_str(), 0600), 0);
+    std::filesystem::create_directory(folder.path() / slice_file_name("international", kkk));
+    const auto db = Database::open(folder.path(), Variant::International, RejectedFiles::ListOnly);
+    EXPECT_EQ(db->slice_count(), slices_up_to(2).size());
+    std::string rejected;
+    for (const std::string& r : db->rejected()) rejected += r + "\n";
+    EXPECT_NE(rejected.find("not a regular file"), std::string::npos) << rejected;
+    EXPECT_NE(rejected.find("it is a folder"), std::string::npos) << rejected;
+}
+
+// A build leaves no temporary file behind, and removes those of builds that died.
+TEST(Egdb, BuildsCleanTheirTemporaryFiles) {
+    const ScratchFolder folder("partials");
+    std::ofstream(folder.path() / "international-wm0wk1bm0bk1.egdb.partial.999999999") << "left by a dead build";
+    test::build_into(folder.path(), Variant::International, 2);
+    for (const auto& entry : std::filesystem::directory_iterator(folder.path()))
+        EXPECT_EQ(entry.path().string().find(".partial."), std::string::npos) << entry.path();
 }
 
 // No build writes the fourth two-bit value (Unknown); a file that stores it under valid

@@ -4,7 +4,7 @@
 #
 # An allowed entry ending in "/" admits every file below that folder; any other entry admits
 # that one file.
-set(engine_base "engine/types.hpp;engine/bitboard.hpp;engine/result.hpp;engine/board/")
+set(engine_base "engine/types.hpp;engine/bitboard.hpp;engine/result.hpp;engine/file_reader.hpp;engine/file_writer.hpp;engine/board/")
 set(allowed_engine/board "${engine_base}")
 set(allowed_engine/rules "${engine_base};engine/rules/")
 set(allowed_engine/position "${allowed_engine/rules};engine/position/")
@@ -18,7 +18,8 @@ set(allowed_egdb "engine/;egdb/")
 set(allowed_eval "engine/;egdb/;eval/")
 set(allowed_search "engine/;egdb/;eval/;search/")
 set(allowed_play "engine/;egdb/;eval/;search/;play/")
-set(allowed_protocol "engine/;egdb/;eval/;search/;play/")  # plus the front end's own folder
+# plus the front end's own folder; protocol/net/ is what the network faces share
+set(allowed_protocol "engine/;egdb/;eval/;search/;play/;protocol/net/")
 set(allowed_match "engine/;egdb/;eval/;search/;play/;protocol/;match/")
 set(allowed_learn "engine/;egdb/;eval/;search/;play/;match/;learn/")
 set(allowed_bench "engine/;egdb/;eval/;search/;play/;match/;bench/")

@@ -202,10 +202,10 @@ TEST(HubSession, AnalyzeSearchesASingleLegalMove) {
     engine->send(pos);
     engine->send("level move-time=0.3");
     engine->send("go analyze");
-    const auto analyze = read_search(*engine);
-    ASSERT_TRUE(analyze);
-    EXPECT_EQ(analyze->move, "28x19x23");
-    EXPECT_GT(analyze->infos.size(), 3u);
+    const auto analysis = read_search(*engine);
+    ASSERT_TRUE(analysis);
+    EXPECT_EQ(analysis->move, "28x19x23");
+    EXPECT_GT(analysis->infos.size(), 3u);
 }
 
 TEST(HubSession, PonderHitAndPingDuringSearch) {
@@ -307,6 +307,28 @@ TEST(HubSession, LongMoveListEndingInARepetition) {
     ASSERT_TRUE(after_walk);
     EXPECT_TRUE(is_canonical_hub_move(v, *rulebook(v).parse_fen("W:WK46,31:BK1,20"), after_walk->move));
     for (const auto& line : engine->transcript()) EXPECT_NE(first_word(line), "error") << line;
+}
+
+// A line longer than any Hub line (a runaway client) is read to its end, dropped with an error,
+// and the session goes on; a game of 20,000 plies of walking kings is read in one `pos`.
+TEST(HubSession, OverlongLinesAreDroppedAndLongGamesRead) {
+    auto engine = start_hub();
+    ASSERT_TRUE(handshake(*engine));
+    engine->send("pos moves=\"" + std::string(2 << 20, '1') + "\"");
+    const auto refused = engine->read_line();
+    ASSERT_TRUE(refused);
+    EXPECT_EQ(*refused, "error message=\"line too long (over 1048576 bytes): ignored\"");
+    expect_alive(*engine);
+
+    const Variant v = Variant::International;
+    std::string walk;
+    for (int i = 0; i < 5000; ++i) walk += std::string(i ? " " : "") + "46-41 1-7 41-46 7-1";
+    engine->send("pos pos=" + hub_string(v, "W:WK46,31:BK1,20") + " moves=\"" + walk + "\"");
+    engine->send("level depth=2");
+    engine->send("go think");
+    const auto done = read_search(*engine);
+    ASSERT_TRUE(done);
+    EXPECT_TRUE(is_canonical_hub_move(v, *rulebook(v).parse_fen("W:WK46,31:BK1,20"), done->move)) << done->move;
 }
 
 TEST(HubSession, EveryLevelForm) {

@@ -398,6 +398,39 @@ TEST(WebServer, RefusesConnectionsOverTheLimitAndOtherSitesPages) {
     EXPECT_EQ(same.expect("welcome")["type"], "welcome");
 }
 
+// Exactly the server's own names with its port: a name that merely starts like a loopback
+// address, or the right name with another port, is another site (DNS rebinding).
+TEST(WebServer, AnswersOnlyItsOwnNamesAndPort) {
+    ServerConfig config;
+    config.allowed_hosts = {"box.local"};
+    RunningServer s(config);
+    const std::string port = std::to_string(s.port());
+    const auto status = [&](const std::string& host) {
+        return test::http_request(s.port(), "GET", "/", {{"Host", host}}).status;
+    };
+    for (const std::string& host : std::vector<std::string>{"127.0.0.1:" + port, "localhost:" + port,
+                                                            "LOCALHOST:" + port, "[::1]:" + port, "box.local:" + port})
+        EXPECT_EQ(status(host), 200) << host;
+    for (const std::string& host :
+         std::vector<std::string>{"127.evil.example:" + port, "127.0.0.1.nip.io:" + port, "127.0.0.2:" + port,
+                                  "127.0.0.1:" + std::to_string(s.port() + 1), "127.0.0.1", "localhost:x", "",
+                                  "[::1:" + port, "evil.box.local:" + port})
+        EXPECT_EQ(status(host), 403) << host;
+    const auto upgrade = [&](const std::string& origin) {
+        return test::http_request(s.port(), "GET", "/ws",
+                                  {{"Upgrade", "websocket"},
+                                   {"Connection", "Upgrade"},
+                                   {"Sec-WebSocket-Version", "13"},
+                                   {"Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ=="},
+                                   {"Origin", origin}})
+            .status;
+    };
+    EXPECT_EQ(upgrade("http://127.evil.example:" + port), 403);
+    EXPECT_EQ(upgrade("https://127.0.0.1:" + port), 403);
+    EXPECT_EQ(upgrade("http://box.local:" + port), 101);
+    EXPECT_EQ(upgrade("http://localhost:" + port), 101);
+}
+
 TEST(WebServer, LoadsEveryGameOfAPdnFileAndSavesTheGame) {
     RunningServer s;
     Tab tab(s.port());

@@ -1,6 +1,7 @@
 #include "tools/cli/command_line.hpp"
 
 #include <istream>
+#include <new>
 #include <ostream>
 #include <sstream>
 
@@ -274,6 +275,10 @@ int run_kroon(const std::vector<std::string>& args, const Streams& io) {
                 return run();
             } catch (const UsageError& e) {
                 return usage_error(io, name, e.what());
+            } catch (const std::bad_alloc&) {
+                // The process's memory limit, not a bug: say so and end cleanly.
+                io.err << "kroon " << name << ": out of memory (the process's limit is too low for this)\n";
+                return exit_failure;
             }
         }
     io.err << "kroon: no command '" << name << "'\n";

@@ -1,0 +1,21 @@
+// The one way Kroon writes a file that must never be seen half-written (endgame databases,
+// weights, the opening book): next to its place under a temporary name, flushed to the disk,
+// then renamed into place.
+#pragma once
+
+#include <cstdint>
+#include <initializer_list>
+#include <span>
+#include <string>
+
+#include "engine/result.hpp"
+
+namespace kroon {
+
+// Writes `parts` one after the other as the file `path`. The temporary file is named by the
+// process (`path.partial.PID`), so two writers never share one, and is removed when anything
+// fails; the error says what failed and why ("cannot write X.partial.123: No space left on
+// device").
+Result<bool> write_file_atomically(const std::string& path, std::initializer_list<std::span<const std::uint8_t>> parts);
+
+}  // namespace kroon
