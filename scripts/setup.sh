@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # One-stop set-up for a fresh Debian 12 machine (see README.md):
-#   scripts/setup.sh run    install missing packages, build, start kroon's main job: `kroon serve`,
-#                         the board in the browser (it prints the address to open)
-#   scripts/setup.sh test   install missing packages, build, run the default test suite (with the
-#                         browser test: Chromium driven by puppeteer-core from npm, tests/web/)
-#   scripts/setup.sh egdb   install missing packages, build, and build the 2-4 piece endgame
-#                         databases into the cache folder (docs/egdb.md, Cache folder)
+#   scripts/setup.sh run     install missing packages, build, start kroon's main job: `kroon
+#                            serve`, the board in the browser (it prints the address to open)
+#   scripts/setup.sh test    install missing packages, build, run the default test suite (with
+#                            the browser test: Chromium driven by puppeteer-core from npm)
+#   scripts/setup.sh egdb    install missing packages, build, and build the 2-4 piece endgame
+#                            databases into the cache folder (docs/egdb.md, Cache folder)
+#   scripts/setup.sh strict  the checks CI adds (docs/robustness.md): the default suite under
+#                            AddressSanitizer and UndefinedBehaviorSanitizer (build-asan), and a
+#                            short fuzz run of every fuzz target (clang, libFuzzer; build-fuzz)
 # Extra arguments after `run` are passed to kroon (`scripts/setup.sh run console`: the console).
 # `run` with no arguments builds the endgame databases first when they are missing (once,
 # about half a minute); KROON_EGDB=none skips them.
@@ -18,6 +21,8 @@ packages=(cmake g++ make libboost-dev libspdlog-dev libgtest-dev libgmock-dev li
 # Only the tests need these: the browser test runs Chromium under Node.js (a machine that has
 # Node.js and npm already, from any source, keeps them).
 test_packages=(chromium)
+# Only the strict checks need these: clang with libFuzzer for the fuzz targets.
+strict_packages=(clang libclang-rt-14-dev)
 command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 || test_packages+=(nodejs npm)
 
 install_missing() {
@@ -80,8 +85,23 @@ case "$mode" in
         cd "$build"
         exec ctest --output-on-failure -LE slow -j "$(nproc)"
         ;;
+    strict)
+        # Warnings are errors here as in every build (KROON_WERROR is on by default).
+        install_missing "${packages[@]}" "${test_packages[@]}" "${strict_packages[@]}"
+        install_node_modules
+        cmake -S "$here" -B "$here/build-asan" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKROON_SANITIZE=address >&2
+        cmake --build "$here/build-asan" -j "$(nproc)" >&2
+        (cd "$here/build-asan" &&
+            ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+                ctest --output-on-failure -LE slow -j "$(nproc)")
+        cmake -S "$here" -B "$here/build-fuzz" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
+            -DKROON_FUZZ=ON -DKROON_BUILD_TESTS=OFF >&2
+        cmake --build "$here/build-fuzz" --target fuzz_all -j "$(nproc)" >&2
+        cd "$here/build-fuzz"
+        exec ctest --output-on-failure -L fuzz-smoke -j "$(nproc)"
+        ;;
     *)
-        echo "usage: scripts/setup.sh run [kroon arguments] | test | egdb" >&2
+        echo "usage: scripts/setup.sh run [kroon arguments] | test | egdb | strict" >&2
         exit 2
         ;;
 esac

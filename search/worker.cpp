@@ -322,8 +322,17 @@ Score Worker<R>::search(const Position& pos, Score alpha, Score beta, int depth,
     if (moves.empty()) return no_move_score(ply);
     if (root && root_filtered_) moves = root_list_;
     if (Score s; !root && probe_databases(pos, moves, ply, s)) return s;
-    const Color us = pos.side_to_move();
 
+    const Node node = read_node(pos, moves, depth, ply, pv_node, hit, entry);
+    if (const auto cut = prune(node, alpha, beta)) return *cut;
+    const int singular_index = singular_move(node);
+    if (stopped()) return 0;
+    return search_moves(node, alpha, beta, singular_index);
+}
+
+template <RuleSet R>
+typename Worker<R>::Node Worker<R>::read_node(const Position& pos, const MoveList& moves, int depth, int ply,
+                                              bool pv_node, bool hit, const TableEntry& entry) {
     // The static evaluation of a quiet node, from the table when an earlier visit computed it.
     // A side whose evaluation has not risen since its previous move (two plies up) is not
     // improving: its late moves are reduced one ply more (docs/search.md). A capture
@@ -345,21 +354,32 @@ Score Worker<R>::search(const Position& pos, Score alpha, Score beta, int depth,
             entry.bound == Bound::Exact)
             guess = t;
     }
+    return Node{pos, moves, depth, ply, pv_node, hit, entry, quiet, static_eval, improving, guess};
+}
+
+template <RuleSet R>
+std::optional<Score> Worker<R>::prune(const Node& n, Score alpha, Score beta) {
+    const bool root = n.ply == 0;
+    if (n.pv_node || root) return std::nullopt;
+    const Position& pos = n.pos;
+    const int depth = n.depth;
+    const int ply = n.ply;
+    const TableEntry& entry = n.entry;
 
     // Far above beta with a quiet position near the leaves: the side to move would have to
     // blunder to fall below it, so the node is not searched (reverse futility).
-    if (!pv_node && !root && depth <= futility_depth && quiet && !is_decisive(beta)) {
+    if (depth <= futility_depth && n.quiet && !is_decisive(beta)) {
         const Score margin = futility_margin * depth;
-        if (guess - margin >= beta) {
-            if (!hit) table_->store(pos.hash(), 0, static_eval, 0, Bound::None, -1);
-            return guess - margin;
+        if (n.guess - margin >= beta) {
+            if (!n.hit) table_->store(pos.hash(), 0, n.static_eval, 0, Bound::None, -1);
+            return n.guess - margin;
         }
     }
 
     // Razoring: a quiet node far below alpha near the leaves fails low on the quiescence
     // search alone: one quiet move would have to win two men a ply to reach alpha.
-    if (!pv_node && !root && depth <= 3 && quiet && !is_decisive(alpha)) {
-        if (guess + razoring_margin * depth <= alpha) {
+    if (depth <= 3 && n.quiet && !is_decisive(alpha)) {
+        if (n.guess + razoring_margin * depth <= alpha) {
             const Score s = quiesce(pos, alpha, alpha + 1, ply);
             if (s <= alpha) return s;
         }
@@ -369,11 +389,13 @@ Score Worker<R>::search(const Position& pos, Score alpha, Score beta, int depth,
     // the full-depth search would almost surely clear beta too. Tried only where the guess
     // is at beta already (or the side to move must capture): below it the probes rarely
     // succeed and their nodes are lost.
-    if (!pv_node && !root && depth >= 5 && !is_decisive(beta) && moves.size() > 1 && (!quiet || guess >= beta) &&
-        !(hit && entry.depth >= depth - 3 && from_table(entry.score, ply) < beta + probcut_margin &&
+    const MoveList& moves = n.moves;
+    if (depth >= 5 && !is_decisive(beta) && moves.size() > 1 && (!n.quiet || n.guess >= beta) &&
+        !(n.hit && entry.depth >= depth - 3 && from_table(entry.score, ply) < beta + probcut_margin &&
           entry.bound != Bound::Lower)) {
         const Score probe_beta = beta + probcut_margin;
-        MoveOrder probe_order(moves, hit ? entry.move : -1, frames_[ply].killers, history_[index(us)]);
+        MoveOrder probe_order(moves, n.hit ? entry.move : -1, frames_[ply].killers,
+                              history_[index(pos.side_to_move())]);
         for (int i = 0; i < std::min(3, moves.size()); ++i) {
             const Move& m = moves[probe_order.next()];
             const Position child = pos.after<R>(m);
@@ -383,25 +405,42 @@ Score Worker<R>::search(const Position& pos, Score alpha, Score beta, int depth,
             if (s >= probe_beta) return s;
         }
     }
+    return std::nullopt;
+}
 
+template <RuleSet R>
+int Worker<R>::singular_move(const Node& n) {
     // Singular extension: a table move far better than every alternative at half depth is
     // the only move, and is searched one ply deeper, as a forced reply is.
-    int singular_index = -1;
-    if (!root && depth >= 8 && hit && entry.move >= 0 && entry.move < moves.size() && entry.bound != Bound::Upper &&
-        entry.depth >= depth - 3 && !is_decisive(entry.score)) {
-        const Score singular_beta = from_table(entry.score, ply) - 4 * depth;
-        bool alone = true;
-        for (int i = 0; i < moves.size() && alone; ++i) {
-            if (i == entry.move) continue;
-            const Position child = pos.after<R>(moves[i]);
-            enter(moves[i], child, ply);
-            alone = -search(child, -singular_beta, -singular_beta + 1, depth / 2 - 1, ply + 1, false) < singular_beta;
-            if (stopped()) return 0;
-        }
-        if (alone) singular_index = entry.move;
+    const TableEntry& entry = n.entry;
+    const MoveList& moves = n.moves;
+    const int depth = n.depth;
+    if (n.ply == 0 || depth < 8 || !n.hit || entry.move < 0 || entry.move >= moves.size() ||
+        entry.bound == Bound::Upper || entry.depth < depth - 3 || is_decisive(entry.score))
+        return -1;
+    const Position& pos = n.pos;
+    const Score singular_beta = from_table(entry.score, n.ply) - 4 * depth;
+    for (int i = 0; i < moves.size(); ++i) {
+        if (i == entry.move) continue;
+        const Position child = pos.after<R>(moves[i]);
+        enter(moves[i], child, n.ply);
+        if (-search(child, -singular_beta, -singular_beta + 1, depth / 2 - 1, n.ply + 1, false) >= singular_beta)
+            return -1;
+        if (stopped()) return -1;
     }
+    return entry.move;
+}
 
-    MoveOrder order(moves, hit ? entry.move : -1, frames_[ply].killers, history_[index(us)], counter_move(us, ply));
+template <RuleSet R>
+Score Worker<R>::search_moves(const Node& n, Score alpha, Score beta, int singular_index) {
+    const Position& pos = n.pos;
+    const MoveList& moves = n.moves;
+    const int depth = n.depth;
+    const int ply = n.ply;
+    const bool pv_node = n.pv_node;
+    const bool root = ply == 0;
+    const Color us = pos.side_to_move();
+    MoveOrder order(moves, n.hit ? n.entry.move : -1, frames_[ply].killers, history_[index(us)], counter_move(us, ply));
     const bool forced = moves.size() == 1;
     const Score old_alpha = alpha;
     Score best = -infinite_score;
@@ -422,7 +461,7 @@ Score Worker<R>::search(const Position& pos, Score alpha, Score beta, int depth,
             int reduction = 0;
             if (depth >= 3 && i >= 2 && !m.is_capture() && !m.promotes && !order.is_killer(m)) {
                 reduction = late_move_reduction((pos.kings() >> m.from) & 1, depth, i) - (pv_node ? 1 : 0) +
-                            (improving ? 0 : 1);
+                            (n.improving ? 0 : 1);
                 reduction = std::clamp(reduction, 0, new_depth - 1);
             }
             s = -search(child, -alpha - 1, -alpha, new_depth - reduction, ply + 1, false);
@@ -442,7 +481,7 @@ Score Worker<R>::search(const Position& pos, Score alpha, Score beta, int depth,
                 root_score_ = s;
             }
             if (s >= beta) {
-                if (quiet) {
+                if (n.quiet) {
                     reward(us, ply, m, depth);
                     // The quiet moves tried before it did not refute: they lose what it gains.
                     for (int k = 0; k < tried_quiets; ++k) {
@@ -453,11 +492,11 @@ Score Worker<R>::search(const Position& pos, Score alpha, Score beta, int depth,
                 break;
             }
         }
-        if (quiet && tried_quiets < static_cast<int>(tried_quiet.size())) tried_quiet[tried_quiets++] = idx;
+        if (n.quiet && tried_quiets < static_cast<int>(tried_quiet.size())) tried_quiet[tried_quiets++] = idx;
     }
 
     const Bound bound = best >= beta ? Bound::Lower : best > old_alpha ? Bound::Exact : Bound::Upper;
-    table_->store(pos.hash(), to_table(best, ply), static_eval, depth, bound, best_index);
+    table_->store(pos.hash(), to_table(best, ply), n.static_eval, depth, bound, best_index);
     return best;
 }
 

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <vector>
 
 #include "engine/game/draw_rules.hpp"
@@ -131,6 +132,30 @@ private:
     static Score no_move_score(int ply) { return no_move_wins<R> ? win_score - ply : -win_score + ply; }
 
     Score search(const Position& pos, Score alpha, Score beta, int depth, int ply, bool pv_node);
+
+    // What search() knows of a node once its moves are generated.
+    struct Node {
+        const Position& pos;
+        const MoveList& moves;
+        int depth;
+        int ply;
+        bool pv_node;
+        bool hit;  // the table had an entry
+        const TableEntry& entry;
+        bool quiet;       // no capture: the static evaluation stands for the node
+        int static_eval;  // none in a capture position
+        bool improving;   // the side's evaluation rose since its previous move
+        Score guess;      // the value pruning goes by: the evaluation or the table's bound
+    };
+    Node read_node(const Position& pos, const MoveList& moves, int depth, int ply, bool pv_node, bool hit,
+                   const TableEntry& entry);
+    // Reverse futility, razoring and ProbCut: the node's value when one of them cuts it off.
+    std::optional<Score> prune(const Node& node, Score alpha, Score beta);
+    // The table move when it is singular (every other move far below it at half depth), else -1.
+    int singular_move(const Node& node);
+    // Principal variation search over the moves, with reductions and extensions; stores the
+    // result in the table.
+    Score search_moves(const Node& node, Score alpha, Score beta, int singular_index);
 
     // Captures are compulsory, so a position with a capture is never quiet: the side to move
     // has no choice but to take, and the score is the best capture's. Without one, the
