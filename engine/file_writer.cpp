@@ -8,8 +8,8 @@
 
 namespace kroon {
 
-Result<bool> write_file_atomically(const std::string& path,
-                                   std::initializer_list<std::span<const std::uint8_t>> parts) {
+Result<bool> write_file_atomically(const std::string& path, std::initializer_list<std::span<const std::uint8_t>> parts,
+                                   Durability durability) {
     const std::string temporary = path + ".partial." + std::to_string(::getpid());
     const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0) return Error{"cannot create " + temporary + ": " + std::strerror(errno)};
@@ -29,7 +29,7 @@ Result<bool> write_file_atomically(const std::string& path,
             done += static_cast<std::size_t>(n);
         }
     }
-    if (::fsync(fd) != 0) return fail("flush");
+    if (durability == Durability::Synced && ::fsync(fd) != 0) return fail("flush");
     if (::close(fd) != 0) {
         const std::string reason = std::strerror(errno);
         ::unlink(temporary.c_str());

@@ -16,6 +16,11 @@ namespace kroon {
 // process (`path.partial.PID`), so two writers never share one, and is removed when anything
 // fails; the error says what failed and why ("cannot write X.partial.123: No space left on
 // device").
-Result<bool> write_file_atomically(const std::string& path, std::initializer_list<std::span<const std::uint8_t>> parts);
+// Synced: flushed to the disk before the rename, so that after a crash the file is whole.
+// Renamed: not flushed, for a file rewritten often whose loss costs little (a progress mark):
+// after a crash it may be the one before.
+enum class Durability { Synced, Renamed };
+Result<bool> write_file_atomically(const std::string& path, std::initializer_list<std::span<const std::uint8_t>> parts,
+                                   Durability durability = Durability::Synced);
 
 }  // namespace kroon

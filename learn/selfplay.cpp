@@ -2,11 +2,16 @@
 
 #include <atomic>
 #include <chrono>
+#include <filesystem>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <random>
+#include <sstream>
 #include <thread>
 
+#include "engine/file_reader.hpp"
+#include "engine/file_writer.hpp"
 #include "engine/record/game.hpp"
 #include "learn/training_data.hpp"
 #include "play/engine.hpp"
@@ -67,23 +72,83 @@ PlayedGame play(const SelfplayOptions& o, int number, play::Engine& engine) {
     return played;
 }
 
+// The run as one line: a stopped run resumes only into a file of the same run.
+std::string run_line(const SelfplayOptions& o) {
+    std::ostringstream line;
+    line << "run " << rulebook(o.variant).name() << " games " << o.games << " nodes " << o.nodes << " depth " << o.depth
+         << " random " << o.random_plies << " seed " << o.seed << " shard " << o.shard << "/" << o.shards
+         << " max-plies " << o.max_plies << " openings " << o.openings.size();
+    std::uint64_t openings = 0xcbf29ce484222325ULL;  // FNV-1a over the openings' positions and moves
+    for (const auto& opening : o.openings) {
+        for (const std::uint64_t word : {opening.start.hash(), static_cast<std::uint64_t>(opening.moves.size())})
+            openings = (openings ^ word) * 0x100000001b3ULL;
+        for (const Move& m : opening.moves)
+            openings = (openings ^ (static_cast<std::uint64_t>(m.from) << 8 | m.to)) * 0x100000001b3ULL;
+    }
+    line << " " << std::hex << openings << std::dec;
+    for (const auto& [name, value] : o.engine_options) line << " " << name << "=" << value;
+    return line.str();
+}
+
+struct Progress {
+    std::string run;
+    std::size_t games = 0;    // of the shard's list, in order
+    std::uint64_t bytes = 0;  // the data file's size after the last of them
+};
+
+std::optional<Progress> read_progress(const std::string& path) {
+    const auto text = read_file(path, 1 << 16, "self-play progress");
+    if (!text) return std::nullopt;
+    std::istringstream in(*text);
+    Progress p;
+    std::string games, bytes;
+    if (!std::getline(in, p.run) || !(in >> games >> p.games >> bytes >> p.bytes) || games != "games" ||
+        bytes != "bytes")
+        return std::nullopt;
+    return p;
+}
+
+std::optional<Error> write_progress(const std::string& path, const Progress& p) {
+    const std::string text = p.run + "\ngames " + std::to_string(p.games) + " bytes " + std::to_string(p.bytes) + "\n";
+    // Renamed into place but not synced for every game: after a crash the file is the one
+    // before or after, and a lost one costs the games since the last that reached the disk.
+    const auto written = write_file_atomically(
+        path, {{reinterpret_cast<const std::uint8_t*>(text.data()), text.size()}}, Durability::Renamed);
+    if (!written) return Error{written.error()};
+    return std::nullopt;
+}
+
 }  // namespace
 
 Result<SelfplayResult> selfplay(const SelfplayOptions& o,
                                 const std::function<void(const SelfplayProgress&)>& progress) {
     if (o.nodes == 0 && o.depth == 0) return Error{"give a node or depth limit per move"};
     if (o.shards < 1 || o.shard < 0 || o.shard >= o.shards) return Error{"bad shard"};
+    const std::string progress_path = o.out + ".progress";
+    Progress done{run_line(o), 0, 0};
+    if (const auto saved = read_progress(progress_path); saved && saved->run == done.run) {
+        std::error_code ec;
+        if (std::filesystem::file_size(o.out, ec) < saved->bytes || ec)
+            return Error{o.out + " is shorter than its progress file says: it was changed since; remove " +
+                         progress_path + " to start again"};
+        std::filesystem::resize_file(o.out, saved->bytes, ec);  // a game written in part goes
+        if (ec) return Error{"cannot cut " + o.out + " back to its last whole game: " + ec.message()};
+        done = *saved;
+    }
     auto writer = TrainingWriter::open(o.out, o.variant);
     if (!writer) return Error{writer.error()};
 
     std::vector<int> numbers;
     for (int g = o.shard; g < o.games; g += o.shards) numbers.push_back(g);
+    const std::size_t resumed = std::min(done.games, numbers.size());
+    numbers.erase(numbers.begin(), numbers.begin() + static_cast<std::ptrdiff_t>(resumed));
     const auto start = std::chrono::steady_clock::now();
     std::atomic<size_t> next{0};
     std::mutex mutex;
     std::map<size_t, PlayedGame> finished;  // waiting to be written in game order
     size_t written = 0;
     SelfplayResult result;
+    result.resumed_after = static_cast<int>(resumed);
     std::optional<Error> failure;
 
     const auto work = [&] {
@@ -92,6 +157,7 @@ Result<SelfplayResult> selfplay(const SelfplayOptions& o,
         engine.set_option("egdb", "none");
         for (const auto& [name, value] : o.engine_options) engine.set_option(name, value);
         for (;;) {
+            if (o.stop && o.stop->load()) return;
             const size_t i = next.fetch_add(1);
             if (i >= numbers.size()) return;
             PlayedGame game = play(o, numbers[i], engine);
@@ -109,6 +175,10 @@ Result<SelfplayResult> selfplay(const SelfplayOptions& o,
                 finished.erase(it);
                 ++written;
                 if (const auto error = (*writer)->flush(); error && !failure) failure = error;
+                std::error_code ec;
+                done.games = resumed + written;
+                done.bytes = std::filesystem::file_size(o.out, ec);
+                if (const auto error = write_progress(progress_path, done); error && !failure) failure = error;
                 if (progress) {
                     const double seconds =
                         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -6,6 +6,7 @@
 // as one machine playing them all.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -32,6 +33,8 @@ struct SelfplayOptions {
     // per game and no endgame databases, so that a game is the same on every machine.
     std::vector<std::pair<std::string, std::string>> engine_options;
     std::string out;  // positions are appended here
+    // Set from outside (Ctrl-C): no new game is begun; the games finished are written.
+    const std::atomic<bool>* stop = nullptr;
 };
 
 struct SelfplayProgress {
@@ -42,7 +45,8 @@ struct SelfplayProgress {
 };
 
 struct SelfplayResult {
-    int games = 0;
+    int resumed_after = 0;  // games of this shard the file held already (a stopped run's)
+    int games = 0;          // played now
     std::uint64_t positions = 0;
     int white_wins = 0;
     int black_wins = 0;
@@ -51,6 +55,9 @@ struct SelfplayResult {
 };
 
 // Plays the shard's games; `progress` is called after each game, from one thread at a time.
+// Resumable: after each game `OUT.progress` records the run (its options) and how many of its
+// games the file holds; the same run started again cuts off a game written in part and goes
+// on with the next game. Another run appends to the file as a new one.
 Result<SelfplayResult> selfplay(const SelfplayOptions& options,
                                 const std::function<void(const SelfplayProgress&)>& progress = {});
 

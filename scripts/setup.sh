@@ -20,7 +20,7 @@ packages=(cmake g++ make libboost-dev libspdlog-dev libgtest-dev libgmock-dev li
           nlohmann-json3-dev libzstd-dev)
 # Only the tests need these: the browser test runs Chromium under Node.js (a machine that has
 # Node.js and npm already, from any source, keeps them).
-test_packages=(chromium)
+test_packages=(chromium parallel)
 # Only the strict checks need these: clang with libFuzzer for the fuzz targets.
 strict_packages=(clang libclang-rt-14-dev)
 command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 || test_packages+=(nodejs npm)

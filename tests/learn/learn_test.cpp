@@ -4,6 +4,8 @@
 // files are refused.
 #include <gtest/gtest.h>
 
+#include <atomic>
+
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -70,6 +72,41 @@ TEST_F(Learn, SelfplayWritesQuietPositionsWithTheirResults) {
     const auto again = selfplay(options("again.kpos"));
     ASSERT_TRUE(again.ok());
     EXPECT_EQ(bytes(path("all.kpos")), bytes(path("again.kpos")));
+}
+
+// A run stopped after a few games (and with a game written in part after them) goes on where
+// it stopped when started again, and ends with the same bytes as a run never stopped; a run
+// with other options appends as a new one.
+TEST_F(Learn, AStoppedRunResumesWhereItStopped) {
+    ASSERT_TRUE(selfplay(options("whole.kpos")).ok());
+    SelfplayOptions stopped = options("resumed.kpos");
+    std::atomic<bool> stop{false};
+    stopped.stop = &stop;
+    const auto first = selfplay(stopped, [&](const SelfplayProgress& p) {
+        if (p.games_done >= 2) stop = true;
+    });
+    ASSERT_TRUE(first.ok()) << first.error();
+    ASSERT_GE(first->games, 2);
+    ASSERT_LT(first->games, 6);
+    std::ofstream(path("resumed.kpos"), std::ios::binary | std::ios::app) << std::string(30, 'x');  // cut short
+    const auto second = selfplay(options("resumed.kpos"));
+    ASSERT_TRUE(second.ok()) << second.error();
+    EXPECT_EQ(second->resumed_after, first->games);
+    EXPECT_EQ(second->games, 6 - first->games);
+    EXPECT_EQ(bytes(path("resumed.kpos")), bytes(path("whole.kpos")));
+    // Finished: started again, it plays nothing more.
+    const auto third = selfplay(options("resumed.kpos"));
+    ASSERT_TRUE(third.ok());
+    EXPECT_EQ(third->games, 0);
+    EXPECT_EQ(bytes(path("resumed.kpos")), bytes(path("whole.kpos")));
+    // Another seed is another run: its games are appended.
+    SelfplayOptions other = options("resumed.kpos");
+    other.seed = 6;
+    const auto appended = selfplay(other);
+    ASSERT_TRUE(appended.ok());
+    EXPECT_EQ(appended->resumed_after, 0);
+    EXPECT_EQ(appended->games, 6);
+    EXPECT_GT(bytes(path("resumed.kpos")).size(), bytes(path("whole.kpos")).size());
 }
 
 TEST_F(Learn, ShardsMergeIntoTheWholeRun) {

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# The GNU parallel recipe of docs/evaluation.md (On many machines), for real at a tiny size:
+# two self-play shards run by Debian's `parallel` (on this machine: -S :), merged, trained.
+# The merged shards must hold the same positions as one machine playing every game (in
+# another order of the games), and the weights must load. Usage: parallel_recipe.sh KROON
+set -euo pipefail
+kroon=$(realpath "$1")
+command -v parallel >/dev/null || { echo "GNU parallel is missing (Debian package parallel; scripts/setup.sh test installs it)"; exit 1; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+
+seq 0 1 | parallel -S : --jobs 2 --return 'intl-{}.kpos' --cleanup \
+    "$kroon selfplay --variant international --games 8 --nodes 300 --seed 1 \
+     --shard {}/2 --concurrency 1 --out intl-{}.kpos" >/dev/null 2>&1
+"$kroon" selfplay --merge intl-*.kpos --out intl.kpos >/dev/null
+"$kroon" selfplay --variant international --games 8 --nodes 300 --seed 1 --concurrency 2 --out one.kpos >/dev/null 2>&1
+# The 24-byte records after the 32-byte header, sorted: the same set of positions.
+records() { tail -c +33 "$1" | od -An -v -tx1 -w24 | sort | md5sum; }
+[ "$(records intl.kpos)" = "$(records one.kpos)" ] || { echo "the merged shards differ from one machine's run"; exit 1; }
+"$kroon" train --variant international --data intl.kpos --epochs 2 --out international.kw >/dev/null
+"$kroon" eval --eval-file international.kw >/dev/null
+echo "two shards by GNU parallel, merged ($(stat -c %s intl.kpos) bytes) and trained"
