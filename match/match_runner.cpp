@@ -53,6 +53,240 @@ void count_failure(MatchState& state, const FinishedGame& g) {
     if (g.reason == Reason::EngineFailure) ++e.failures;
 }
 
+// The game's place in the schedule, from its Round tag; 0 when there is none.
+int round_number(const std::optional<std::string>& round) {
+    int number = 0;
+    if (round) std::from_chars(round->data(), round->data() + round->size(), number);
+    return number;
+}
+
+// The tags every game of the match shares.
+PdnHeader match_header(const MatchConfig& config) {
+    PdnHeader header;
+    header.event = config.event;
+    header.date = pdn_date_today();
+    if (!config.game.limits.clock.unlimited()) header.time_control = format_time_control(config.game.limits.clock);
+    return header;
+}
+
+using Pool = std::vector<std::unique_ptr<Player>>;  // one worker's engines, by engine number
+
+// A game's engines: both running, or one did not start (the game is forfeited, or the match
+// was stopped meanwhile).
+enum class Seating { Ready, Forfeited, Stopped };
+
+// One run of a match: what its worker threads share, and the steps they take.
+class MatchRun {
+public:
+    MatchRun(const MatchConfig& config, const std::atomic<bool>& stop, const MatchRunner::Progress& progress);
+    // Every engine once, before anything is played: a wrong command line stops us here.
+    std::optional<Error> start_engines();
+    // The games already in the PDN file, with --resume; without it, such a file is an error.
+    std::optional<Error> read_back_games();
+    // The rest of the schedule, on `concurrency` threads.
+    Result<MatchState> play();
+
+private:
+    std::optional<Error> read_back(const PdnGame& g, std::size_t nth);
+    void work(int worker);
+    Seating seat_engines(Pool& pool, const ScheduledGame& spec, const Opening& opening);
+    void forfeit(const ScheduledGame& spec, const Opening& opening, int engine, const std::string& error);
+    void record(const ScheduledGame& spec, const Game& game, const Pool* pool,
+                const std::optional<std::array<double, 2>>& clock_left = std::nullopt);
+    PdnHeader header_for(const ScheduledGame& spec, const std::optional<std::array<double, 2>>& clock_left) const;
+    void name_engine(int engine, const std::string& name);
+    bool failed_fatally();
+
+    const MatchConfig& config_;
+    const std::atomic<bool>& stop_;
+    const MatchRunner::Progress& progress_;
+    PlayerSettings player_settings_;
+    std::vector<Pool> pools_;  // one per worker
+    MatchState state_;
+    // A DXP peer names itself only when it accepts a game: until then its address stands in.
+    std::vector<std::string> names_;
+    std::vector<bool> named_;
+    std::vector<bool> done_;  // by schedule index: games read back from the PDN file
+    PdnHeader header_;
+    std::mutex mutex_;  // the state, the names and fatal_, while the workers play
+    std::atomic<size_t> next_{0};
+    std::optional<Error> fatal_;
+};
+
+MatchRun::MatchRun(const MatchConfig& config, const std::atomic<bool>& stop, const MatchRunner::Progress& progress)
+    : config_(config), stop_(stop), progress_(progress), player_settings_(config.player) {
+    player_settings_.variant = config_.game.variant;
+    player_settings_.rule_options = config_.game.rule_options;
+    player_settings_.clock = config_.game.limits.clock;
+    player_settings_.stop = &stop;
+    const int engines = static_cast<int>(config_.engines.size());
+    pools_.resize(static_cast<size_t>(std::max(1, config_.concurrency)));
+    for (auto& pool : pools_) pool.resize(engines);
+    state_.schedule = make_schedule(engines, config_.games, static_cast<int>(config_.openings.size()));
+    done_.assign(state_.schedule.size(), false);
+}
+
+std::optional<Error> MatchRun::start_engines() {
+    for (int i = 0; i < static_cast<int>(config_.engines.size()); ++i) {
+        auto player = start_player(config_.engines[i], player_settings_);
+        if (!player)
+            return Error{"engine " + std::to_string(i + 1) + " (" + config_.engines[i].label + "): " + player.error()};
+        names_.push_back((*player)->name());
+        named_.push_back((*player)->name_known());
+        state_.engines.push_back({});
+        pools_[0][i] = std::move(player.value());
+    }
+    set_names(state_.engines, names_);
+    return std::nullopt;
+}
+
+std::optional<Error> MatchRun::read_back_games() {
+    std::error_code ec;
+    const bool file_has_games =
+        std::filesystem::exists(config_.pdn_path, ec) && std::filesystem::file_size(config_.pdn_path, ec) > 0;
+    if (!file_has_games) return std::nullopt;
+    if (!config_.resume)
+        return Error{config_.pdn_path + " already holds games: use --resume to continue that match, or another --pdn"};
+    const auto file = read_pdn_file(config_.pdn_path, config_.game.variant);
+    if (!file) return Error{file.error()};
+    // A damaged record would be skipped and its game played and appended again: the
+    // file would hold it twice. The user repairs or removes it; we never guess.
+    if (!file->errors.empty())
+        return Error{config_.pdn_path + " has a damaged record (" + file->errors.front().text() +
+                     "): repair or remove that game before --resume"};
+    for (size_t i = 0; i < file->games.size(); ++i)
+        if (auto error = read_back(file->games[i], i + 1)) return error;
+    return std::nullopt;
+}
+
+// The file's `nth` game must be this match's game of its Round, between the same engines.
+std::optional<Error> MatchRun::read_back(const PdnGame& g, std::size_t nth) {
+    if (!g.ended_by_result)
+        return Error{config_.pdn_path + ": game " + std::to_string(nth) +
+                     " is cut off before its result: repair or remove it before --resume"};
+    const auto round = g.tag("Round");
+    const int number = round_number(round);
+    if (number < 1 || number > static_cast<int>(state_.schedule.size()))
+        return Error{config_.pdn_path + ": game with Round \"" + round.value_or("") + "\" is not part of this match"};
+    const ScheduledGame& spec = state_.schedule[number - 1];
+    for (const auto& [engine, tag] : {std::pair{spec.white, "White"}, std::pair{spec.black, "Black"}})
+        if (!named_[engine] && g.tag(tag)) name_engine(engine, *g.tag(tag));
+    if (g.tag("White") != state_.engines[spec.white].name || g.tag("Black") != state_.engines[spec.black].name)
+        return Error{config_.pdn_path + ": game " + std::to_string(number) + " was " + g.tag("White").value_or("?") +
+                     " - " + g.tag("Black").value_or("?") + ", this match has " + state_.engines[spec.white].name +
+                     " - " + state_.engines[spec.black].name + " there"};
+    if (done_[number - 1] || g.result == GameResult::Ongoing) return std::nullopt;
+    done_[number - 1] = true;
+    FinishedGame f{spec, g.result, Reason::None, g.tag("Termination").value_or(""), static_cast<int>(g.moves.size()),
+                   true};
+    f.reason = reason_of_description(rule_traits(config_.game.variant), config_.game.rule_options.points_victory,
+                                     g.result, f.termination);
+    count_failure(state_, f);
+    state_.finished.push_back(f);
+    return std::nullopt;
+}
+
+Result<MatchState> MatchRun::play() {
+    header_ = match_header(config_);
+    std::vector<std::thread> threads;
+    for (int w = 1; w < static_cast<int>(pools_.size()); ++w) threads.emplace_back([this, w] { work(w); });
+    work(0);
+    for (auto& t : threads) t.join();
+    pools_.clear();  // quit every engine before we report
+    if (fatal_) return *fatal_;
+    state_.interrupted = stop_.load() && state_.finished.size() < state_.schedule.size();
+    return state_;
+}
+
+// Takes the next unplayed game of the schedule until none is left or the match stops.
+void MatchRun::work(int worker) {
+    Pool& pool = pools_[worker];
+    while (!stop_.load() && !failed_fatally()) {
+        const size_t index = next_.fetch_add(1);
+        if (index >= state_.schedule.size()) return;
+        if (done_[index]) continue;
+        const ScheduledGame& spec = state_.schedule[index];
+        const Opening& opening = config_.openings[spec.opening];
+        const Seating seating = seat_engines(pool, spec, opening);
+        if (seating == Seating::Stopped) return;
+        if (seating == Seating::Forfeited) continue;
+        PlayedGame played = play_game(*pool[spec.white], *pool[spec.black], opening, config_.game, &stop_);
+        if (played.abandoned) return;  // stopped: not recorded, the engines are dropped
+        record(spec, played.game, &pool, played.clock_left);
+        if (played.failed) pool[*played.failed == Color::White ? spec.white : spec.black].reset();
+    }
+}
+
+// A fresh process for an engine that failed in an earlier game (or never started here); an
+// engine that does not start forfeits the game.
+Seating MatchRun::seat_engines(Pool& pool, const ScheduledGame& spec, const Opening& opening) {
+    for (const int engine : {spec.white, spec.black}) {
+        if (pool[engine]) continue;
+        auto player = start_player(config_.engines[engine], player_settings_);
+        if (player) {
+            pool[engine] = std::move(player.value());
+            continue;
+        }
+        if (stop_.load()) return Seating::Stopped;
+        forfeit(spec, opening, engine, player.error());
+        return Seating::Forfeited;
+    }
+    return Seating::Ready;
+}
+
+void MatchRun::forfeit(const ScheduledGame& spec, const Opening& opening, int engine, const std::string& error) {
+    Game lost(rulebook(config_.game.variant), opening.start, config_.game.rule_options);
+    for (const Move& m : opening.moves) lost.play(m);
+    lost.end({win_for(engine == spec.white ? Color::Black : Color::White), Reason::EngineFailure},
+             state_.engines[engine].name + " could not be started: " + error);
+    record(spec, lost, nullptr);
+}
+
+// Appends the game to the PDN file and counts it, one game at a time.
+void MatchRun::record(const ScheduledGame& spec, const Game& game, const Pool* pool,
+                      const std::optional<std::array<double, 2>>& clock_left) {
+    FinishedGame f{
+        spec, game.verdict().result, game.verdict().reason, game.termination(), static_cast<int>(game.moves().size()),
+        false};
+    std::lock_guard lock(mutex_);
+    for (const int engine : {spec.white, spec.black})
+        if (pool && !named_[engine] && (*pool)[engine] && (*pool)[engine]->name_known())
+            name_engine(engine, (*pool)[engine]->name());
+    if (const auto error =
+            append_pdn_game(config_.pdn_path, make_pdn_game(game, header_for(spec, clock_left)), config_.notation)) {
+        fatal_ = error;  // never play on when games can no longer be recorded
+        return;
+    }
+    count_failure(state_, f);
+    state_.finished.push_back(f);
+    if (progress_) progress_(state_, f);
+}
+
+PdnHeader MatchRun::header_for(const ScheduledGame& spec,
+                               const std::optional<std::array<double, 2>>& clock_left) const {
+    PdnHeader h = header_;
+    h.round = std::to_string(spec.number);
+    h.white = state_.engines[spec.white].name;
+    h.black = state_.engines[spec.black].name;
+    // The time each side had left when the game ended, to the tenth of a second.
+    if (clock_left) {
+        h.extra.push_back({"WhiteClock", clock_text((*clock_left)[0])});
+        h.extra.push_back({"BlackClock", clock_text((*clock_left)[1])});
+    }
+    return h;
+}
+
+void MatchRun::name_engine(int engine, const std::string& name) {
+    names_[engine] = name;
+    named_[engine] = true;
+    set_names(state_.engines, names_);
+}
+
+bool MatchRun::failed_fatally() {
+    std::lock_guard lock(mutex_);
+    return fatal_.has_value();
+}
+
 }  // namespace
 
 std::vector<ScheduledGame> make_schedule(int engines, int games, int openings) {
@@ -79,175 +313,12 @@ std::vector<ScheduledGame> make_schedule(int engines, int games, int openings) {
 }
 
 Result<MatchState> MatchRunner::run(const std::atomic<bool>& stop, const Progress& progress) {
-    const int n = static_cast<int>(config_.engines.size());
-    if (n < 2) return Error{"a match needs at least two engines"};
+    if (config_.engines.size() < 2) return Error{"a match needs at least two engines"};
     if (config_.openings.empty()) return Error{"no openings"};
-    const int workers = std::max(1, config_.concurrency);
-    PlayerSettings player_settings = config_.player;
-    player_settings.variant = config_.game.variant;
-    player_settings.rule_options = config_.game.rule_options;
-    player_settings.clock = config_.game.limits.clock;
-    player_settings.stop = &stop;
-
-    // Every engine once, before anything is played: a wrong command line stops us here.
-    MatchState state;
-    std::vector<std::vector<std::unique_ptr<Player>>> pools(workers);
-    for (auto& pool : pools) pool.resize(n);
-    // A DXP peer names itself only when it accepts a game: until then its address stands in.
-    std::vector<std::string> names;
-    std::vector<bool> named;
-    for (int i = 0; i < n; ++i) {
-        auto player = start_player(config_.engines[i], player_settings);
-        if (!player)
-            return Error{"engine " + std::to_string(i + 1) + " (" + config_.engines[i].label + "): " + player.error()};
-        names.push_back((*player)->name());
-        named.push_back((*player)->name_known());
-        state.engines.push_back({});
-        pools[0][i] = std::move(player.value());
-    }
-    set_names(state.engines, names);
-    state.schedule = make_schedule(n, config_.games, static_cast<int>(config_.openings.size()));
-
-    // Games already in the PDN file.
-    std::vector<bool> done(state.schedule.size(), false);
-    std::error_code ec;
-    const bool file_has_games =
-        std::filesystem::exists(config_.pdn_path, ec) && std::filesystem::file_size(config_.pdn_path, ec) > 0;
-    if (file_has_games && !config_.resume)
-        return Error{config_.pdn_path + " already holds games: use --resume to continue that match, or another --pdn"};
-    if (file_has_games) {
-        const auto file = read_pdn_file(config_.pdn_path, config_.game.variant);
-        if (!file) return Error{file.error()};
-        // A damaged record would be skipped and its game played and appended again: the
-        // file would hold it twice. The user repairs or removes it; we never guess.
-        if (!file->errors.empty())
-            return Error{config_.pdn_path + " has a damaged record (" + file->errors.front().text() +
-                         "): repair or remove that game before --resume"};
-        for (size_t i = 0; i < file->games.size(); ++i) {
-            const PdnGame& g = file->games[i];
-            if (!g.ended_by_result)
-                return Error{config_.pdn_path + ": game " + std::to_string(i + 1) +
-                             " is cut off before its result: repair or remove it before --resume"};
-            const auto round = g.tag("Round");
-            int number = 0;
-            if (round) std::from_chars(round->data(), round->data() + round->size(), number);
-            if (number < 1 || number > static_cast<int>(state.schedule.size()))
-                return Error{config_.pdn_path + ": game with Round \"" + round.value_or("") +
-                             "\" is not part of this match"};
-            const ScheduledGame& spec = state.schedule[number - 1];
-            for (const auto& [engine, tag] : {std::pair{spec.white, "White"}, std::pair{spec.black, "Black"}})
-                if (!named[engine] && g.tag(tag)) {
-                    names[engine] = *g.tag(tag);
-                    named[engine] = true;
-                    set_names(state.engines, names);
-                }
-            if (g.tag("White") != state.engines[spec.white].name || g.tag("Black") != state.engines[spec.black].name)
-                return Error{config_.pdn_path + ": game " + std::to_string(number) + " was " +
-                             g.tag("White").value_or("?") + " - " + g.tag("Black").value_or("?") + ", this match has " +
-                             state.engines[spec.white].name + " - " + state.engines[spec.black].name + " there"};
-            if (done[number - 1] || g.result == GameResult::Ongoing) continue;
-            done[number - 1] = true;
-            FinishedGame f{
-                spec, g.result, Reason::None, g.tag("Termination").value_or(""), static_cast<int>(g.moves.size()),
-                true};
-            f.reason = reason_of_description(rule_traits(config_.game.variant),
-                                             config_.game.rule_options.points_victory, g.result, f.termination);
-            count_failure(state, f);
-            state.finished.push_back(f);
-        }
-    }
-
-    std::mutex mutex;
-    std::atomic<size_t> next{0};
-    std::optional<Error> fatal;
-    PdnHeader header;
-    header.event = config_.event;
-    header.date = pdn_date_today();
-    if (!config_.game.limits.clock.unlimited()) header.time_control = format_time_control(config_.game.limits.clock);
-
-    const auto record = [&](const ScheduledGame& spec, const Game& game,
-                            const std::vector<std::unique_ptr<Player>>* pool,
-                            const std::optional<std::array<double, 2>>& clock_left = std::nullopt) {
-        FinishedGame f{spec,
-                       game.verdict().result,
-                       game.verdict().reason,
-                       game.termination(),
-                       static_cast<int>(game.moves().size()),
-                       false};
-        std::lock_guard lock(mutex);
-        for (const int engine : {spec.white, spec.black})
-            if (pool && !named[engine] && (*pool)[engine] && (*pool)[engine]->name_known()) {
-                names[engine] = (*pool)[engine]->name();
-                named[engine] = true;
-                set_names(state.engines, names);
-            }
-        PdnHeader h = header;
-        h.round = std::to_string(spec.number);
-        h.white = state.engines[spec.white].name;
-        h.black = state.engines[spec.black].name;
-        // The time each side had left when the game ended, to the tenth of a second.
-        if (clock_left) {
-            h.extra.push_back({"WhiteClock", clock_text((*clock_left)[0])});
-            h.extra.push_back({"BlackClock", clock_text((*clock_left)[1])});
-        }
-        if (const auto error = append_pdn_game(config_.pdn_path, make_pdn_game(game, h), config_.notation)) {
-            fatal = error;  // never play on when games can no longer be recorded
-            return;
-        }
-        count_failure(state, f);
-        state.finished.push_back(f);
-        if (progress) progress(state, f);
-    };
-
-    const auto work = [&](int worker) {
-        auto& pool = pools[worker];
-        for (;;) {
-            if (stop.load()) return;
-            {
-                std::lock_guard lock(mutex);
-                if (fatal) return;
-            }
-            const size_t index = next.fetch_add(1);
-            if (index >= state.schedule.size()) return;
-            if (done[index]) continue;
-            const ScheduledGame& spec = state.schedule[index];
-            const Opening& opening = config_.openings[spec.opening];
-
-            // A fresh process for an engine that failed in an earlier game (or never started here).
-            bool startable = true;
-            for (const int engine : {spec.white, spec.black}) {
-                if (pool[engine]) continue;
-                auto player = start_player(config_.engines[engine], player_settings);
-                if (player) {
-                    pool[engine] = std::move(player.value());
-                    continue;
-                }
-                if (stop.load()) return;
-                Game lost(rulebook(config_.game.variant), opening.start, config_.game.rule_options);
-                for (const Move& m : opening.moves) lost.play(m);
-                lost.end({win_for(engine == spec.white ? Color::Black : Color::White), Reason::EngineFailure},
-                         state.engines[engine].name + " could not be started: " + player.error());
-                record(spec, lost, nullptr);
-                startable = false;
-                break;
-            }
-            if (!startable) continue;
-
-            PlayedGame played = play_game(*pool[spec.white], *pool[spec.black], opening, config_.game, &stop);
-            if (played.abandoned) return;  // stopped: not recorded, the engines are dropped
-            record(spec, played.game, &pool, played.clock_left);
-            if (played.failed) pool[*played.failed == Color::White ? spec.white : spec.black].reset();
-        }
-    };
-
-    std::vector<std::thread> threads;
-    for (int w = 1; w < workers; ++w) threads.emplace_back(work, w);
-    work(0);
-    for (auto& t : threads) t.join();
-    pools.clear();  // quit every engine before we report
-    if (fatal) return *fatal;
-    state.interrupted = stop.load() && state.finished.size() < state.schedule.size();
-    return state;
+    MatchRun match(config_, stop, progress);
+    if (auto error = match.start_engines()) return *error;
+    if (auto error = match.read_back_games()) return *error;
+    return match.play();
 }
 
 }  // namespace kroon::match
