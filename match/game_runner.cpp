@@ -76,6 +76,79 @@ void adjudicate(Game& game, const ScoreTrail& trail, const Adjudication& a) {
     }
 }
 
+void lose(Game& game, Color side, Reason reason, const std::string& detail) {
+    game.end({win_for(~side), reason}, detail);
+}
+
+// Tells each player of the new game; one that fails loses it.
+void announce_game(Player& white, Player& black, PlayedGame& out) {
+    for (Color side : {Color::White, Color::Black}) {
+        if (out.game.is_over()) break;
+        if (const auto failure = (side == Color::White ? white : black).new_game(out.game, side)) {
+            out.failed = side;
+            lose(out.game, side, Reason::EngineFailure, failure->detail);
+        }
+    }
+}
+
+MoveRequest move_request(const Limits& limits, const Clock& clock, Color side) {
+    MoveRequest request;
+    request.move_time = limits.move_time;
+    request.depth = limits.depth;
+    request.nodes = limits.nodes;
+    if (!clock.unlimited()) {
+        request.time_left = clock.remaining(side);
+        request.increment = limits.clock.increment;
+        request.moves_to_go = clock.moves_to_go(side);
+        request.wait = clock.remaining(side) + flag_grace;
+    } else {
+        request.wait = limits.hang_timeout + limits.move_time;
+    }
+    return request;
+}
+
+// A player that gave no move: stopped (the game is abandoned), resigned, or failed and lost.
+void settle_failure(PlayedGame& out, Clock& clock, Color side, const Failure& failure, double elapsed) {
+    if (failure.kind == Failure::Stopped) {
+        out.abandoned = true;
+        return;
+    }
+    if (failure.kind == Failure::Resigned) {
+        lose(out.game, side, Reason::Resignation, failure.detail);
+        return;
+    }
+    out.failed = side;
+    if (failure.kind == Failure::Timeout && !clock.unlimited()) {
+        lose(out.game, side, Reason::TimeForfeit,
+             side_name(side) + "'s flag fell: no move in the " + seconds_text(clock.remaining(side)) + " left");
+        clock.record_move(side, elapsed);  // the time is gone: the record shows the clock at zero
+    } else if (failure.kind == Failure::IllegalMove) {
+        lose(out.game, side, Reason::IllegalMove, failure.detail);
+    } else {
+        lose(out.game, side, Reason::EngineFailure,
+             failure.kind == Failure::Timeout ? failure.detail + " (hung)" : failure.detail);
+    }
+}
+
+// The move on the clock, then on the board; false when that lost the game (flag fall or an
+// illegal move).
+bool play_reply(PlayedGame& out, Clock& clock, const Player& player, Color side, const Move& move, double elapsed) {
+    out.seconds.push_back(elapsed);
+    const double left = clock.remaining(side);
+    if (!clock.record_move(side, elapsed)) {  // KNDB art. 10.5, 12.1
+        lose(out.game, side, Reason::TimeForfeit,
+             side_name(side) + "'s flag fell: the move took " + seconds_text(elapsed) + " with " + seconds_text(left) +
+                 " left");
+        return false;
+    }
+    if (!out.game.play(move)) {
+        out.failed = side;
+        lose(out.game, side, Reason::IllegalMove, player.name() + " played a move that is not legal here");
+        return false;
+    }
+    return true;
+}
+
 }  // namespace
 
 PlayedGame play_game(Player& white, Player& black, const Opening& opening, const GameSettings& settings,
@@ -87,17 +160,7 @@ PlayedGame play_game(Player& white, Player& black, const Opening& opening, const
         if (!game.play(m)) break;  // openings are checked when read; a finished opening is a finished game
     Clock clock(settings.limits.clock);
     ScoreTrail trail;
-
-    const auto lose = [&](Color side, Reason reason, const std::string& detail) {
-        game.end({win_for(~side), reason}, detail);
-    };
-    for (Color side : {Color::White, Color::Black}) {
-        if (game.is_over()) break;
-        if (const auto failure = (side == Color::White ? white : black).new_game(game, side)) {
-            out.failed = side;
-            lose(side, Reason::EngineFailure, failure->detail);
-        }
-    }
+    announce_game(white, black, out);
 
     while (!game.is_over()) {
         if (stop && stop->load()) {
@@ -106,59 +169,16 @@ PlayedGame play_game(Player& white, Player& black, const Opening& opening, const
         }
         const Color side = game.side_to_move();
         Player& player = side == Color::White ? white : black;
-        MoveRequest request;
-        request.move_time = settings.limits.move_time;
-        request.depth = settings.limits.depth;
-        request.nodes = settings.limits.nodes;
-        if (!clock.unlimited()) {
-            request.time_left = clock.remaining(side);
-            request.increment = settings.limits.clock.increment;
-            request.moves_to_go = clock.moves_to_go(side);
-            request.wait = clock.remaining(side) + flag_grace;
-        } else {
-            request.wait = settings.limits.hang_timeout + settings.limits.move_time;
-        }
-
+        const MoveRequest request = move_request(settings.limits, clock, side);
         const auto started = SteadyClock::now();
         const Answer answer = player.think(game, request);
         const double elapsed = std::chrono::duration<double>(SteadyClock::now() - started).count();
-
         if (const Failure* failure = std::get_if<Failure>(&answer)) {
-            if (failure->kind == Failure::Stopped) {
-                out.abandoned = true;
-                break;
-            }
-            if (failure->kind == Failure::Resigned) {
-                lose(side, Reason::Resignation, failure->detail);
-                break;
-            }
-            out.failed = side;
-            if (failure->kind == Failure::Timeout && !clock.unlimited()) {
-                lose(side, Reason::TimeForfeit,
-                     side_name(side) + "'s flag fell: no move in the " + seconds_text(clock.remaining(side)) + " left");
-                clock.record_move(side, elapsed);  // the time is gone: the record shows the clock at zero
-            } else if (failure->kind == Failure::IllegalMove) {
-                lose(side, Reason::IllegalMove, failure->detail);
-            } else {
-                lose(side, Reason::EngineFailure,
-                     failure->kind == Failure::Timeout ? failure->detail + " (hung)" : failure->detail);
-            }
+            settle_failure(out, clock, side, *failure, elapsed);
             break;
         }
         const MoveReply& reply = std::get<MoveReply>(answer);
-        out.seconds.push_back(elapsed);
-        const double left = clock.remaining(side);
-        if (!clock.record_move(side, elapsed)) {  // KNDB art. 10.5, 12.1
-            lose(side, Reason::TimeForfeit,
-                 side_name(side) + "'s flag fell: the move took " + seconds_text(elapsed) + " with " +
-                     seconds_text(left) + " left");
-            break;
-        }
-        if (!game.play(reply.move)) {
-            out.failed = side;
-            lose(side, Reason::IllegalMove, player.name() + " played a move that is not legal here");
-            break;
-        }
+        if (!play_reply(out, clock, player, side, reply.move, elapsed)) break;
         trail.add(side, reply.score);
         if (!game.is_over()) adjudicate(game, trail, settings.adjudication);
     }
