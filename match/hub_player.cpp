@@ -33,6 +33,39 @@ bool looks_like_a_move(const std::string& text) {
     return true;
 }
 
+// `pos` with the game's start and every move since, so that the engine sees the history.
+std::string pos_line(const Game& game) {
+    const Rulebook& rules = game.rules();
+    hub::LineBuilder pos("pos");
+    pos.add("pos", hub::format_position(rules, game.start()));
+    if (!game.moves().empty()) {
+        std::string moves;
+        Position p = game.start();
+        for (const Move& m : game.moves()) {
+            if (!moves.empty()) moves += ' ';
+            moves += rules.format_move(p, m, MoveNotation::Hub);
+            rules.play(p, m);
+        }
+        pos.add("moves", moves);
+    }
+    return pos.str();
+}
+
+// "level" alone when the request sets no limit.
+std::string level_line(const MoveRequest& request) {
+    std::string level = "level";
+    if (request.time_left >= 0) {
+        // docs/protocols.md, Hub 6: the engine counts the increment as added before the move.
+        level += " time=" + seconds_text(request.time_left - request.increment);
+        if (request.increment > 0) level += " inc=" + seconds_text(request.increment);
+        if (request.moves_to_go > 0) level += " moves=" + std::to_string(request.moves_to_go);
+    }
+    if (request.move_time > 0) level += " move-time=" + seconds_text(request.move_time);
+    if (request.depth > 0) level += " depth=" + std::to_string(request.depth);
+    if (request.nodes > 0) level += " nodes=" + std::to_string(request.nodes);
+    return level;
+}
+
 }  // namespace
 
 std::optional<int> parse_hub_score(const std::string& text) {
@@ -131,41 +164,22 @@ std::optional<Failure> HubPlayer::new_game(const Game&, Color) {
 }
 
 Answer HubPlayer::think(const Game& game, const MoveRequest& request) {
-    const Rulebook& rules = game.rules();
-    hub::LineBuilder pos("pos");
-    pos.add("pos", hub::format_position(rules, game.start()));
-    if (!game.moves().empty()) {
-        std::string moves;
-        Position p = game.start();
-        for (const Move& m : game.moves()) {
-            if (!moves.empty()) moves += ' ';
-            moves += rules.format_move(p, m, MoveNotation::Hub);
-            rules.play(p, m);
-        }
-        pos.add("moves", moves);
-    }
-    std::string level = "level";
-    if (request.time_left >= 0) {
-        // docs/protocols.md, Hub 6: the engine counts the increment as added before the move.
-        level += " time=" + seconds_text(request.time_left - request.increment);
-        if (request.increment > 0) level += " inc=" + seconds_text(request.increment);
-        if (request.moves_to_go > 0) level += " moves=" + std::to_string(request.moves_to_go);
-    }
-    if (request.move_time > 0) level += " move-time=" + seconds_text(request.move_time);
-    if (request.depth > 0) level += " depth=" + std::to_string(request.depth);
-    if (request.nodes > 0) level += " nodes=" + std::to_string(request.nodes);
-    if (!process_->send(pos.str()) || (level != "level" && !process_->send(level)) || !process_->send("go think"))
+    const std::string level = level_line(request);
+    if (!process_->send(pos_line(game)) || (level != "level" && !process_->send(level)) || !process_->send("go think"))
         return gone("when asked for a move");
+    return read_move(game, request.wait);
+}
 
+Answer HubPlayer::read_move(const Game& game, double wait) {
     std::optional<int> score;
     std::string line;
-    const auto deadline = Clock::now() + std::chrono::duration<double>(request.wait);
+    const auto deadline = Clock::now() + std::chrono::duration<double>(wait);
     for (;;) {
         if (settings_.stop && settings_.stop->load()) return Failure{Failure::Stopped, "the match was stopped"};
         const double left = std::chrono::duration<double>(deadline - Clock::now()).count();
         if (left <= 0) {
             process_->send("stop");
-            return Failure{Failure::Timeout, name_ + " gave no move within " + seconds_text(request.wait) + " s"};
+            return Failure{Failure::Timeout, name_ + " gave no move within " + seconds_text(wait) + " s"};
         }
         const auto read = process_->read_line(line, std::min(left, 0.2));
         if (read == ChildProcess::Read::Closed) return gone("while thinking");
@@ -174,22 +188,24 @@ Answer HubPlayer::think(const Game& game, const MoveRequest& request) {
         if (word != "info" && word != "done") continue;  // docs/protocols.md, Hub 2: ignore what we do not know
         const auto command = hub::parse_line(line);
         if (!command) return Failure{Failure::Garbage, name_ + " sent an unreadable line: " + line};
-        if (word == "info") {
-            if (const auto s = command->value("score"))
-                if (const auto parsed = parse_hub_score(*s)) score = parsed;
-            continue;
-        }
-        const std::string text = command->value("move").value_or("");
-        if (text.empty()) return Failure{Failure::Garbage, name_ + " answered `" + line + "` without a move"};
-        auto move = rules.parse_move(game.position(), text, MoveSyntax::Hub);
-        if (!move) move = rules.parse_move(game.position(), text, MoveSyntax::Any);
-        if (!move) {
-            if (!looks_like_a_move(text))
-                return Failure{Failure::Garbage, name_ + " sent `" + line + "`, which is no move"};
-            return Failure{Failure::IllegalMove, name_ + " played " + text + ": " + move.error()};
-        }
-        return MoveReply{*move, score};
+        if (word == "done") return done_move(game, line, command->value("move").value_or(""), score);
+        if (const auto s = command->value("score"))
+            if (const auto parsed = parse_hub_score(*s)) score = parsed;
     }
+}
+
+Answer HubPlayer::done_move(const Game& game, const std::string& line, const std::string& text,
+                            std::optional<int> score) const {
+    if (text.empty()) return Failure{Failure::Garbage, name_ + " answered `" + line + "` without a move"};
+    const Rulebook& rules = game.rules();
+    auto move = rules.parse_move(game.position(), text, MoveSyntax::Hub);
+    if (!move) move = rules.parse_move(game.position(), text, MoveSyntax::Any);
+    if (!move) {
+        if (!looks_like_a_move(text))
+            return Failure{Failure::Garbage, name_ + " sent `" + line + "`, which is no move"};
+        return Failure{Failure::IllegalMove, name_ + " played " + text + ": " + move.error()};
+    }
+    return MoveReply{*move, score};
 }
 
 }  // namespace kroon::match

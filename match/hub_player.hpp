@@ -30,6 +30,11 @@ private:
     // Reads until a line whose first word is `word`; other lines go to `seen`.
     std::optional<Failure> read_until(const std::string& word, double timeout, std::string& line);
     Failure gone(const std::string& while_doing);
+    // Reads `info` scores until `done`, for at most `wait` seconds.
+    Answer read_move(const Game& game, double wait);
+    // The move of a `done` line, with the last score reported.
+    Answer done_move(const Game& game, const std::string& line, const std::string& text,
+                     std::optional<int> score) const;
 
     std::unique_ptr<ChildProcess> process_;
     PlayerSettings settings_;
