@@ -41,75 +41,94 @@ struct Sides {
     Bitboard kings = 0;
 };
 
+Result<Color> side_to_move(std::string_view field) {
+    // std::toupper needs an unsigned char value: bytes above 127 come from outside too.
+    const char letter = field.size() == 1 ? upper(field[0]) : '\0';
+    if (letter != 'W' && letter != 'B')
+        return Error{"FEN must start with the side to move, W or B, then ':' (got '" + std::string(field) + "')"};
+    return letter == 'W' ? Color::White : Color::Black;
+}
+
+// One entry of a piece list: K for a king, then a square number, a range of numbers (21-32)
+// or an algebraic name (c3).
+std::optional<Error> add_squares(const Rulebook& rules, std::string_view token, Color color, Sides& sides) {
+    bool king = false;
+    if (!token.empty() && std::toupper(static_cast<unsigned char>(token[0])) == 'K') {
+        king = true;
+        token = trim(token.substr(1));
+    }
+    const size_t dash = token.find('-');
+    auto first = to_number(trim(token.substr(0, dash)));
+    auto last = dash == std::string_view::npos ? first : to_number(trim(token.substr(dash + 1)));
+    if (!first && dash == std::string_view::npos) first = last = rules.parse_square_name(trim(token));
+    if (!first || !last) return Error{"bad square '" + std::string(token) + "' in FEN"};
+    if (*first > *last) return Error{"range " + std::string(token) + " runs backwards"};
+    for (int square = *first; square <= *last; ++square) {
+        if (square < 1 || square > rules.squares())
+            return Error{"square " + std::to_string(square) + " is off the board (1-" +
+                         std::to_string(rules.squares()) + ")"};
+        const Bitboard b = bit(rules.bit_of_square(square));
+        if ((sides.pieces[0] | sides.pieces[1]) & b)
+            return Error{"square " + std::to_string(square) + " is listed twice"};
+        sides.pieces[index(color)] |= b;
+        if (king) sides.kings |= b;
+    }
+    return std::nullopt;
+}
+
+// A field after the side to move: W or B and that side's pieces. `seen` says which sides had
+// their list already.
+std::optional<Error> add_piece_list(const Rulebook& rules, std::string_view field, bool seen[2], Sides& sides) {
+    if (field.empty()) return std::nullopt;
+    const char letter = upper(field[0]);
+    // PDN 3.0 allows trailing move-counter fields (H.., F..): they carry no position.
+    if ((letter == 'H' || letter == 'F') && field.size() > 1 && std::isdigit(static_cast<unsigned char>(field[1])))
+        return std::nullopt;
+    if (letter != 'W' && letter != 'B') return Error{"FEN field '" + std::string(field) + "' must start with W or B"};
+    const Color color = letter == 'W' ? Color::White : Color::Black;
+    if (seen[index(color)])
+        return Error{std::string("FEN lists the ") + (color == Color::White ? "white" : "black") + " pieces twice"};
+    seen[index(color)] = true;
+    field.remove_prefix(1);
+    if (trim(field).empty()) return std::nullopt;
+    for (std::string_view token : split(field, ','))
+        if (auto error = add_squares(rules, token, color, sides)) return error;
+    return std::nullopt;
+}
+
+// No side ever has more pieces than the full 10x10 or 8x8 start (20 or 12), nor a man on
+// its crowning row.
+std::optional<Error> check_armies(const Rulebook& rules, const Sides& sides) {
+    const int half = rules.traits().rows / 2;
+    const int most = (half - 1) * half;
+    for (Color c : {Color::White, Color::Black}) {
+        const char* colour = c == Color::White ? "white" : "black";
+        if (popcount(sides.pieces[index(c)]) > most)
+            return Error{std::string("too many ") + colour + " pieces (at most " + std::to_string(most) + ")"};
+        const Bitboard men_on_crown_row = sides.pieces[index(c)] & ~sides.kings & rules.promotion_row(c);
+        if (men_on_crown_row)
+            return Error{std::string("a ") + colour + " man on square " +
+                         std::to_string(rules.square_number(lowest_bit(men_on_crown_row))) +
+                         " would have been crowned"};
+    }
+    return std::nullopt;
+}
+
 }  // namespace
 
 Result<Position> Rulebook::parse_fen(std::string_view text) const {
     const std::string_view fen = trim(text);
     if (fen.empty()) return Error{"empty FEN"};
     const auto fields = split(fen, ':');
-    // std::toupper needs an unsigned char value: bytes above 127 come from outside too.
-    const char side_letter = fields[0].size() == 1 ? upper(fields[0][0]) : '\0';
-    if (side_letter != 'W' && side_letter != 'B')
-        return Error{"FEN must start with the side to move, W or B, then ':' (got '" + std::string(fields[0]) + "')"};
-    const Color side = side_letter == 'W' ? Color::White : Color::Black;
-
+    const auto side = side_to_move(fields[0]);
+    if (!side) return Error{side.error()};
     Sides sides;
     bool seen[2] = {false, false};
-    for (size_t f = 1; f < fields.size(); ++f) {
-        std::string_view field = fields[f];
-        if (field.empty()) continue;
-        const char letter = upper(field[0]);
-        // PDN 3.0 allows trailing move-counter fields (H.., F..): they carry no position.
-        if ((letter == 'H' || letter == 'F') && field.size() > 1 && std::isdigit(static_cast<unsigned char>(field[1])))
-            continue;
-        if (letter != 'W' && letter != 'B')
-            return Error{"FEN field '" + std::string(field) + "' must start with W or B"};
-        const Color color = letter == 'W' ? Color::White : Color::Black;
-        if (seen[index(color)])
-            return Error{std::string("FEN lists the ") + (color == Color::White ? "white" : "black") + " pieces twice"};
-        seen[index(color)] = true;
-        field.remove_prefix(1);
-        if (trim(field).empty()) continue;
-        for (std::string_view token : split(field, ',')) {
-            bool king = false;
-            if (!token.empty() && std::toupper(static_cast<unsigned char>(token[0])) == 'K') {
-                king = true;
-                token = trim(token.substr(1));
-            }
-            // A square number, a range of numbers (21-32) or an algebraic name (c3).
-            const size_t dash = token.find('-');
-            auto first = to_number(trim(token.substr(0, dash)));
-            auto last = dash == std::string_view::npos ? first : to_number(trim(token.substr(dash + 1)));
-            if (!first && dash == std::string_view::npos) first = last = parse_square_name(trim(token));
-            if (!first || !last) return Error{"bad square '" + std::string(token) + "' in FEN"};
-            if (*first > *last) return Error{"range " + std::string(token) + " runs backwards"};
-            for (int square = *first; square <= *last; ++square) {
-                if (square < 1 || square > squares())
-                    return Error{"square " + std::to_string(square) + " is off the board (1-" +
-                                 std::to_string(squares()) + ")"};
-                const Bitboard b = bit(bit_of_square(square));
-                if ((sides.pieces[0] | sides.pieces[1]) & b)
-                    return Error{"square " + std::to_string(square) + " is listed twice"};
-                sides.pieces[index(color)] |= b;
-                if (king) sides.kings |= b;
-            }
-        }
-    }
+    for (size_t f = 1; f < fields.size(); ++f)
+        if (auto error = add_piece_list(*this, fields[f], seen, sides)) return *error;
     if (!seen[0] && !seen[1]) return Error{"FEN has no piece lists"};
-
-    // No side ever has more pieces than the full 10x10 or 8x8 start (20 or 12).
-    const int half = traits().rows / 2;
-    const int most = (half - 1) * half;
-    for (Color c : {Color::White, Color::Black}) {
-        const char* colour = c == Color::White ? "white" : "black";
-        if (popcount(sides.pieces[index(c)]) > most)
-            return Error{std::string("too many ") + colour + " pieces (at most " + std::to_string(most) + ")"};
-        const Bitboard men_on_crown_row = sides.pieces[index(c)] & ~sides.kings & promotion_row(c);
-        if (men_on_crown_row)
-            return Error{std::string("a ") + colour + " man on square " +
-                         std::to_string(square_number(lowest_bit(men_on_crown_row))) + " would have been crowned"};
-    }
-    return Position::from_sets(sides.pieces[0], sides.pieces[1], sides.kings, side);
+    if (auto error = check_armies(*this, sides)) return *error;
+    return Position::from_sets(sides.pieces[0], sides.pieces[1], sides.kings, *side);
 }
 
 std::string Rulebook::format_fen(const Position& pos) const {
