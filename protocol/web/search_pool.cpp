@@ -94,70 +94,84 @@ std::uint64_t SearchPool::finished() const {
 }
 
 void SearchPool::run_slot(Slot& slot) {
-    for (;;) {
-        std::unique_lock lock(mutex_);
-        wake_.wait(lock, [this] { return quit_ || !queue_.empty(); });
-        if (quit_) return;
-        Queued q = std::move(queue_.front());
-        queue_.pop_front();
-        slot.job = q.id;
-        slot.started = false;
-        slot.stop_requested = false;
-        slot.preempted = false;
-        slot.infinite = q.job.limits.infinite;
-        slot.since = SteadyClock::now();
-        peak_ = std::max(peak_, ++running_);
-        lock.unlock();
-
-        if (q.job.on_start) q.job.on_start();
-        search::Outcome outcome;
-        {
-            std::lock_guard done_lock(slot.done_mutex);
-            slot.done = false;
-        }
-        slot.engine->set_game(q.job.game);
-        slot.engine->go(q.job.limits, search::Listener{[&q](const search::Iteration& it) {
-                                                           if (q.job.on_iteration) q.job.on_iteration(it);
-                                                       },
-                                                       [&slot, &outcome](const search::Outcome& o) {
-                                                           std::lock_guard done_lock(slot.done_mutex);
-                                                           outcome = o;
-                                                           slot.done = true;
-                                                           slot.done_signal.notify_all();
-                                                       }});
-        lock.lock();
-        slot.started = true;
-        if (slot.stop_requested) slot.engine->stop();
-        lock.unlock();
-
-        // Wait for the search; meanwhile, an endless analysis gives way to a waiting request.
-        for (;;) {
-            {
-                std::unique_lock done_lock(slot.done_mutex);
-                if (slot.done_signal.wait_for(done_lock, std::chrono::milliseconds(100), [&slot] { return slot.done; }))
-                    break;
-            }
-            std::lock_guard guard(mutex_);
-            const double seconds = std::chrono::duration<double>(SteadyClock::now() - slot.since).count();
-            if (slot.infinite && !slot.preempted && !queue_.empty() && seconds >= options_.analysis_slice) {
-                slot.preempted = true;
-                slot.engine->stop();
-            }
-        }
-        slot.engine->wait();
-
-        JobResult result;
-        result.outcome = outcome;
-        result.started = true;
-        lock.lock();
-        result.preempted = slot.preempted;
-        slot.job = 0;
-        slot.started = false;
-        --running_;
-        ++finished_;
-        lock.unlock();
-        if (q.job.on_done) q.job.on_done(result);
+    while (std::optional<Queued> q = take_job(slot)) {
+        if (q->job.on_start) q->job.on_start();
+        const search::Outcome outcome = run_search(slot, q->job);
+        const JobResult result = end_job(slot, outcome);
+        if (q->job.on_done) q->job.on_done(result);
     }
+}
+
+std::optional<SearchPool::Queued> SearchPool::take_job(Slot& slot) {
+    std::unique_lock lock(mutex_);
+    wake_.wait(lock, [this] { return quit_ || !queue_.empty(); });
+    if (quit_) return std::nullopt;
+    Queued q = std::move(queue_.front());
+    queue_.pop_front();
+    slot.job = q.id;
+    slot.started = false;
+    slot.stop_requested = false;
+    slot.preempted = false;
+    slot.infinite = q.job.limits.infinite;
+    slot.since = SteadyClock::now();
+    peak_ = std::max(peak_, ++running_);
+    return q;
+}
+
+search::Outcome SearchPool::run_search(Slot& slot, const SearchJob& job) {
+    search::Outcome outcome;
+    {
+        std::lock_guard done_lock(slot.done_mutex);
+        slot.done = false;
+    }
+    slot.engine->set_game(job.game);
+    slot.engine->go(job.limits, search::Listener{[&job](const search::Iteration& it) {
+                                                     if (job.on_iteration) job.on_iteration(it);
+                                                 },
+                                                 [&slot, &outcome](const search::Outcome& o) {
+                                                     std::lock_guard done_lock(slot.done_mutex);
+                                                     outcome = o;
+                                                     slot.done = true;
+                                                     slot.done_signal.notify_all();
+                                                 }});
+    {
+        std::lock_guard lock(mutex_);
+        slot.started = true;
+        if (slot.stop_requested) slot.engine->stop();  // a stop that came before the search began
+    }
+    wait_for_search(slot);
+    slot.engine->wait();
+    return outcome;
+}
+
+// Meanwhile, an endless analysis gives way to a waiting request.
+void SearchPool::wait_for_search(Slot& slot) {
+    for (;;) {
+        {
+            std::unique_lock done_lock(slot.done_mutex);
+            if (slot.done_signal.wait_for(done_lock, std::chrono::milliseconds(100), [&slot] { return slot.done; }))
+                return;
+        }
+        std::lock_guard guard(mutex_);
+        const double seconds = std::chrono::duration<double>(SteadyClock::now() - slot.since).count();
+        if (slot.infinite && !slot.preempted && !queue_.empty() && seconds >= options_.analysis_slice) {
+            slot.preempted = true;
+            slot.engine->stop();
+        }
+    }
+}
+
+JobResult SearchPool::end_job(Slot& slot, const search::Outcome& outcome) {
+    JobResult result;
+    result.outcome = outcome;
+    result.started = true;
+    std::lock_guard lock(mutex_);
+    result.preempted = slot.preempted;
+    slot.job = 0;
+    slot.started = false;
+    --running_;
+    ++finished_;
+    return result;
 }
 
 }  // namespace kroon::web

@@ -15,6 +15,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -92,7 +93,13 @@ private:
         SearchJob job;
     };
 
+    // A slot's thread: takes the queued jobs one after the other until the pool quits.
     void run_slot(Slot& slot);
+    // The next job, now the slot's; none when the pool quits.
+    std::optional<Queued> take_job(Slot& slot);
+    search::Outcome run_search(Slot& slot, const SearchJob& job);
+    void wait_for_search(Slot& slot);
+    JobResult end_job(Slot& slot, const search::Outcome& outcome);
 
     PoolOptions options_;
     mutable std::mutex mutex_;
