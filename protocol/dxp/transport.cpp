@@ -382,6 +382,51 @@ Result<tcp::endpoint> resolve(asio::io_context& io, const Endpoint& e) {
     return results.begin()->endpoint();
 }
 
+// Opens, binds and listens on `target`, then tells where.
+bool start_listening(tcp::acceptor& acceptor, const tcp::endpoint& target, Shared& shared) {
+    const TransportConfig& config = shared.config;
+    error_code ec;
+    acceptor.open(target.protocol(), ec);
+    if (!ec) acceptor.set_option(tcp::acceptor::reuse_address(true), ec);
+    if (!ec && target.address().is_v6() && target.address().is_unspecified())
+        acceptor.set_option(asio::ip::v6_only(false), ec);  // "::" takes IPv4 too
+    if (!ec) acceptor.bind(target, ec);
+    if (!ec) acceptor.listen(asio::socket_base::max_listen_connections, ec);
+    if (ec) {
+        shared.log->error("cannot listen on {}:{}: {}", config.endpoint.host, config.endpoint.port, ec.message());
+        return false;
+    }
+    const auto bound = acceptor.local_endpoint(ec);
+    const Endpoint actual{bound.address().to_string(), bound.port()};
+    shared.log->info("listening on {}:{} as {}", actual.host, actual.port,
+                     config.session.role == Role::Initiator ? "initiator" : "follower");
+    if (config.on_listening) config.on_listening(actual);
+    return true;
+}
+
+// A connection beyond max_connections is told so and closed.
+void refuse_busy(tcp::socket& socket, Shared& shared, std::size_t served) {
+    shared.log->warn("refusing a connection: {} already served", served);
+    const std::string busy = frame("Cbusy: too many connections, try later");
+    error_code ec;
+    asio::write(socket, asio::buffer(busy), ec);
+    socket.close(ec);
+}
+
+// Accepts connections one after the other until the acceptor is closed.
+void accept_connections(tcp::acceptor& acceptor, Connections& connections, Shared& shared) {
+    acceptor.async_accept([&acceptor, &connections, &shared](error_code ec, tcp::socket socket) {
+        if (ec == asio::error::operation_aborted || !acceptor.is_open()) return;
+        if (ec)
+            shared.log->warn("accept failed: {}", ec.message());
+        else if (connections.size() >= static_cast<std::size_t>(shared.config.max_connections))
+            refuse_busy(socket, shared, connections.size());
+        else
+            connections.add(std::move(socket));
+        accept_connections(acceptor, connections, shared);
+    });
+}
+
 }  // namespace
 
 Result<Endpoint> parse_endpoint(const std::string& text) {
@@ -423,51 +468,16 @@ int run_transport(const TransportConfig& config) {
     Shared shared{config, make_logger(config)};
     Connections connections(io, shared);
     asio::signal_set signals(io, SIGINT, SIGTERM);
-    int status = 0;
 
     const auto target = resolve(io, config.endpoint);
     if (!target) {
         shared.log->error("{}", target.error());
         return 1;
     }
-
     tcp::acceptor acceptor(io);
-    std::function<void()> accept_next;
     if (config.listen) {
-        error_code ec;
-        acceptor.open(target->protocol(), ec);
-        if (!ec) acceptor.set_option(tcp::acceptor::reuse_address(true), ec);
-        if (!ec && target->address().is_v6() && target->address().is_unspecified())
-            acceptor.set_option(asio::ip::v6_only(false), ec);  // "::" takes IPv4 too
-        if (!ec) acceptor.bind(*target, ec);
-        if (!ec) acceptor.listen(asio::socket_base::max_listen_connections, ec);
-        if (ec) {
-            shared.log->error("cannot listen on {}:{}: {}", config.endpoint.host, config.endpoint.port, ec.message());
-            return 1;
-        }
-        const auto bound = acceptor.local_endpoint(ec);
-        const Endpoint actual{bound.address().to_string(), bound.port()};
-        shared.log->info("listening on {}:{} as {}", actual.host, actual.port,
-                         config.session.role == Role::Initiator ? "initiator" : "follower");
-        if (config.on_listening) config.on_listening(actual);
-        accept_next = [&] {
-            acceptor.async_accept([&](error_code aec, tcp::socket socket) {
-                if (aec == asio::error::operation_aborted || !acceptor.is_open()) return;
-                if (aec) {
-                    shared.log->warn("accept failed: {}", aec.message());
-                } else if (connections.size() >= static_cast<std::size_t>(config.max_connections)) {
-                    shared.log->warn("refusing a connection: {} already served", connections.size());
-                    const std::string busy = frame("Cbusy: too many connections, try later");
-                    error_code wec;
-                    asio::write(socket, asio::buffer(busy), wec);
-                    socket.close(wec);
-                } else {
-                    connections.add(std::move(socket));
-                }
-                accept_next();
-            });
-        };
-        accept_next();
+        if (!start_listening(acceptor, *target, shared)) return 1;
+        accept_connections(acceptor, connections, shared);
     } else {
         tcp::socket socket(io);
         error_code ec;
@@ -489,11 +499,10 @@ int run_transport(const TransportConfig& config) {
         connections.on_empty = [&] { io.stop(); };
         if (connections.size() == 0) io.stop();
         // Connections that cannot flush in time are dropped with the io_context.
-        status = 0;
     });
     io.run();
     shared.log->flush();
-    return status;
+    return 0;
 }
 
 }  // namespace kroon::dxp
