@@ -145,15 +145,10 @@ double mean_loss(const Model& m, const std::vector<Sample>& samples, std::size_t
     return std::accumulate(sums.begin(), sums.end(), 0.0) / static_cast<double>(end - begin);
 }
 
-}  // namespace
-
-Result<TrainResult> train(const TrainOptions& o, const std::function<void(const EpochReport&)>& on_epoch) {
-    const auto start = Clock::now();
-    if (o.data.empty()) return Error{"no training data"};
-    if (o.threads < 1 || o.batch < 1 || o.epochs < 1) return Error{"bad training options"};
+// Samples in file order, each with its target: the game's result and the search's score
+// mixed by lambda.
+Result<std::vector<Sample>> read_samples(const TrainOptions& o) {
     const Rulebook& rules = rulebook(o.variant);
-
-    // Samples in file order; the last share is held out for validation.
     std::vector<Sample> samples;
     for (const auto& path : o.data) {
         auto file = read_training_file(path);
@@ -165,72 +160,139 @@ Result<TrainResult> train(const TrainOptions& o, const std::function<void(const 
             samples.push_back({eval::features(rules, p.position),
                                static_cast<float>(o.lambda * p.result + (1 - o.lambda) * sigmoid(p.score / o.scale))});
     }
+    return samples;
+}
+
+// Material only, or the weights of `init`.
+Result<eval::Weights> initial_weights(const TrainOptions& o) {
+    if (o.init.empty()) return material_weights(o.variant);
+    const auto weights = eval::read_weights_file(o.init);
+    if (!weights) return Error{weights.error()};
+    if ((*weights)->variant != o.variant) return Error{o.init + " holds weights for another variant"};
+    return **weights;
+}
+
+// The step shrinks linearly to a tenth over the epochs: big moves first, then settling.
+double step_size(const TrainOptions& o, int epoch) {
+    return o.learning_rate * (1 - 0.9 * (epoch - 1) / std::max(1, o.epochs - 1));
+}
+
+// Adam's running moments of every parameter's gradient.
+class Adam {
+public:
+    explicit Adam(std::size_t params) : m1_(params, 0.0), m2_(params, 0.0) {}
+
+    // One step along the mean gradient of a batch of `n` positions, summed chunk by chunk in
+    // `grads`; the pattern weights also decay towards 0.
+    void step(Model& model, const std::vector<std::vector<double>>& grads, std::size_t n, double rate,
+              double weight_decay) {
+        ++steps_;
+        const double c1 = 1 - std::pow(beta1, static_cast<double>(steps_));
+        const double c2 = 1 - std::pow(beta2, static_cast<double>(steps_));
+        for (std::size_t k = 0; k < m1_.size(); ++k) {
+            double g = 0;
+            for (int c = 0; c < chunks; ++c) g += grads[static_cast<std::size_t>(c)][k];
+            g /= static_cast<double>(n);
+            m1_[k] = beta1 * m1_[k] + (1 - beta1) * g;
+            m2_[k] = beta2 * m2_[k] + (1 - beta2) * g * g;
+            model.w[k] -= rate * ((m1_[k] / c1) / (std::sqrt(m2_[k] / c2) + eps));
+            if (k < model.pattern_params) model.w[k] -= rate * weight_decay * model.w[k];
+        }
+    }
+
+private:
+    static constexpr double beta1 = 0.9, beta2 = 0.999, eps = 1e-8;
+    std::vector<double> m1_, m2_;
+    long long steps_ = 0;
+};
+
+// Passes over the first `training` samples in a new shuffled order each time, one Adam step
+// per batch.
+class Fitter {
+public:
+    Fitter(const TrainOptions& o, const std::vector<Sample>& samples, std::size_t training, std::size_t params)
+        : o_(o),
+          samples_(samples),
+          order_(training),
+          rng_(o.seed),
+          adam_(params),
+          grads_(chunks, std::vector<double>(params, 0.0)),
+          loss_sums_(chunks, 0.0) {
+        std::iota(order_.begin(), order_.end(), std::size_t{0});
+    }
+
+    // One pass; returns the loss summed over the positions, each taken before its batch's step.
+    double epoch(Model& model, double rate) {
+        std::shuffle(order_.begin(), order_.end(), rng_);
+        const std::size_t training = order_.size();
+        double loss = 0;
+        for (std::size_t at = 0; at < training; at += static_cast<std::size_t>(o_.batch)) {
+            const std::size_t n = std::min(training - at, static_cast<std::size_t>(o_.batch));
+            batch_gradients(model, at, n);
+            for (int c = 0; c < chunks; ++c) loss += loss_sums_[static_cast<std::size_t>(c)];
+            adam_.step(model, grads_, n, rate, o_.weight_decay);
+        }
+        return loss;
+    }
+
+private:
+    // The loss and the gradient of the `n` positions from `at` of the order, chunk by chunk.
+    void batch_gradients(const Model& model, std::size_t at, std::size_t n) {
+        parallel(n, o_.threads, [&](std::size_t b, std::size_t e, int t) {
+            auto& g = grads_[static_cast<std::size_t>(t)];
+            std::fill(g.begin(), g.end(), 0.0);
+            double loss = 0;
+            for (std::size_t i = b; i < e; ++i) {
+                const Sample& s = samples_[order_[at + i]];
+                const double p = sigmoid(model.score(s.features) / o_.scale);
+                loss += cross_entropy(p, s.target);
+                model.gradient(s.features, (p - s.target) / o_.scale, g);
+            }
+            loss_sums_[static_cast<std::size_t>(t)] = loss;
+        });
+    }
+
+    const TrainOptions& o_;
+    const std::vector<Sample>& samples_;
+    std::vector<std::size_t> order_;
+    std::mt19937_64 rng_;
+    Adam adam_;
+    std::vector<std::vector<double>> grads_;
+    std::vector<double> loss_sums_;
+};
+
+}  // namespace
+
+Result<TrainResult> train(const TrainOptions& o, const std::function<void(const EpochReport&)>& on_epoch) {
+    const auto start = Clock::now();
+    if (o.data.empty()) return Error{"no training data"};
+    if (o.threads < 1 || o.batch < 1 || o.epochs < 1) return Error{"bad training options"};
+    const auto loaded = read_samples(o);
+    if (!loaded) return Error{loaded.error()};
+    // The last share of the samples is held out for validation.
+    const std::vector<Sample>& samples = *loaded;
     const std::size_t validation = static_cast<std::size_t>(static_cast<double>(samples.size()) * o.validation);
     const std::size_t training = samples.size() - validation;
     if (training == 0) return Error{"no training positions left after the validation share"};
+    const auto init = initial_weights(o);
+    if (!init) return Error{init.error()};
 
-    eval::Weights init = material_weights(o.variant);
-    if (!o.init.empty()) {
-        const auto weights = eval::read_weights_file(o.init);
-        if (!weights) return Error{weights.error()};
-        if ((*weights)->variant != o.variant) return Error{o.init + " holds weights for another variant"};
-        init = **weights;
-    }
-    Model model = model_from(init);
-    const std::size_t params = model.w.size();
-    std::vector<double> m1(params, 0.0), m2(params, 0.0);
-    std::vector<std::vector<double>> grads(chunks, std::vector<double>(params, 0.0));
-    std::vector<double> loss_sums(chunks, 0.0);
-    std::vector<std::size_t> order(training);
-    std::iota(order.begin(), order.end(), std::size_t{0});
-    std::mt19937_64 rng(o.seed);
-    constexpr double beta1 = 0.9, beta2 = 0.999, eps = 1e-8;
-    long long step = 0;
-
+    Model model = model_from(*init);
+    Fitter fitter(o, samples, training, model.w.size());
+    const auto validation_loss = [&] {
+        return mean_loss(model, samples, training, samples.size(), o.scale, o.threads);
+    };
     TrainResult result;
     result.train_positions = training;
     result.validation_positions = validation;
-    result.validation_loss = validation ? mean_loss(model, samples, training, samples.size(), o.scale, o.threads) : 0;
+    result.validation_loss = validation ? validation_loss() : 0;
     Model best = model;
     for (int epoch = 1; epoch <= o.epochs; ++epoch) {
         const auto epoch_start = Clock::now();
-        // The step shrinks linearly to a tenth over the epochs: big moves first, then settling.
-        const double rate = o.learning_rate * (1 - 0.9 * (epoch - 1) / std::max(1, o.epochs - 1));
-        std::shuffle(order.begin(), order.end(), rng);
-        double epoch_loss = 0;
-        for (std::size_t at = 0; at < training; at += static_cast<std::size_t>(o.batch)) {
-            const std::size_t n = std::min(training - at, static_cast<std::size_t>(o.batch));
-            parallel(n, o.threads, [&](std::size_t b, std::size_t e, int t) {
-                auto& g = grads[static_cast<std::size_t>(t)];
-                std::fill(g.begin(), g.end(), 0.0);
-                double loss = 0;
-                for (std::size_t i = b; i < e; ++i) {
-                    const Sample& s = samples[order[at + i]];
-                    const double p = sigmoid(model.score(s.features) / o.scale);
-                    loss += cross_entropy(p, s.target);
-                    model.gradient(s.features, (p - s.target) / o.scale, g);
-                }
-                loss_sums[static_cast<std::size_t>(t)] = loss;
-            });
-            for (int c = 0; c < chunks; ++c) epoch_loss += loss_sums[static_cast<std::size_t>(c)];
-            ++step;
-            const double c1 = 1 - std::pow(beta1, static_cast<double>(step));
-            const double c2 = 1 - std::pow(beta2, static_cast<double>(step));
-            for (std::size_t k = 0; k < params; ++k) {
-                double g = 0;
-                for (int c = 0; c < chunks; ++c) g += grads[static_cast<std::size_t>(c)][k];
-                g /= static_cast<double>(n);
-                m1[k] = beta1 * m1[k] + (1 - beta1) * g;
-                m2[k] = beta2 * m2[k] + (1 - beta2) * g * g;
-                model.w[k] -= rate * ((m1[k] / c1) / (std::sqrt(m2[k] / c2) + eps));
-                if (k < model.pattern_params) model.w[k] -= rate * o.weight_decay * model.w[k];
-            }
-        }
         EpochReport report;
         report.epoch = epoch;
-        report.train_loss = epoch_loss / static_cast<double>(training);
-        report.validation_loss =
-            validation ? mean_loss(model, samples, training, samples.size(), o.scale, o.threads) : report.train_loss;
+        report.train_loss = fitter.epoch(model, step_size(o, epoch)) / static_cast<double>(training);
+        report.validation_loss = validation ? validation_loss() : report.train_loss;
         report.seconds = std::chrono::duration<double>(Clock::now() - epoch_start).count();
         if (on_epoch) on_epoch(report);
         if (epoch == 1 || report.validation_loss < result.validation_loss) {
