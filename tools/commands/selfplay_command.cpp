@@ -6,6 +6,8 @@
 #include <iomanip>
 #include <ostream>
 #include <sstream>
+#include <tuple>
+#include <utility>
 
 #include "learn/selfplay.hpp"
 #include "learn/training_data.hpp"
@@ -36,6 +38,104 @@ std::string duration(double seconds) {
     return out.str();
 }
 
+// The variant, how many games, and the search per move.
+void add_game_options(CLI::App& command, learn::SelfplayOptions& options) {
+    add_variant(command, options.variant);
+    command.add_option("--games", options.games, "games to play (over all shards)")
+        ->check(CLI::Range(1, 100000000))
+        ->capture_default_str();
+    command.add_option("--nodes", options.nodes, "nodes per move")
+        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
+    command.add_option("--depth", options.depth, "depth per move (instead of --nodes)")->check(CLI::Range(1, 60));
+}
+
+void add_opening_options(CLI::App& command, SelfplayArgs& args) {
+    command.add_option("--openings", args.openings, "openings from FILE (FEN lines or PDN), in turn")
+        ->type_name("FILE");
+    command.add_option("--random-openings", args.options.random_plies, "otherwise random openings of N plies")
+        ->type_name("N")
+        ->check(CLI::Range(0, 60))
+        ->capture_default_str();
+    command.add_option("--seed", args.options.seed, "seed of the random openings")->capture_default_str();
+}
+
+// How the games are shared out over machines and threads.
+void add_sharing_options(CLI::App& command, SelfplayArgs& args) {
+    command.add_option("--shard", args.shard, "play shard I of N: the games whose number is I modulo N")
+        ->type_name("I/N");
+    command.add_option("--concurrency", args.options.concurrency, "games played at once (one thread each)")
+        ->check(CLI::Range(1, 256))
+        ->capture_default_str();
+}
+
+// --shard I/N as {I, N}.
+std::pair<int, int> parse_shard(const std::string& text) {
+    int i = 0, n = 0;
+    char slash = 0;
+    std::istringstream in(text);
+    if (!(in >> i >> slash >> n) || slash != '/' || !in.eof() || n < 1 || i < 0 || i >= n)
+        throw UsageError("--shard must be I/N with 0 <= I < N, not '" + text + "'");
+    return {i, n};
+}
+
+int merge_shards(const std::vector<std::string>& files, const std::string& out, const Streams& io) {
+    const auto merged = learn::merge_training_files(files, out);
+    if (!merged) {
+        io.err << "kroon selfplay: " << merged.error() << "\n";
+        return exit_failure;
+    }
+    io.out << "merged " << files.size() << " files: " << *merged << " positions in " << out << "\n";
+    return exit_ok;
+}
+
+// The progress line on stderr: rewritten in place for a person, a line every 10 s for a log.
+class ProgressLine {
+public:
+    void show(const learn::SelfplayProgress& p) {
+        const bool last = p.games_done == p.games_total;
+        if (!last && p.seconds - shown_ < (terminal_ ? 0.5 : 10)) return;
+        shown_ = p.seconds;
+        const double rate = p.seconds > 0 ? static_cast<double>(p.positions) / p.seconds : 0;
+        const double eta = p.games_done ? p.seconds / p.games_done * (p.games_total - p.games_done) : 0;
+        std::fprintf(stderr, "%sgames %d/%d  positions %llu  %.0f positions/s  ETA %s%s", terminal_ ? "\r" : "",
+                     p.games_done, p.games_total, static_cast<unsigned long long>(p.positions), rate,
+                     duration(eta).c_str(), terminal_ ? "   " : "\n");
+        std::fflush(stderr);
+    }
+    void end() const {
+        if (terminal_) std::fprintf(stderr, "\n");
+    }
+
+private:
+    bool terminal_ = isatty(fileno(stderr)) != 0;
+    double shown_ = -1e9;
+};
+
+int run_selfplay(const SelfplayArgs& args, const Streams& io) {
+    auto o = args.options;
+    if (o.out.empty()) throw UsageError("give --out FILE");
+    if (!args.merge.empty()) return merge_shards(args.merge, o.out, io);
+    if ((o.nodes == 0) == (o.depth == 0)) throw UsageError("give one of --nodes and --depth");
+    if (!args.shard.empty()) std::tie(o.shard, o.shards) = parse_shard(args.shard);
+    if (!args.openings.empty()) {
+        auto openings = match::read_openings_file(args.openings, o.variant);
+        if (!openings) throw UsageError("--openings: " + openings.error());
+        o.openings = std::move(openings.value());
+    }
+    o.engine_options = engine_settings(args.engine, {o.variant, std::nullopt});
+    ProgressLine progress;
+    const auto result = learn::selfplay(o, [&](const learn::SelfplayProgress& p) { progress.show(p); });
+    progress.end();
+    if (!result) {
+        io.err << "kroon selfplay: " << result.error() << "\n";
+        return exit_failure;
+    }
+    io.out << "played " << result->games << " games (+" << result->white_wins << " =" << result->draws << " -"
+           << result->black_wins << " for White), " << result->positions << " positions appended to " << o.out << " in "
+           << duration(result->seconds) << "\n";
+    return exit_ok;
+}
+
 }  // namespace
 
 Run add_selfplay(CLI::App& kroon, const Streams& io) {
@@ -46,87 +146,17 @@ Run add_selfplay(CLI::App& kroon, const Streams& io) {
         "docs/evaluation.md. Moves are searched to a fixed node count or depth, so the games are the same on every "
         "machine; --shard I/N plays every N-th game from game I (for N machines), --merge joins the shards.");
     auto args = std::make_shared<SelfplayArgs>();
-    auto& options = args->options;
-    add_variant(*command, options.variant);
-    command->add_option("--games", options.games, "games to play (over all shards)")
-        ->check(CLI::Range(1, 100000000))
-        ->capture_default_str();
-    command->add_option("--nodes", options.nodes, "nodes per move")
-        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
-    command->add_option("--depth", options.depth, "depth per move (instead of --nodes)")->check(CLI::Range(1, 60));
-    command->add_option("--out", options.out, "append the positions to FILE")->type_name("FILE");
-    command->add_option("--openings", args->openings, "openings from FILE (FEN lines or PDN), in turn")
-        ->type_name("FILE");
-    command->add_option("--random-openings", options.random_plies, "otherwise random openings of N plies")
-        ->type_name("N")
-        ->check(CLI::Range(0, 60))
-        ->capture_default_str();
-    command->add_option("--seed", options.seed, "seed of the random openings")->capture_default_str();
-    command->add_option("--shard", args->shard, "play shard I of N: the games whose number is I modulo N")
-        ->type_name("I/N");
-    command->add_option("--concurrency", options.concurrency, "games played at once (one thread each)")
-        ->check(CLI::Range(1, 256))
-        ->capture_default_str();
-    command->add_option("--max-plies", options.max_plies, "a longer game counts as a draw")
+    add_game_options(*command, args->options);
+    command->add_option("--out", args->options.out, "append the positions to FILE")->type_name("FILE");
+    add_opening_options(*command, *args);
+    add_sharing_options(*command, *args);
+    command->add_option("--max-plies", args->options.max_plies, "a longer game counts as a draw")
         ->check(CLI::Range(10, 10000))
         ->capture_default_str();
     add_engine_options(*command, args->engine, {"hash", "eval", "eval-file"}, {{"hash", "16"}});
     command->add_option("--merge", args->merge, "join these data files into --out instead of playing")
         ->type_name("FILE");
-    return [args, io] {
-        auto o = args->options;
-        if (o.out.empty()) throw UsageError("give --out FILE");
-        if (!args->merge.empty()) {
-            const auto merged = learn::merge_training_files(args->merge, o.out);
-            if (!merged) {
-                io.err << "kroon selfplay: " << merged.error() << "\n";
-                return exit_failure;
-            }
-            io.out << "merged " << args->merge.size() << " files: " << *merged << " positions in " << o.out << "\n";
-            return exit_ok;
-        }
-        if ((o.nodes == 0) == (o.depth == 0)) throw UsageError("give one of --nodes and --depth");
-        if (!args->shard.empty()) {
-            int i = 0, n = 0;
-            char slash = 0;
-            std::istringstream in(args->shard);
-            if (!(in >> i >> slash >> n) || slash != '/' || !in.eof() || n < 1 || i < 0 || i >= n)
-                throw UsageError("--shard must be I/N with 0 <= I < N, not '" + args->shard + "'");
-            o.shard = i;
-            o.shards = n;
-        }
-        if (!args->openings.empty()) {
-            auto openings = match::read_openings_file(args->openings, o.variant);
-            if (!openings) throw UsageError("--openings: " + openings.error());
-            o.openings = std::move(openings.value());
-        }
-        o.engine_options = engine_settings(args->engine, {o.variant, std::nullopt});
-        // The progress line: rewritten in place for a person, a line every 10 s for a log.
-        std::FILE* progress_out = stderr;
-        const bool terminal = isatty(fileno(stderr)) != 0;
-        double shown = -1e9;
-        const auto result = learn::selfplay(o, [&](const learn::SelfplayProgress& p) {
-            const bool last = p.games_done == p.games_total;
-            if (!last && p.seconds - shown < (terminal ? 0.5 : 10)) return;
-            shown = p.seconds;
-            const double rate = p.seconds > 0 ? static_cast<double>(p.positions) / p.seconds : 0;
-            const double eta = p.games_done ? p.seconds / p.games_done * (p.games_total - p.games_done) : 0;
-            std::fprintf(progress_out, "%sgames %d/%d  positions %llu  %.0f positions/s  ETA %s%s",
-                         terminal ? "\r" : "", p.games_done, p.games_total,
-                         static_cast<unsigned long long>(p.positions), rate, duration(eta).c_str(),
-                         terminal ? "   " : "\n");
-            std::fflush(progress_out);
-        });
-        if (terminal) std::fprintf(progress_out, "\n");
-        if (!result) {
-            io.err << "kroon selfplay: " << result.error() << "\n";
-            return exit_failure;
-        }
-        io.out << "played " << result->games << " games (+" << result->white_wins << " =" << result->draws << " -"
-               << result->black_wins << " for White), " << result->positions << " positions appended to " << o.out
-               << " in " << duration(result->seconds) << "\n";
-        return exit_ok;
-    };
+    return [args, io] { return run_selfplay(*args, io); };
 }
 
 }  // namespace kroon::cli
