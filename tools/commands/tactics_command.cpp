@@ -100,77 +100,107 @@ tactics::Attempt solve_with_player(match::Player& player, const Rulebook& rules,
     return attempt;
 }
 
+// What searches the positions: the built-in engine, or another through the match runner's players.
+struct Solver {
+    std::unique_ptr<play::Engine> engine;   // the built-in one
+    std::unique_ptr<match::Player> player;  // any other
+    search::Limits limits;                  // for the built-in engine
+    match::MoveRequest request;             // for the player
+
+    tactics::Attempt attempt(const Rulebook& rules, const tactics::Puzzle& p) {
+        return engine ? tactics::solve(*engine, rules, p, limits) : solve_with_player(*player, rules, p, request);
+    }
+};
+
+// Throws UsageError for an --engine that cannot solve; one that does not start is an Error.
+Result<Solver> start_solver(const SolveArgs& a) {
+    const auto spec = match::parse_player_spec(a.engine);
+    if (!spec.ok()) throw UsageError(spec.error());
+    if (spec->kind == match::PlayerSpec::Dxp) throw UsageError("a DXP engine cannot be given a position");
+    Solver solver;
+    const EngineSettings builtin_settings = engine_settings(a.builtin, {a.variant, std::nullopt});
+    if (spec->kind == match::PlayerSpec::Builtin) {
+        solver.engine = std::make_unique<play::Engine>();
+        solver.engine->set_option("egdb", "none");
+        configure(*solver.engine, builtin_settings);
+    } else {
+        match::PlayerSettings settings;
+        settings.variant = a.variant;
+        auto started = match::start_player(*spec, settings);
+        if (!started.ok()) return Error{started.error()};
+        solver.player = std::move(started.value());
+    }
+    solver.limits.move_time = a.move_time;
+    solver.limits.depth = a.depth;
+    solver.limits.nodes = static_cast<std::uint64_t>(a.nodes);
+    solver.request.move_time = a.move_time;
+    solver.request.depth = a.depth;
+    solver.request.nodes = static_cast<std::uint64_t>(a.nodes);
+    solver.request.wait = a.move_time > 0 ? 10 * a.move_time + 30 : 3600;
+    return solver;
+}
+
+struct SolveTally {
+    int solved = 0;
+    double total_time = 0, time_to_solution = 0;
+    std::uint64_t total_nodes = 0;
+
+    void add(const tactics::Attempt& attempt) {
+        solved += attempt.solved;
+        total_time += attempt.seconds;
+        total_nodes += attempt.nodes;
+        if (attempt.found_after) time_to_solution += *attempt.found_after;
+    }
+};
+
+void print_attempt(std::ostream& out, const Rulebook& rules, std::size_t i, const tactics::Puzzle& p,
+                   const tactics::Attempt& attempt) {
+    out << std::setw(4) << i + 1 << "  " << std::left << std::setw(9) << rules.format_move(p.position, p.solution)
+        << (attempt.solved ? "solved  " : "missed  ") << std::setw(9) << rules.format_move(p.position, attempt.played)
+        << std::right << std::setprecision(3) << attempt.seconds << " s";
+    if (attempt.found_after) out << "  found after " << *attempt.found_after << " s";
+    out << "\n";
+    out.flush();
+}
+
+// The search's own figures (time to the solution, nodes) only for the built-in engine.
+void print_tally(std::ostream& out, const SolveTally& t, int n, bool builtin) {
+    out << "solved " << t.solved << " of " << n << " (" << std::setprecision(1) << (n ? 100.0 * t.solved / n : 0.0)
+        << "%), " << std::setprecision(3) << t.total_time << " s in all";
+    if (builtin && t.solved)
+        out << ", solution found after " << t.time_to_solution / t.solved << " s on average, " << t.total_nodes
+            << " nodes";
+    out << "\n";
+}
+
 int run_solve(const SolveArgs& a, const Streams& io) {
     const Rulebook& rules = rulebook(a.variant);
     const auto file = tactics::read_puzzles(rules, a.file);
     if (!file.ok()) throw UsageError(file.error());
     for (const std::string& e : file->errors) io.err << a.file << ": " << e << " (left out)\n";
     if (a.move_time <= 0 && a.depth <= 0 && a.nodes <= 0) throw UsageError("give --movetime, --depth or --nodes");
-
-    const auto spec = match::parse_player_spec(a.engine);
-    if (!spec.ok()) throw UsageError(spec.error());
-    const bool builtin = spec->kind == match::PlayerSpec::Builtin;
-    if (spec->kind == match::PlayerSpec::Dxp) throw UsageError("a DXP engine cannot be given a position");
-    std::unique_ptr<play::Engine> engine;
-    std::unique_ptr<match::Player> player;
-    const EngineSettings builtin_settings = engine_settings(a.builtin, {a.variant, std::nullopt});
-    if (builtin) {
-        engine = std::make_unique<play::Engine>();
-        engine->set_option("egdb", "none");
-        configure(*engine, builtin_settings);
-    } else {
-        match::PlayerSettings settings;
-        settings.variant = a.variant;
-        auto started = match::start_player(*spec, settings);
-        if (!started.ok()) {
-            io.err << "kroon tactics: " << started.error() << "\n";
-            return exit_failure;
-        }
-        player = std::move(started.value());
+    auto started = start_solver(a);
+    if (!started.ok()) {
+        io.err << "kroon tactics: " << started.error() << "\n";
+        return exit_failure;
     }
-    search::Limits limits;
-    limits.move_time = a.move_time;
-    limits.depth = a.depth;
-    limits.nodes = static_cast<std::uint64_t>(a.nodes);
-    match::MoveRequest request;
-    request.move_time = a.move_time;
-    request.depth = a.depth;
-    request.nodes = static_cast<std::uint64_t>(a.nodes);
-    request.wait = a.move_time > 0 ? 10 * a.move_time + 30 : 3600;
+    Solver& solver = started.value();
 
-    int solved = 0;
-    double total_time = 0, time_to_solution = 0;
-    std::uint64_t total_nodes = 0;
+    SolveTally tally;
     io.out << std::fixed;
     for (std::size_t i = 0; i < file->puzzles.size(); ++i) {
         const tactics::Puzzle& p = file->puzzles[i];
         tactics::Attempt attempt;
         try {
-            attempt =
-                builtin ? tactics::solve(*engine, rules, p, limits) : solve_with_player(*player, rules, p, request);
+            attempt = solver.attempt(rules, p);
         } catch (const std::exception& e) {
             io.err << "kroon tactics: " << e.what() << "\n";
             return exit_failure;
         }
-        solved += attempt.solved;
-        total_time += attempt.seconds;
-        total_nodes += attempt.nodes;
-        if (attempt.found_after) time_to_solution += *attempt.found_after;
-        io.out << std::setw(4) << i + 1 << "  " << std::left << std::setw(9)
-               << rules.format_move(p.position, p.solution) << (attempt.solved ? "solved  " : "missed  ")
-               << std::setw(9) << rules.format_move(p.position, attempt.played) << std::right << std::setprecision(3)
-               << attempt.seconds << " s";
-        if (attempt.found_after) io.out << "  found after " << *attempt.found_after << " s";
-        io.out << "\n";
-        io.out.flush();
+        tally.add(attempt);
+        print_attempt(io.out, rules, i, p, attempt);
     }
-    const int n = static_cast<int>(file->puzzles.size());
-    io.out << "solved " << solved << " of " << n << " (" << std::setprecision(1) << (n ? 100.0 * solved / n : 0.0)
-           << "%), " << std::setprecision(3) << total_time << " s in all";
-    if (builtin && solved)
-        io.out << ", solution found after " << time_to_solution / solved << " s on average, " << total_nodes
-               << " nodes";
-    io.out << "\n";
+    print_tally(io.out, tally, static_cast<int>(file->puzzles.size()), solver.engine != nullptr);
     return exit_ok;
 }
 
