@@ -127,26 +127,21 @@ struct MatchArgs {
     EngineArgs engine;  // the built-in engine's
 };
 
-void add_match_options(CLI::App& command, MatchArgs& a) {
-    match::MatchConfig& c = a.config;
-    auto& limits = c.game.limits;
-    auto& adj = c.game.adjudication;
-    command
-        .add_option("ENGINE", a.engines,
-                    "a Hub engine command line (\"kroon hub\", \"/path/scan hub\"), builtin (Kroon's search in this "
-                    "process), or dxp://host:port (a DXP follower; we are the initiator; international only, and DXP "
-                    "gives the peer whole minutes: --tc of at least 60)")
-        ->required();
-    add_variant(command, c.game.variant);
+// The search per move: a clock, or a fixed time, depth or node count.
+void add_limit_options(CLI::App& command, MatchArgs& a) {
     command
         .add_option("--tc", a.tc,
                     "clock: 60 (sudden death), 300+2 (increment), 40/7200:1800, 50/2h:25/1h (moves in time, "
                     "repeating; time left carries over); the default is 10+0.1 when no limit is given")
         ->type_name("TC");
-    add_seconds(command, "--movetime", limits.move_time, "seconds per move", 0.001, 86400);
+    add_seconds(command, "--movetime", a.config.game.limits.move_time, "seconds per move", 0.001, 86400);
     command.add_option("--depth", a.depth, "depth per move")->check(CLI::Range(1, hub::level_limits::depth));
     command.add_option("--nodes", a.nodes, "nodes per move")->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40));
-    command.add_option("--games", c.games, "games per pairing (each opening with both colours)")
+}
+
+// Which games are played, from which openings, and how many at once.
+void add_schedule_options(CLI::App& command, MatchArgs& a) {
+    command.add_option("--games", a.config.games, "games per pairing (each opening with both colours)")
         ->check(CLI::Range(1, 1000000))
         ->capture_default_str();
     command.add_option("--openings", a.openings, "FEN lines or PDN games; each opening is played with both colours")
@@ -163,15 +158,21 @@ void add_match_options(CLI::App& command, MatchArgs& a) {
     command.add_option("--seed", a.seed, "seed of the random openings and of the order of the ballots")
         ->check(CLI::Range(0, 2000000000))
         ->capture_default_str();
-    command.add_option("--concurrency", c.concurrency, "games played at once")
+    command.add_option("--concurrency", a.config.concurrency, "games played at once")
         ->check(CLI::Range(1, 256))
         ->capture_default_str();
-    command.add_option("--pdn", c.pdn_path, "the games, appended as each ends")
+}
+
+void add_pdn_options(CLI::App& command, MatchArgs& a) {
+    command.add_option("--pdn", a.config.pdn_path, "the games, appended as each ends")
         ->type_name("FILE")
         ->capture_default_str();
     command.add_flag("--long-notation", a.long_notation, "captures with every landing square in the PDN");
-    command.add_flag("--resume", c.resume, "continue the match recorded in the PDN file");
-    command.add_option("--event", c.event, "PDN Event tag")->capture_default_str();
+    command.add_flag("--resume", a.config.resume, "continue the match recorded in the PDN file");
+    command.add_option("--event", a.config.event, "PDN Event tag")->capture_default_str();
+}
+
+void add_adjudication_options(CLI::App& command, match::Adjudication& adj) {
     command
         .add_option("--max-moves", adj.max_moves,
                     "adjudication: end at move N: a draw, or a win when both engines' scores agree on at least "
@@ -194,22 +195,46 @@ void add_match_options(CLI::App& command, MatchArgs& a) {
     command.add_option("--draw-from", adj.draw_from_move, "no draw adjudication before this move (KNDB art. 13)")
         ->check(CLI::Range(0, 100000))
         ->capture_default_str();
-    command.add_flag("--points-victory", c.game.rule_options.points_victory,
+}
+
+void add_rule_options(CLI::App& command, RuleOptions& rule_options) {
+    command.add_flag("--points-victory", rule_options.points_victory,
                      "the KNDB points-victory articles (international; docs/rules.md, Points victory)");
-    command.add_flag("--frisian-repetition", c.game.rule_options.frisian_repetition,
+    command.add_flag("--frisian-repetition", rule_options.frisian_repetition,
                      "threefold repetition draws in Frisian too (not a Frisian rule)");
     command
-        .add_option("--no-progress", c.game.rule_options.no_progress_moves_8x8,
+        .add_option("--no-progress", rule_options.no_progress_moves_8x8,
                     "8x8 games: moves each without a capture or a man move before a draw, 0 = none")
         ->check(CLI::Range(0, 10000))
         ->capture_default_str();
+}
+
+// How the engines are set up and watched: Hub options, the built-in engine's, hangs, stderr.
+void add_player_options(CLI::App& command, MatchArgs& a) {
     command.add_option("--option", a.hub_options, "set-param NAME=VALUE for every Hub engine (repeatable)")
         ->type_name("NAME=VALUE");
     add_engine_options(command, a.engine, {"threads", "hash", "eval", "eval-file", "egdb"});
-    add_seconds(command, "--hang-timeout", limits.hang_timeout,
+    add_seconds(command, "--hang-timeout", a.config.game.limits.hang_timeout,
                 "without a clock: seconds of silence after which an engine has hung (default 60)", 1, 86400);
-    command.add_option("--engine-log", c.player.stderr_path, "append the engines' stderr to FILE (else discarded)")
+    command
+        .add_option("--engine-log", a.config.player.stderr_path, "append the engines' stderr to FILE (else discarded)")
         ->type_name("FILE");
+}
+
+void add_match_options(CLI::App& command, MatchArgs& a) {
+    command
+        .add_option("ENGINE", a.engines,
+                    "a Hub engine command line (\"kroon hub\", \"/path/scan hub\"), builtin (Kroon's search in this "
+                    "process), or dxp://host:port (a DXP follower; we are the initiator; international only, and DXP "
+                    "gives the peer whole minutes: --tc of at least 60)")
+        ->required();
+    add_variant(command, a.config.game.variant);
+    add_limit_options(command, a);
+    add_schedule_options(command, a);
+    add_pdn_options(command, a);
+    add_adjudication_options(command, a.config.game.adjudication);
+    add_rule_options(command, a.config.game.rule_options);
+    add_player_options(command, a);
     command.add_flag("--quiet", a.quiet, "no line per game, only the final report");
 }
 
