@@ -47,22 +47,103 @@ Value one_ply(const Position& pos, const MoveList& moves, const SolvedTables<R>&
     return best;
 }
 
+// Indices of a slice, as one bit each.
+class IndexSet {
+public:
+    explicit IndexSet(std::uint64_t size) : words_((size + 63) / 64, 0) {}
+    void insert(std::uint64_t i) { words_[i / 64] |= std::uint64_t{1} << (i % 64); }
+    bool contains(std::uint64_t i) const { return words_[i / 64] >> (i % 64) & 1; }
+
+private:
+    std::vector<std::uint64_t> words_;
+};
+
+// Slice `s` can be checked when every slice before it with no more pieces is there: its
+// captures and crownings lead into those.
+bool slices_below_present(const Database& db, const std::vector<Material>& all, std::size_t s) {
+    for (std::size_t t = 0; t < s; ++t)
+        if (all[t].pieces() <= all[s].pieces() && !db.slice(all[t])) return false;
+    return true;
+}
+
+// The files store free choices where the side to move must capture: the true values there,
+// from the slices the captures lead to. Returns those positions.
+template <RuleSet R>
+IndexSet settle_captures(const SliceIndexer<R>& indexer, PackedValues& values, const SolvedTables<R>& tables,
+                         int threads) {
+    IndexSet captures(indexer.size());
+    parallel_chunks(indexer.size(), threads, [&](std::uint64_t begin, std::uint64_t end) {
+        MoveList moves;
+        for (std::uint64_t i = begin; i < end; ++i) {
+            const auto pos = indexer.position(i);
+            if (!pos) continue;
+            generate_moves<R>(*pos, moves);
+            if (moves.empty() || !moves[0].is_capture()) continue;
+            captures.insert(i);
+            values.set(i, one_ply<R>(*pos, moves, tables));
+        }
+    });
+    return captures;
+}
+
+// Every other position's value, and its distance where the slice has them, against one ply
+// over the stored values. A distance file that does not decompress counts as a mismatch.
+template <RuleSet R>
+VerifyReport check_slice(const Material& m, const SliceIndexer<R>& indexer, const PackedValues& values,
+                         const IndexSet& captures, const SolvedTables<R>& tables, const DistanceFile* distance_file,
+                         int threads) {
+    std::vector<std::uint16_t> distances;
+    const bool with_distances = distance_file && distance_file->decode_all(distances);
+    const auto child_distance = [&](const Position& child) {
+        const std::uint64_t c = indexer.index(child);
+        return captures.contains(c) ? 1 : static_cast<int>(distances[c]);
+    };
+    std::atomic<std::uint64_t> checked{0}, mismatches{0}, distances_checked{0}, distance_mismatches{0};
+    parallel_chunks(indexer.size(), threads, [&](std::uint64_t begin, std::uint64_t end) {
+        MoveList moves;
+        std::uint64_t local_checked = 0, local_mismatches = 0, local_distances = 0, local_distance_mismatches = 0;
+        for (std::uint64_t i = begin; i < end; ++i) {
+            if (captures.contains(i)) continue;
+            const auto pos = indexer.position(i);
+            if (!pos) continue;
+            generate_moves<R>(*pos, moves);
+            ++local_checked;
+            const Value value = values.get(i);
+            if (one_ply<R>(*pos, moves, tables) != value) ++local_mismatches;
+            if (!with_distances || (value != Value::Win && value != Value::Loss)) continue;
+            ++local_distances;
+            if (one_ply_distance<R>(*pos, moves, value, tables, child_distance) != distances[i])
+                ++local_distance_mismatches;
+        }
+        checked += local_checked;
+        mismatches += local_mismatches;
+        distances_checked += local_distances;
+        distance_mismatches += local_distance_mismatches;
+    });
+    if (distance_file && !with_distances) ++distance_mismatches;
+    return {m, checked, mismatches, distances_checked, distance_mismatches, 0};
+}
+
+void add_to(VerifySummary& summary, const VerifyReport& report) {
+    ++summary.slices;
+    summary.checked += report.checked;
+    summary.mismatches += report.mismatches;
+    summary.distances_checked += report.distances_checked;
+    summary.distance_mismatches += report.distance_mismatches;
+}
+
 template <RuleSet R>
 Result<VerifySummary> verify_as(const Database& db, int threads,
                                 const std::function<void(const VerifyReport&)>& on_slice) {
     auto tables = std::make_unique<SolvedTables<R>>();
-    std::vector<std::unique_ptr<PackedValues>> decoded;
+    std::vector<std::unique_ptr<PackedValues>> decoded;  // the tables refer to them
     VerifySummary summary;
     const auto all = slices_up_to(max_database_pieces);
     for (std::size_t s = 0; s < all.size(); ++s) {
         const Material& m = all[s];
         const SliceFile* file = db.slice(m);
         if (!file) continue;
-        // Its captures and crownings lead into slices before it with fewer pieces or men.
-        bool complete = true;
-        for (std::size_t t = 0; t < s; ++t)
-            if (all[t].pieces() <= m.pieces() && !db.slice(all[t])) complete = false;
-        if (!complete) {
+        if (!slices_below_present(db, all, s)) {
             ++summary.skipped;
             continue;
         }
@@ -72,63 +153,10 @@ Result<VerifySummary> verify_as(const Database& db, int threads,
         file->decode_all(values);
         tables->add(m, values);
         const SliceIndexer<R> indexer(m);
-        // The files store free choices where the side to move must capture: first the true
-        // values there, from the slices the captures lead to.
-        std::vector<std::uint64_t> captures((indexer.size() + 63) / 64, 0);
-        parallel_chunks(indexer.size(), threads, [&](std::uint64_t begin, std::uint64_t end) {
-            MoveList moves;
-            for (std::uint64_t i = begin; i < end; ++i) {
-                const auto pos = indexer.position(i);
-                if (!pos) continue;
-                generate_moves<R>(*pos, moves);
-                if (moves.empty() || !moves[0].is_capture()) continue;
-                captures[i / 64] |= std::uint64_t{1} << (i % 64);
-                values.set(i, one_ply<R>(*pos, moves, *tables));
-            }
-        });
-        // The distances, where the slice has them; one that does not decompress is a mismatch.
-        std::vector<std::uint16_t> distances;
-        const DistanceFile* distance_file = db.distances(m);
-        const bool with_distances = distance_file && distance_file->decode_all(distances);
-        const auto is_capture = [&](std::uint64_t i) { return captures[i / 64] >> (i % 64) & 1; };
-        const auto child_distance = [&](const Position& child) {
-            const std::uint64_t c = indexer.index(child);
-            return is_capture(c) ? 1 : static_cast<int>(distances[c]);
-        };
-        std::atomic<std::uint64_t> checked{0}, mismatches{0}, distances_checked{0}, distance_mismatches{0};
-        parallel_chunks(indexer.size(), threads, [&](std::uint64_t begin, std::uint64_t end) {
-            MoveList moves;
-            std::uint64_t local_checked = 0, local_mismatches = 0, local_distances = 0, local_distance_mismatches = 0;
-            for (std::uint64_t i = begin; i < end; ++i) {
-                if (is_capture(i)) continue;
-                const auto pos = indexer.position(i);
-                if (!pos) continue;
-                generate_moves<R>(*pos, moves);
-                ++local_checked;
-                const Value value = values.get(i);
-                if (one_ply<R>(*pos, moves, *tables) != value) ++local_mismatches;
-                if (!with_distances || (value != Value::Win && value != Value::Loss)) continue;
-                ++local_distances;
-                if (one_ply_distance<R>(*pos, moves, value, *tables, child_distance) != distances[i])
-                    ++local_distance_mismatches;
-            }
-            checked += local_checked;
-            mismatches += local_mismatches;
-            distances_checked += local_distances;
-            distance_mismatches += local_distance_mismatches;
-        });
-        if (distance_file && !with_distances) ++distance_mismatches;
-        const VerifyReport report{m,
-                                  checked,
-                                  mismatches,
-                                  distances_checked,
-                                  distance_mismatches,
-                                  std::chrono::duration<double>(Clock::now() - start).count()};
-        ++summary.slices;
-        summary.checked += report.checked;
-        summary.mismatches += report.mismatches;
-        summary.distances_checked += report.distances_checked;
-        summary.distance_mismatches += report.distance_mismatches;
+        const IndexSet captures = settle_captures<R>(indexer, values, *tables, threads);
+        VerifyReport report = check_slice<R>(m, indexer, values, captures, *tables, db.distances(m), threads);
+        report.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+        add_to(summary, report);
         if (on_slice) on_slice(report);
     }
     return summary;
