@@ -118,6 +118,103 @@ std::optional<Error> write_progress(const std::string& path, const Progress& p) 
     return std::nullopt;
 }
 
+// Where a run stands in its data file: a stopped run of the same options resumes after its
+// last whole game (a game written in part is cut off); another run starts at nothing.
+Result<Progress> resume_point(const SelfplayOptions& o, const std::string& progress_path) {
+    Progress done{run_line(o), 0, 0};
+    const auto saved = read_progress(progress_path);
+    if (!saved || saved->run != done.run) return done;
+    std::error_code ec;
+    if (std::filesystem::file_size(o.out, ec) < saved->bytes || ec)
+        return Error{o.out + " is shorter than its progress file says: it was changed since; remove " + progress_path +
+                     " to start again"};
+    std::filesystem::resize_file(o.out, saved->bytes, ec);
+    if (ec) return Error{"cannot cut " + o.out + " back to its last whole game: " + ec.message()};
+    return *saved;
+}
+
+// The games of one run: played by the worker threads, written in the order of their numbers
+// (whichever thread finishes first), each followed by the progress mark.
+class SelfplayRun {
+public:
+    SelfplayRun(const SelfplayOptions& o, std::vector<int> numbers, TrainingWriter& writer, Progress done,
+                std::string progress_path, const std::function<void(const SelfplayProgress&)>& progress)
+        : o_(o),
+          numbers_(std::move(numbers)),
+          writer_(writer),
+          done_(std::move(done)),
+          resumed_(done_.games),
+          progress_path_(std::move(progress_path)),
+          progress_(progress) {}
+
+    Result<SelfplayResult> run() {
+        result_.resumed_after = static_cast<int>(resumed_);
+        std::vector<std::thread> threads;
+        for (int t = 1; t < o_.concurrency; ++t) threads.emplace_back([this] { work(); });
+        work();
+        for (auto& t : threads) t.join();
+        if (failure_) return *failure_;
+        result_.seconds = seconds();
+        return result_;
+    }
+
+private:
+    void work() {
+        play::Engine engine;
+        engine.set_option("hash", "16");
+        engine.set_option("egdb", "none");
+        for (const auto& [name, value] : o_.engine_options) engine.set_option(name, value);
+        for (;;) {
+            if (o_.stop && o_.stop->load()) return;
+            const std::size_t i = next_.fetch_add(1);
+            if (i >= numbers_.size()) return;
+            PlayedGame game = play(o_, numbers_[i], engine);
+            std::lock_guard lock(mutex_);
+            finished_.emplace(i, std::move(game));
+            for (auto it = finished_.find(written_); it != finished_.end(); it = finished_.find(written_)) {
+                record(it->second);
+                finished_.erase(it);
+            }
+        }
+    }
+
+    // Writes a game's positions, counts it, and marks the progress (under the lock).
+    void record(const PlayedGame& game) {
+        for (const auto& p : game.positions) writer_.write(p);
+        result_.positions += game.positions.size();
+        ++result_.games;
+        switch (game.result) {
+            case GameResult::WhiteWins: ++result_.white_wins; break;
+            case GameResult::BlackWins: ++result_.black_wins; break;
+            default: ++result_.draws; break;
+        }
+        ++written_;
+        if (const auto error = writer_.flush(); error && !failure_) failure_ = error;
+        std::error_code ec;
+        done_.games = resumed_ + written_;
+        done_.bytes = std::filesystem::file_size(o_.out, ec);
+        if (const auto error = write_progress(progress_path_, done_); error && !failure_) failure_ = error;
+        if (progress_) progress_({result_.games, static_cast<int>(numbers_.size()), result_.positions, seconds()});
+    }
+
+    double seconds() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(); }
+
+    const SelfplayOptions& o_;
+    const std::vector<int> numbers_;
+    TrainingWriter& writer_;
+    Progress done_;
+    const std::size_t resumed_;
+    const std::string progress_path_;
+    const std::function<void(const SelfplayProgress&)>& progress_;
+    const std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+    std::atomic<std::size_t> next_{0};
+    std::mutex mutex_;
+    std::map<std::size_t, PlayedGame> finished_;  // waiting to be written in game order
+    std::size_t written_ = 0;
+    SelfplayResult result_;
+    std::optional<Error> failure_;
+};
+
 }  // namespace
 
 Result<SelfplayResult> selfplay(const SelfplayOptions& o,
@@ -125,75 +222,16 @@ Result<SelfplayResult> selfplay(const SelfplayOptions& o,
     if (o.nodes == 0 && o.depth == 0) return Error{"give a node or depth limit per move"};
     if (o.shards < 1 || o.shard < 0 || o.shard >= o.shards) return Error{"bad shard"};
     const std::string progress_path = o.out + ".progress";
-    Progress done{run_line(o), 0, 0};
-    if (const auto saved = read_progress(progress_path); saved && saved->run == done.run) {
-        std::error_code ec;
-        if (std::filesystem::file_size(o.out, ec) < saved->bytes || ec)
-            return Error{o.out + " is shorter than its progress file says: it was changed since; remove " +
-                         progress_path + " to start again"};
-        std::filesystem::resize_file(o.out, saved->bytes, ec);  // a game written in part goes
-        if (ec) return Error{"cannot cut " + o.out + " back to its last whole game: " + ec.message()};
-        done = *saved;
-    }
+    const auto resumed = resume_point(o, progress_path);
+    if (!resumed) return Error{resumed.error()};
     auto writer = TrainingWriter::open(o.out, o.variant);
     if (!writer) return Error{writer.error()};
-
     std::vector<int> numbers;
     for (int g = o.shard; g < o.games; g += o.shards) numbers.push_back(g);
-    const std::size_t resumed = std::min(done.games, numbers.size());
-    numbers.erase(numbers.begin(), numbers.begin() + static_cast<std::ptrdiff_t>(resumed));
-    const auto start = std::chrono::steady_clock::now();
-    std::atomic<size_t> next{0};
-    std::mutex mutex;
-    std::map<size_t, PlayedGame> finished;  // waiting to be written in game order
-    size_t written = 0;
-    SelfplayResult result;
-    result.resumed_after = static_cast<int>(resumed);
-    std::optional<Error> failure;
-
-    const auto work = [&] {
-        play::Engine engine;
-        engine.set_option("hash", "16");
-        engine.set_option("egdb", "none");
-        for (const auto& [name, value] : o.engine_options) engine.set_option(name, value);
-        for (;;) {
-            if (o.stop && o.stop->load()) return;
-            const size_t i = next.fetch_add(1);
-            if (i >= numbers.size()) return;
-            PlayedGame game = play(o, numbers[i], engine);
-            std::lock_guard lock(mutex);
-            finished.emplace(i, std::move(game));
-            for (auto it = finished.find(written); it != finished.end(); it = finished.find(written)) {
-                for (const auto& p : it->second.positions) (*writer)->write(p);
-                result.positions += it->second.positions.size();
-                ++result.games;
-                switch (it->second.result) {
-                    case GameResult::WhiteWins: ++result.white_wins; break;
-                    case GameResult::BlackWins: ++result.black_wins; break;
-                    default: ++result.draws; break;
-                }
-                finished.erase(it);
-                ++written;
-                if (const auto error = (*writer)->flush(); error && !failure) failure = error;
-                std::error_code ec;
-                done.games = resumed + written;
-                done.bytes = std::filesystem::file_size(o.out, ec);
-                if (const auto error = write_progress(progress_path, done); error && !failure) failure = error;
-                if (progress) {
-                    const double seconds =
-                        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-                    progress({result.games, static_cast<int>(numbers.size()), result.positions, seconds});
-                }
-            }
-        }
-    };
-    std::vector<std::thread> threads;
-    for (int t = 1; t < o.concurrency; ++t) threads.emplace_back(work);
-    work();
-    for (auto& t : threads) t.join();
-    if (failure) return *failure;
-    result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    return result;
+    Progress done = *resumed;
+    done.games = std::min(done.games, numbers.size());
+    numbers.erase(numbers.begin(), numbers.begin() + static_cast<std::ptrdiff_t>(done.games));
+    return SelfplayRun(o, std::move(numbers), **writer, done, progress_path, progress).run();
 }
 
 }  // namespace kroon::learn

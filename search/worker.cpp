@@ -481,14 +481,7 @@ Score Worker<R>::search_moves(const Node& n, Score alpha, Score beta, int singul
                 root_score_ = s;
             }
             if (s >= beta) {
-                if (n.quiet) {
-                    reward(us, ply, m, depth);
-                    // The quiet moves tried before it did not refute: they lose what it gains.
-                    for (int k = 0; k < tried_quiets; ++k) {
-                        const Move& tried = moves[tried_quiet[k]];
-                        update_history(history_[index(us)][tried.from][tried.to], -history_change(depth));
-                    }
-                }
+                if (n.quiet) learn_from_cutoff(n, m, tried_quiet.data(), tried_quiets);
                 break;
             }
         }
@@ -498,6 +491,17 @@ Score Worker<R>::search_moves(const Node& n, Score alpha, Score beta, int singul
     const Bound bound = best >= beta ? Bound::Lower : best > old_alpha ? Bound::Exact : Bound::Upper;
     table_->store(pos.hash(), to_table(best, ply), n.static_eval, depth, bound, best_index);
     return best;
+}
+
+template <RuleSet R>
+void Worker<R>::learn_from_cutoff(const Node& n, const Move& m, const int* tried_quiet, int tried_quiets) {
+    const Color us = n.pos.side_to_move();
+    reward(us, n.ply, m, n.depth);
+    // The quiet moves tried before it did not refute: they lose what it gains.
+    for (int k = 0; k < tried_quiets; ++k) {
+        const Move& tried = n.moves[tried_quiet[k]];
+        update_history(history_[index(us)][tried.from][tried.to], -history_change(n.depth));
+    }
 }
 
 template <RuleSet R>

@@ -156,6 +156,9 @@ private:
     // Principal variation search over the moves, with reductions and extensions; stores the
     // result in the table.
     Score search_moves(const Node& node, Score alpha, Score beta, int singular_index);
+    // A quiet move cut the node off: it gains in the move ordering, the quiet moves tried
+    // before it lose as much.
+    void learn_from_cutoff(const Node& node, const Move& move, const int* tried_quiet, int tried_quiets);
 
     // Captures are compulsory, so a position with a capture is never quiet: the side to move
     // has no choice but to take, and the score is the best capture's. Without one, the
