@@ -96,6 +96,10 @@ private:
     PdnHeader header_for(const ScheduledGame& spec, const std::optional<std::array<double, 2>>& clock_left) const;
     void name_engine(int engine, const std::string& name);
     bool failed_fatally();
+    // A finished game into its pair, and the pair into the sequential test once both its
+    // games are in (under the lock).
+    void count_for_test(const FinishedGame& game);
+    bool decided() const { return decided_.load(); }
 
     const MatchConfig& config_;
     const std::atomic<bool>& stop_;
@@ -111,6 +115,8 @@ private:
     std::mutex mutex_;  // the state, the names and fatal_, while the workers play
     std::atomic<size_t> next_{0};
     std::optional<Error> fatal_;
+    std::map<int, double> half_pairs_;  // by pair: the first engine's score in the game that ended first
+    std::atomic<bool> decided_{false};
 };
 
 MatchRun::MatchRun(const MatchConfig& config, const std::atomic<bool>& stop, const MatchRunner::Progress& progress)
@@ -183,6 +189,7 @@ std::optional<Error> MatchRun::read_back(const PdnGame& g, std::size_t nth) {
                                      g.result, f.termination);
     count_failure(state_, f);
     state_.finished.push_back(f);
+    count_for_test(f);
     return std::nullopt;
 }
 
@@ -201,7 +208,7 @@ Result<MatchState> MatchRun::play() {
 // Takes the next unplayed game of the schedule until none is left or the match stops.
 void MatchRun::work(int worker) {
     Pool& pool = pools_[worker];
-    while (!stop_.load() && !failed_fatally()) {
+    while (!stop_.load() && !failed_fatally() && !decided()) {
         const size_t index = next_.fetch_add(1);
         if (index >= state_.schedule.size()) return;
         if (done_[index]) continue;
@@ -259,7 +266,25 @@ void MatchRun::record(const ScheduledGame& spec, const Game& game, const Pool* p
     }
     count_failure(state_, f);
     state_.finished.push_back(f);
+    count_for_test(f);
     if (progress_) progress_(state_, f);
+}
+
+void MatchRun::count_for_test(const FinishedGame& game) {
+    if (!config_.sprt) return;
+    // The schedule plays each opening twice in a row with the colours swapped: games 1-2, 3-4...
+    const int pair = (game.spec.number - 1) / 2;
+    const double score = score_fraction(game.result, game.spec.white == 0 ? Color::White : Color::Black);
+    const auto other = half_pairs_.find(pair);
+    if (other == half_pairs_.end()) {
+        half_pairs_.emplace(pair, score);
+        return;
+    }
+    state_.pairs.add_pair(other->second, score);
+    half_pairs_.erase(other);
+    state_.llr = llr(state_.pairs, *config_.sprt);
+    state_.verdict = verdict(state_.llr, *config_.sprt);
+    if (state_.verdict != SprtVerdict::Continue) decided_ = true;
 }
 
 PdnHeader MatchRun::header_for(const ScheduledGame& spec,
@@ -316,7 +341,12 @@ Result<MatchState> MatchRunner::run(const std::atomic<bool>& stop, const Progres
     if (config_.engines.size() < 2) return Error{"a match needs at least two engines"};
     if (config_.openings.empty()) return Error{"no openings"};
     MatchRun match(config_, stop, progress);
-    if (auto error = match.start_engines()) return *error;
+    if (auto error = match.start_engines()) {
+        if (!stop.load()) return *error;
+        MatchState stopped;  // stopped while the engines started: nothing was played
+        stopped.interrupted = true;
+        return stopped;
+    }
     if (auto error = match.read_back_games()) return *error;
     return match.play();
 }

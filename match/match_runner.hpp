@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,7 @@
 #include "engine/result.hpp"
 #include "match/game_runner.hpp"
 #include "match/player.hpp"
+#include "match/sprt.hpp"
 
 namespace kroon::match {
 
@@ -37,6 +39,9 @@ struct MatchConfig {
     bool resume = false;
     PdnMoves notation = PdnMoves::Short;
     std::string event = "Kroon match";
+    // Two engines: stop once the sequential test over game pairs decides (docs/match.md);
+    // `games` is then the most that are played.
+    std::optional<SprtBounds> sprt;
 };
 
 struct FinishedGame {
@@ -60,6 +65,11 @@ struct MatchState {
     std::vector<ScheduledGame> schedule;
     std::vector<FinishedGame> finished;  // in the order they ended
     bool interrupted = false;
+    // With a sequential test: the first engine's game pairs (an opening with both colours),
+    // the log-likelihood ratio and the verdict once it is reached.
+    Pentanomial pairs;
+    double llr = 0;
+    SprtVerdict verdict = SprtVerdict::Continue;
 };
 
 class MatchRunner {

@@ -1,19 +1,24 @@
 // Real matches: two `kroon hub` processes, the built-in engine, shell-script engines that die,
 // cheat, babble or hang, interrupted and resumed matches, a round robin, and the command line.
 #include <arpa/inet.h>
+#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <netinet/in.h>
+#include <signal.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <atomic>
+#include <cerrno>
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <set>
+#include <thread>
 
 #include "engine/record/pdn.hpp"
 #include "engine/rulebook/rulebook.hpp"
@@ -97,6 +102,36 @@ PdnFile read_games(const std::string& file) {
     EXPECT_TRUE(games.ok());
     EXPECT_TRUE(games->errors.empty()) << games->errors.front().text();
     return *games;
+}
+
+// The sequential test stops a match as soon as it decides: an engine that loses every game
+// to an illegal move is shown weaker (H0) after a few pairs, and the built-in engine against
+// it stronger (H1); the games already played are all in the PDN file.
+TEST_F(MatchTest, TheSequentialTestStopsOnH1AndOnH0) {
+    const std::string cheat = script("Cheat", "printf 'done move=31-22\\n'");
+    for (const bool builtin_first : {true, false}) {
+        MatchConfig c = config(
+            builtin_first ? std::vector<std::string>{"builtin", cheat} : std::vector<std::string>{cheat, "builtin"},
+            200);
+        c.openings = random_openings(Variant::International, 100, 2, 5);
+        c.sprt = SprtBounds{0, 200};
+        c.pdn_path = path(builtin_first ? "h1.pdn" : "h0.pdn");
+        MatchRunner runner(c);
+        std::atomic<bool> stop{false};
+        std::vector<double> llrs;
+        const auto state = runner.run(stop, [&](const MatchState& s, const FinishedGame&) { llrs.push_back(s.llr); });
+        ASSERT_TRUE(state.ok()) << state.error();
+        EXPECT_FALSE(state->interrupted);
+        EXPECT_EQ(state->verdict, builtin_first ? SprtVerdict::AcceptH1 : SprtVerdict::AcceptH0);
+        EXPECT_LT(state->finished.size(), 40u);  // far fewer than the 200 allowed
+        EXPECT_EQ(state->finished.size() % 2, 0u);
+        EXPECT_EQ(state->pairs.pairs(), static_cast<int>(state->finished.size()) / 2);
+        EXPECT_EQ(state->pairs.counts[builtin_first ? 4 : 0], state->pairs.pairs());
+        EXPECT_EQ(state->llr, llr(state->pairs, *c.sprt));
+        ASSERT_FALSE(llrs.empty());
+        EXPECT_EQ(llrs.back(), state->llr);
+        EXPECT_EQ(read_games(c.pdn_path).games.size(), state->finished.size());
+    }
 }
 
 TEST_F(MatchTest, TwoKroonHubProcesses) {
@@ -214,6 +249,62 @@ TEST_F(MatchTest, AnEngineThatCannotStartStopsTheMatchBeforeAnyGame) {
     ASSERT_FALSE(state.ok());
     EXPECT_NE(state.error().find("engine 1"), std::string::npos) << state.error();
     EXPECT_FALSE(fs::exists(path("games.pdn")));
+}
+
+// `kroon match` run as a process, its Hub engine writing its own process id to a file.
+struct RunnerProcess {
+    pid_t runner = -1;
+    pid_t engine = -1;
+};
+
+RunnerProcess start_runner(const std::string& dir) {
+    const std::string pid_file = dir + "/engine.pid";
+    const std::string engine = "sh -c 'echo $$ > " + pid_file + "; exec " + std::string(KROON_BINARY) + " hub'";
+    const std::string pdn = dir + "/signal.pdn";
+    RunnerProcess p;
+    p.runner = ::fork();
+    if (p.runner == 0) {
+        const int null = ::open("/dev/null", O_WRONLY);
+        ::dup2(null, 1);
+        ::dup2(null, 2);
+        ::execl(KROON_BINARY, KROON_BINARY, "match", "builtin", engine.c_str(), "--movetime", "1", "--games", "50",
+                "--pdn", pdn.c_str(), static_cast<char*>(nullptr));
+        ::_exit(127);
+    }
+    for (int i = 0; i < 500 && p.engine <= 0; ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        std::ifstream in(pid_file);
+        in >> p.engine;
+    }
+    return p;
+}
+
+bool gone_within(pid_t pid, std::chrono::seconds limit) {
+    const auto until = std::chrono::steady_clock::now() + limit;
+    while (std::chrono::steady_clock::now() < until) {
+        if (::kill(pid, 0) != 0 && errno == ESRCH) return true;
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    return false;
+}
+
+// A closed terminal (SIGHUP) or a kill (SIGTERM) ends the match as Ctrl-C does, engines and
+// all; a runner killed outright (SIGKILL) takes its engines with it.
+TEST_F(MatchTest, SignalsEndTheMatchAndItsEngines) {
+    for (const int sig : {SIGHUP, SIGTERM, SIGKILL}) {
+        fs::remove_all(dir_);
+        fs::create_directories(dir_);
+        const RunnerProcess p = start_runner(dir_.string());
+        ASSERT_GT(p.engine, 0) << "the engine did not start";
+        ASSERT_EQ(::kill(p.runner, sig), 0);
+        int status = 0;
+        ASSERT_EQ(::waitpid(p.runner, &status, 0), p.runner);
+        if (sig == SIGKILL)
+            EXPECT_TRUE(WIFSIGNALED(status));
+        else
+            EXPECT_EQ(WEXITSTATUS(status), 130) << "signal " << sig;
+        EXPECT_TRUE(gone_within(p.engine, std::chrono::seconds(10))) << "engine left running after signal " << sig;
+    }
 }
 
 TEST_F(MatchTest, InterruptedMatchResumes) {

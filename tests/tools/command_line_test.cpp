@@ -94,6 +94,10 @@ TEST(CommandLine, UsageErrorsHaveOneShapeAndStatus2) {
         {"match", "builtin", "builtin", "--win-moves", "3"},
         {"match", "builtin", "builtin", "--variant", "frisian", "--points-victory"},
         {"match", "builtin", "builtin", "--openings", "/no/such/file"},
+        {"match", "builtin", "builtin", "--sprt", "5,0"},
+        {"match", "builtin", "builtin", "--sprt", "x"},
+        {"match", "builtin", "builtin", "builtin", "--sprt", "0,5"},
+        {"match", "builtin", "builtin", "--sprt", "0,5", "--points-victory"},
         {"dxp"},  // neither --listen nor --connect
         {"dxp", "--listen", "127.0.0.1:x"},
         {"dxp", "--listen", "0", "--connect", "127.0.0.1:1"},

@@ -61,7 +61,14 @@ std::string elo_text(const match::EloEstimate& e) {
            "] LOS " + percent(e.los);
 }
 
-void print_progress(std::ostream& out, const match::MatchState& state, const match::FinishedGame& g, Variant v) {
+// "  LLR 1.23 [-2.94, 2.94], 17 pairs" after the tally, with a sequential test.
+std::string test_text(const match::MatchState& state, const std::optional<match::SprtBounds>& sprt) {
+    if (!sprt) return "";
+    return "  " + match::format_llr(state.llr, *sprt) + ", " + std::to_string(state.pairs.pairs()) + " pairs";
+}
+
+void print_progress(std::ostream& out, const match::MatchState& state, const match::FinishedGame& g, Variant v,
+                    const std::optional<match::SprtBounds>& sprt) {
     const Scoring scoring = rulebook(v).scoring();
     out << "[" << state.finished.size() << "/" << state.schedule.size() << "] game " << g.spec.number << ": "
         << state.engines[g.spec.white].name << " - " << state.engines[g.spec.black].name << "  "
@@ -69,17 +76,32 @@ void print_progress(std::ostream& out, const match::MatchState& state, const mat
     if (state.engines.size() == 2) {
         const match::Tally t = first_engine_tally(state);
         out << "    " << state.engines[0].name << " " << points_text(t.score()) << "/" << t.games() << " ("
-            << tally_text(t) << ")  " << elo_text(match::estimate_elo(t)) << "\n";
+            << tally_text(t) << ")  " << elo_text(match::estimate_elo(t)) << test_text(state, sprt) << "\n";
     }
     out.flush();
+}
+
+// The sequential test's verdict, for the report.
+void print_test(std::ostream& out, const match::MatchState& state, const match::SprtBounds& b) {
+    char bounds[160];
+    std::snprintf(bounds, sizeof bounds, "SPRT H0 Elo %g, H1 Elo %g (alpha %g, beta %g): ", b.elo0, b.elo1, b.alpha,
+                  b.beta);
+    const std::string verdict = state.verdict == match::SprtVerdict::AcceptH1   ? "H1 accepted"
+                                : state.verdict == match::SprtVerdict::AcceptH0 ? "H0 accepted"
+                                                                                : "no verdict yet";
+    out << "  " << bounds << verdict << ", " << match::format_llr(state.llr, b) << " after " << state.pairs.pairs()
+        << " game pairs\n";
 }
 
 void print_report(std::ostream& out, const match::MatchState& state, const match::MatchConfig& config) {
     const Variant v = config.game.variant;
     const Scoring scoring = rulebook(v).scoring();
     out << "\n"
-        << (state.interrupted ? "Interrupted" : "Finished") << ": " << state.finished.size() << " of "
-        << state.schedule.size() << " games, " << rulebook(v).name() << ", games in " << config.pdn_path << "\n";
+        << (state.interrupted                               ? "Interrupted"
+            : state.verdict != match::SprtVerdict::Continue ? "Decided by the sequential test"
+                                                            : "Finished")
+        << ": " << state.finished.size() << " of " << state.schedule.size() << " games, " << rulebook(v).name()
+        << ", games in " << config.pdn_path << "\n";
     if (state.engines.size() == 2) {
         const match::Tally t = first_engine_tally(state);
         const auto e = match::estimate_elo(t);
@@ -87,7 +109,8 @@ void print_report(std::ostream& out, const match::MatchState& state, const match
             << " - " << points_text(t.games() - t.score()) << "  (" << tally_text(t) << ")\n"
             << "  Elo difference " << match::format_elo(e.elo) << ", 95% interval [" << match::format_elo(e.low) << ", "
             << match::format_elo(e.high) << "], likelihood of superiority " << percent(e.los) << "\n";
-    } else {
+        if (config.sprt) print_test(out, state, *config.sprt);
+    } else if (state.engines.size() > 2) {
         std::vector<match::GameOutcome> outcomes;
         for (const auto& g : state.finished) outcomes.push_back({g.spec.white, g.spec.black, g.result});
         const auto table = match::standings(static_cast<int>(state.engines.size()), outcomes, scoring);
@@ -125,6 +148,8 @@ struct MatchArgs {
     bool long_notation = false;
     bool quiet = false;
     EngineArgs engine;  // the built-in engine's
+    std::string sprt;   // ELO0,ELO1[,ALPHA,BETA]
+    CLI::Option* games_option = nullptr;
 };
 
 // The search per move: a clock, or a fixed time, depth or node count.
@@ -141,9 +166,18 @@ void add_limit_options(CLI::App& command, MatchArgs& a) {
 
 // Which games are played, from which openings, and how many at once.
 void add_schedule_options(CLI::App& command, MatchArgs& a) {
-    command.add_option("--games", a.config.games, "games per pairing (each opening with both colours)")
-        ->check(CLI::Range(1, 1000000))
-        ->capture_default_str();
+    a.games_option = command
+                         .add_option("--games", a.config.games,
+                                     "games per pairing (each opening with both colours); with --sprt the most "
+                                     "that are played (then 20000 by default)")
+                         ->check(CLI::Range(1, 1000000))
+                         ->capture_default_str();
+    command
+        .add_option("--sprt", a.sprt,
+                    "two engines: a sequential test over game pairs, H0 that the first engine is ELO0 stronger "
+                    "against H1 that it is ELO1 stronger (logistic Elo; error rates ALPHA and BETA, 0.05 each by "
+                    "default); the match stops when the log-likelihood ratio crosses a bound (docs/match.md)")
+        ->type_name("ELO0,ELO1[,ALPHA,BETA]");
     command.add_option("--openings", a.openings, "FEN lines or PDN games; each opening is played with both colours")
         ->type_name("FILE");
     command.add_option("--random-openings", a.random_openings, "random openings of N plies instead")
@@ -253,6 +287,15 @@ match::MatchConfig match_config(MatchArgs& a) {
         throw UsageError("--points-victory is a rule set for international draughts");
     if (c.game.adjudication.win_moves > 0 && c.game.adjudication.win_score == 0)
         throw UsageError("--win-moves needs --win-score");
+    if (!a.sprt.empty()) {
+        const auto bounds = match::parse_sprt_bounds(a.sprt);
+        if (!bounds) throw UsageError("--sprt: " + bounds.error());
+        if (c.engines.size() != 2) throw UsageError("--sprt compares two engines");
+        // A points victory scores a quarter point a game, which the five bins of a pair cannot hold.
+        if (c.game.rule_options.points_victory) throw UsageError("--sprt cannot score points victories");
+        c.sprt = *bounds;
+        if (a.games_option->count() == 0) c.games = 20000;
+    }
     if (!a.tc.empty()) {
         const auto tc = parse_time_control(a.tc);
         if (!tc) throw UsageError("--tc: " + tc.error());
@@ -304,7 +347,8 @@ Run add_match(CLI::App& kroon, const Streams& io) {
         sigemptyset(&action.sa_mask);
         sigaction(SIGINT, &action, nullptr);
         sigaction(SIGTERM, &action, nullptr);
-        signal(SIGPIPE, SIG_IGN);  // an engine that dies must not take us with it
+        sigaction(SIGHUP, &action, nullptr);  // a closed terminal ends the match, and its engines, the same way
+        signal(SIGPIPE, SIG_IGN);             // an engine that dies must not take us with it
         interrupted.store(false);
 
         match::MatchRunner runner(config);
@@ -312,7 +356,7 @@ Run add_match(CLI::App& kroon, const Streams& io) {
         const bool quiet = args->quiet;
         std::ostream& out = io.out;
         const auto state = runner.run(interrupted, [&](const match::MatchState& s, const match::FinishedGame& g) {
-            if (!quiet) print_progress(out, s, g, v);
+            if (!quiet) print_progress(out, s, g, v, config.sprt);
         });
         if (!state) {
             io.err << "kroon match: " << state.error() << "\n";
