@@ -21,6 +21,8 @@
 #include "engine/game/outcome.hpp"
 #include "protocol/dxp/engine_worker.hpp"
 #include "protocol/dxp/framing.hpp"
+#include "protocol/net/accept_backoff.hpp"
+#include "protocol/net/log_limiter.hpp"
 
 namespace kroon::dxp {
 namespace {
@@ -59,6 +61,9 @@ struct Shared {
     const TransportConfig& config;
     std::shared_ptr<spdlog::logger> log;
     SteadyClock::time_point epoch = SteadyClock::now();
+    net::AcceptBackoff backoff;
+    net::LogLimiter accept_log;                  // failed and refused connections
+    asio::steady_timer* accept_pause = nullptr;  // the I/O context's, while listening
 
     double now() const { return std::chrono::duration<double>(SteadyClock::now() - epoch).count(); }
 
@@ -143,21 +148,27 @@ private:
                            [&](const Think& t) { think(t); },
                            [&](const StopThinking&) { stop_thinking(); },
                            [&](const GameFinished& g) {
-                               shared_.log->info("[{}] game {} ({} - {}): {} ({})", id_, g.record.game_number,
-                                                 g.record.white, g.record.black,
-                                                 result_text(g.record.result(), g.record.game.rules().scoring()),
-                                                 g.record.termination);
-                               shared_.record(g.record, peer_);
+                               // A game left before its first move holds nothing to keep: a peer
+                               // that only connects, asks and leaves fills no file.
+                               const bool empty = g.record.game.moves().empty() && !g.record.game.is_over();
+                               if (notes_log_.allow())
+                                   shared_.log->info(
+                                       "[{}] game {} ({} - {}): {} ({}){}{}", id_, g.record.game_number, g.record.white,
+                                       g.record.black, result_text(g.record.result(), g.record.game.rules().scoring()),
+                                       g.record.termination, empty ? ", not recorded: no move" : "", notes_log_.note());
+                               if (!empty) shared_.record(g.record, peer_);
                            },
                            [&](const Close& c) {
                                shared_.log->info("[{}] closing: {}", id_, c.reason);
                                close_after_flush();
                            },
                            [&](const Note& n) {
+                               // A peer decides how many notes there are (chat, bad messages).
+                               if (!notes_log_.allow()) return;
                                const auto level = n.level == NoteLevel::Warning ? spdlog::level::warn
                                                   : n.level == NoteLevel::Info  ? spdlog::level::info
                                                                                 : spdlog::level::debug;
-                               shared_.log->log(level, "[{}] {}", id_, n.text);
+                               shared_.log->log(level, "[{}] {}{}", id_, n.text, notes_log_.note());
                            },
                        },
                        action);
@@ -315,6 +326,7 @@ private:
     int deadline_generation_ = 0;
 
     std::unique_ptr<EngineWorker> engine_;
+    net::LogLimiter notes_log_{std::chrono::seconds(10), 20};  // what a peer can make us log
     int current_think_ = 0;
     int searched_game_ = 0;
 };
@@ -406,23 +418,37 @@ bool start_listening(tcp::acceptor& acceptor, const tcp::endpoint& target, Share
 
 // A connection beyond max_connections is told so and closed.
 void refuse_busy(tcp::socket& socket, Shared& shared, std::size_t served) {
-    shared.log->warn("refusing a connection: {} already served", served);
+    if (shared.accept_log.allow())
+        shared.log->warn("refusing a connection: {} already served{}", served, shared.accept_log.note());
     const std::string busy = frame("Cbusy: too many connections, try later");
     error_code ec;
     asio::write(socket, asio::buffer(busy), ec);
     socket.close(ec);
 }
 
-// Accepts connections one after the other until the acceptor is closed.
+// Accepts connections one after the other until the acceptor is closed. Out of descriptors
+// or memory, accepting pauses (AcceptBackoff) instead of failing again at once.
 void accept_connections(tcp::acceptor& acceptor, Connections& connections, Shared& shared) {
     acceptor.async_accept([&acceptor, &connections, &shared](error_code ec, tcp::socket socket) {
         if (ec == asio::error::operation_aborted || !acceptor.is_open()) return;
-        if (ec)
-            shared.log->warn("accept failed: {}", ec.message());
-        else if (connections.size() >= static_cast<std::size_t>(shared.config.max_connections))
-            refuse_busy(socket, shared, connections.size());
-        else
-            connections.add(std::move(socket));
+        if (ec) {
+            if (shared.accept_log.allow())
+                shared.log->warn("accept failed: {}{}", ec.message(), shared.accept_log.note());
+            const auto pause = shared.backoff.after_failure(ec.value());
+            if (pause.count() > 0) {
+                shared.accept_pause->expires_after(pause);
+                shared.accept_pause->async_wait([&acceptor, &connections, &shared](error_code waited) {
+                    if (!waited && acceptor.is_open()) accept_connections(acceptor, connections, shared);
+                });
+                return;
+            }
+        } else {
+            shared.backoff.accepted();
+            if (connections.size() >= static_cast<std::size_t>(shared.config.max_connections))
+                refuse_busy(socket, shared, connections.size());
+            else
+                connections.add(std::move(socket));
+        }
         accept_connections(acceptor, connections, shared);
     });
 }
@@ -465,7 +491,7 @@ Result<Endpoint> parse_endpoint(const std::string& text) {
 int run_transport(const TransportConfig& config) {
     std::signal(SIGPIPE, SIG_IGN);
     asio::io_context io;
-    Shared shared{config, make_logger(config)};
+    Shared shared{config, make_logger(config), SteadyClock::now(), {}, {}, nullptr};
     Connections connections(io, shared);
     asio::signal_set signals(io, SIGINT, SIGTERM);
 
@@ -475,6 +501,8 @@ int run_transport(const TransportConfig& config) {
         return 1;
     }
     tcp::acceptor acceptor(io);
+    asio::steady_timer accept_pause(io);
+    shared.accept_pause = &accept_pause;
     if (config.listen) {
         if (!start_listening(acceptor, *target, shared)) return 1;
         accept_connections(acceptor, connections, shared);
@@ -495,6 +523,7 @@ int run_transport(const TransportConfig& config) {
         shared.log->info("signal {}: stopping", signal);
         error_code ignored;
         acceptor.close(ignored);
+        accept_pause.cancel();
         connections.abort_all("the program was stopped");
         connections.on_empty = [&] { io.stop(); };
         if (connections.size() == 0) io.stop();

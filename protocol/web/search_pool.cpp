@@ -93,6 +93,12 @@ std::uint64_t SearchPool::finished() const {
     return finished_;
 }
 
+void SearchPool::limit(search::Limits& limits) const {
+    if (limits.infinite) return;  // ended by stop, or by the slice when another request waits
+    if (limits.move_time <= 0 || limits.move_time > options_.max_seconds) limits.move_time = options_.max_seconds;
+    if (limits.depth <= 0 || limits.depth > options_.max_depth) limits.depth = options_.max_depth;
+}
+
 void SearchPool::run_slot(Slot& slot) {
     while (std::optional<Queued> q = take_job(slot)) {
         if (q->job.on_start) q->job.on_start();
@@ -108,6 +114,7 @@ std::optional<SearchPool::Queued> SearchPool::take_job(Slot& slot) {
     if (quit_) return std::nullopt;
     Queued q = std::move(queue_.front());
     queue_.pop_front();
+    limit(q.job.limits);
     slot.job = q.id;
     slot.started = false;
     slot.stop_requested = false;
@@ -144,7 +151,7 @@ search::Outcome SearchPool::run_search(Slot& slot, const SearchJob& job) {
     return outcome;
 }
 
-// Meanwhile, an endless analysis gives way to a waiting request.
+// Meanwhile, a search that has had its slice gives way to a waiting request.
 void SearchPool::wait_for_search(Slot& slot) {
     for (;;) {
         {
@@ -154,7 +161,7 @@ void SearchPool::wait_for_search(Slot& slot) {
         }
         std::lock_guard guard(mutex_);
         const double seconds = std::chrono::duration<double>(SteadyClock::now() - slot.since).count();
-        if (slot.infinite && !slot.preempted && !queue_.empty() && seconds >= options_.analysis_slice) {
+        if (!slot.preempted && !queue_.empty() && seconds >= options_.slice) {
             slot.preempted = true;
             slot.engine->stop();
         }

@@ -3,9 +3,11 @@
 // can be stopped at any time (queued: it never starts; running: the search ends at once and
 // reports what it found), so a closed tab frees its slot immediately.
 //
-// Fairness: an endless analysis holds its slot only while nobody waits. When a request has
-// been waiting and an endless analysis has run for `analysis_slice` seconds, that analysis
-// is ended (its result says `preempted`) so the waiting request can start.
+// Fairness: no search holds a slot for long while a request waits. A search that has run
+// for `slice` seconds while a request waits is ended (its result says `preempted`; a move is
+// played, a hint or analysis reports what it found), so a waiting request starts within about
+// `slice` seconds. And no search runs longer than `max_seconds` or deeper than `max_depth`,
+// whatever a tab asks (an endless analysis only while nobody waits).
 #pragma once
 
 #include <chrono>
@@ -28,9 +30,11 @@
 namespace kroon::web {
 
 struct PoolOptions {
-    int slots = 1;               // searches at once, each on one thread
-    int hash_mib = 64;           // shared out over the slots, at least 1 MiB each
-    double analysis_slice = 10;  // seconds an endless analysis keeps a slot others wait for
+    int slots = 1;            // searches at once, each on one thread
+    int hash_mib = 64;        // shared out over the slots, at least 1 MiB each
+    double slice = 10;        // seconds a search keeps its slot while a request waits
+    double max_seconds = 60;  // the longest search a tab may ask (not an endless analysis)
+    int max_depth = 40;       // the deepest
     // Options of every slot's engine (play/options.hpp, checked): eval, eval-file, egdb. The
     // databases folder is opened once for all slots, each variant's when a game first needs it.
     std::vector<std::pair<std::string, std::string>> engine_options;
@@ -95,6 +99,8 @@ private:
 
     // A slot's thread: takes the queued jobs one after the other until the pool quits.
     void run_slot(Slot& slot);
+    // The server's bounds on what a tab may ask: the longest and the deepest search.
+    void limit(search::Limits& limits) const;
     // The next job, now the slot's; none when the pool quits.
     std::optional<Queued> take_job(Slot& slot);
     search::Outcome run_search(Slot& slot, const SearchJob& job);

@@ -414,7 +414,12 @@ struct Server::Impl {
           acceptor(io),
           accept_pause(io),
           signals(io),
-          pool(PoolOptions{c.threads, c.hash_mib, c.analysis_slice, c.engine_options}) {}
+          pool(PoolOptions{.slots = c.threads,
+                           .hash_mib = c.hash_mib,
+                           .slice = c.slice,
+                           .max_seconds = c.max_search,
+                           .max_depth = c.max_depth,
+                           .engine_options = c.engine_options}) {}
 
     void accept() {
         acceptor.async_accept([this](error_code ec, tcp::socket socket) {

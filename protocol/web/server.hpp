@@ -25,7 +25,9 @@ struct ServerConfig {
     int hash_mib = 64;           // shared out over the search slots
     int max_connections = 100;   // open TCP connections (pages and WebSockets)
     std::size_t max_message_bytes = 1 << 20;
-    double analysis_slice = 10;  // seconds an endless analysis keeps a slot others wait for
+    double slice = 10;       // seconds a search keeps its slot while a request waits
+    double max_search = 60;  // seconds: the longest search a tab may ask
+    int max_depth = 40;      // the deepest
     // Other host names the server may be reached by (--allow-origin), with its port: a name of
     // this machine on the network when listening on every address.
     std::vector<std::string> allowed_hosts;

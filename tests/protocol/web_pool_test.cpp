@@ -53,7 +53,7 @@ search::Limits endless() {
 }
 
 TEST(WebPool, RunsNoMoreSearchesThanSlots) {
-    SearchPool pool(PoolOptions{2, 8, 10, {}});
+    SearchPool pool(PoolOptions{.slots = 2, .hash_mib = 8, .slice = 10, .engine_options = {}});
     Results results;
     for (int i = 0; i < 8; ++i) pool.submit(results.job(depth(7)));
     ASSERT_TRUE(results.wait_for(8, std::chrono::seconds(60)));
@@ -67,7 +67,7 @@ TEST(WebPool, RunsNoMoreSearchesThanSlots) {
 }
 
 TEST(WebPool, AStoppedRequestEndsAtOnceQueuedOrRunning) {
-    SearchPool pool(PoolOptions{1, 8, 1000, {}});
+    SearchPool pool(PoolOptions{.slots = 1, .hash_mib = 8, .slice = 1000, .engine_options = {}});
     Results results;
     const auto running = pool.submit(results.job(endless()));
     const auto waiting = pool.submit(results.job(depth(3)));
@@ -91,7 +91,7 @@ TEST(WebPool, AStoppedRequestEndsAtOnceQueuedOrRunning) {
 }
 
 TEST(WebPool, AnEndlessAnalysisGivesWayAfterItsSlice) {
-    SearchPool pool(PoolOptions{1, 8, 0.3, {}});
+    SearchPool pool(PoolOptions{.slots = 1, .hash_mib = 8, .slice = 0.3, .engine_options = {}});
     Results results;
     pool.submit(results.job(endless()));
     while (results.started == 0) std::this_thread::sleep_for(std::chrono::milliseconds(1));
@@ -103,10 +103,38 @@ TEST(WebPool, AnEndlessAnalysisGivesWayAfterItsSlice) {
     EXPECT_EQ(results.done[1].outcome.depth, 3);
 }
 
+// Deep searches hold every slot: a waiting request is still served within about a slice,
+// the searches that gave way reporting what they found. (Only endless analyses gave way
+// before: two tabs at depth 60 kept a third waiting for minutes.)
+TEST(WebPool, DeepSearchesGiveWayToAWaitingRequest) {
+    SearchPool pool(PoolOptions{
+        .slots = 2, .hash_mib = 8, .slice = 0.3, .max_seconds = 1000, .max_depth = 60, .engine_options = {}});
+    Results results;
+    pool.submit(results.job(depth(60)));
+    pool.submit(results.job(depth(60)));
+    while (results.started < 2) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    pool.submit(results.job(depth(3)));
+    ASSERT_TRUE(results.wait_for(1, std::chrono::seconds(5)));
+    EXPECT_TRUE(results.done[0].preempted);
+    EXPECT_TRUE(results.done[0].outcome.best.has_value());
+    ASSERT_TRUE(results.wait_for(2, std::chrono::seconds(5)));
+}
+
+// A tab cannot ask for more than the server allows: the deepest and the longest search.
+TEST(WebPool, TheServerBoundsDepthAndTime) {
+    SearchPool pool(PoolOptions{
+        .slots = 1, .hash_mib = 8, .slice = 1000, .max_seconds = 0.2, .max_depth = 5, .engine_options = {}});
+    Results results;
+    pool.submit(results.job(depth(60)));
+    ASSERT_TRUE(results.wait_for(1, std::chrono::seconds(5)));
+    EXPECT_LE(results.done[0].outcome.depth, 5);
+    EXPECT_FALSE(results.done[0].preempted);
+}
+
 TEST(WebPool, ShuttingDownEndsEverySearch) {
     Results results;
     {
-        SearchPool pool(PoolOptions{2, 8, 1000, {}});
+        SearchPool pool(PoolOptions{.slots = 2, .hash_mib = 8, .slice = 1000, .engine_options = {}});
         for (int i = 0; i < 5; ++i) pool.submit(results.job(endless()));
         while (results.started < 2) std::this_thread::sleep_for(std::chrono::milliseconds(1));
     }

@@ -299,7 +299,7 @@ TEST(WebServer, AClosedTabStopsItsSearchAtOnce) {
 TEST(WebServer, AnEndlessAnalysisGivesWayToAWaitingTab) {
     ServerConfig config;
     config.threads = 1;
-    config.analysis_slice = 0.5;
+    config.slice = 0.5;
     RunningServer s(config);
     Tab analyst(s.port());
     analyst.client.send({{"type", "new"}, {"kroon", "none"}});

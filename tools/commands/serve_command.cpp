@@ -7,6 +7,20 @@
 #include "tools/commands/commands.hpp"
 
 namespace kroon::cli {
+namespace {
+
+// What any one tab may ask of the shared searches (docs/web.md, Limits).
+void add_search_bounds(CLI::App& command, web::ServerConfig& config) {
+    add_seconds(command, "--slice", config.slice,
+                "a search that has run this long gives way when another tab's request waits (default 10)", 0.05, 3600);
+    add_seconds(command, "--max-search", config.max_search,
+                "the longest search a tab may ask, endless analysis apart (default 60)", 0.05, 86400);
+    command.add_option("--max-depth", config.max_depth, "the deepest search a tab may ask")
+        ->check(CLI::Range(1, 120))
+        ->capture_default_str();
+}
+
+}  // namespace
 
 Run add_serve(CLI::App& kroon, const Streams& io) {
     auto* command = kroon.add_subcommand(
@@ -33,6 +47,7 @@ Run add_serve(CLI::App& kroon, const Streams& io) {
     command->add_option("--max-connections", config->max_connections, "open connections (tabs and page loads)")
         ->check(CLI::Range(1, 10000))
         ->capture_default_str();
+    add_search_bounds(*command, *config);
     command->add_option("--max-message", config->max_message_bytes, "the largest WebSocket message read, in bytes")
         ->check(CLI::Range(1024, 64 << 20))
         ->capture_default_str();
