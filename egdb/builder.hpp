@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <vector>
+#include <string>
 
 #include "egdb/material.hpp"
 #include "egdb/solver.hpp"
@@ -59,6 +61,9 @@ struct VerifySummary {
     std::uint64_t distances_checked = 0;
     std::uint64_t distance_mismatches = 0;
     int skipped = 0;  // slices left out: missing, unreadable, or one they lead to is missing
+    // The variant's files that failed their checks (a damaged file), each with why: a
+    // verification that finds one fails.
+    std::vector<std::string> rejected;
 };
 
 // Recomputes every stored value from one ply of moves over the stored values of the same

@@ -166,13 +166,14 @@ Result<VerifySummary> verify_as(const Database& db, int threads,
 
 Result<VerifySummary> verify_databases(const std::filesystem::path& folder, Variant variant, int threads,
                                        const std::function<void(const VerifyReport&)>& on_slice) {
-    const auto db = Database::open(folder, variant);
+    const auto db = Database::open(folder, variant, RejectedFiles::ListOnly);
     std::optional<Result<VerifySummary>> result;
     if (!with_database_rules(variant, [&](auto tag) {
             result.emplace(verify_as<typename decltype(tag)::Rules>(*db, threads, on_slice));
         }))
         return Error{"no endgame databases for this variant"};
-    if (db->slice_count() == 0) return Error{"no database files in " + folder.string()};
+    if (db->slice_count() == 0 && db->rejected().empty()) return Error{"no database files in " + folder.string()};
+    if (*result) result->value().rejected = db->rejected();
     return *result;
 }
 

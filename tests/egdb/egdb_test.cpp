@@ -319,6 +319,20 @@ TEST(Egdb, VerifyAcceptsABuildAndFindsAWrongValue) {
     EXPECT_GT(broken->mismatches, 0u);
 }
 
+// A file whose checksum fails is named as damaged, and the verification fails, rather than
+// passing with the slices that lead to it skipped as if it were missing.
+TEST(Egdb, VerifyNamesADamagedFile) {
+    const ScratchFolder folder("verify_damaged");
+    test::build_into(folder.path(), Variant::International, 3);
+    const Material m{0, 2, 0, 1};
+    edit_file(folder.path() / slice_file_name("international", m), [](std::string& b) { b[b.size() / 2] ^= 0x10; });
+    const auto summary = verify_databases(folder.path(), Variant::International, 1, {});
+    ASSERT_TRUE(summary.ok()) << summary.error();
+    ASSERT_EQ(summary->rejected.size(), 1u);
+    EXPECT_NE(summary->rejected[0].find(slice_file_name("international", m)), std::string::npos);
+    EXPECT_NE(summary->rejected[0].find("checksum mismatch"), std::string::npos) << summary->rejected[0];
+}
+
 TEST(Egdb, OtherVariantsBuildAndVerify) {
     for (const Variant v : {Variant::English, Variant::Brazilian, Variant::Frisian}) {
         const ScratchFolder folder("small_" + std::string(rulebook(v).name()));

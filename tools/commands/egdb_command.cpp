@@ -114,9 +114,12 @@ int run_verify(const EgdbArgs& args, const Streams& io) {
     io.out << "verified " << summary->slices << " slices, " << summary->checked << " positions, " << summary->mismatches
            << " mismatches; " << summary->distances_checked << " distances, " << summary->distance_mismatches
            << " mismatches";
-    if (summary->skipped) io.out << ", " << summary->skipped << " slices skipped (a slice they lead to is missing)";
+    if (summary->skipped)
+        io.out << ", " << summary->skipped << " slices skipped (a slice they lead to is missing or damaged)";
     io.out << "\n";
-    return summary->mismatches == 0 && summary->distance_mismatches == 0 ? exit_ok : exit_failure;
+    for (const std::string& damaged : summary->rejected) io.out << "damaged: " << damaged << "\n";
+    const bool sound = summary->mismatches == 0 && summary->distance_mismatches == 0 && summary->rejected.empty();
+    return sound ? exit_ok : exit_failure;
 }
 
 // The databases of the command's folder, or null (reported on `io.err`) when it holds none.
