@@ -5,8 +5,8 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
-#include <vector>
 #include <string>
+#include <vector>
 
 #include "egdb/material.hpp"
 #include "egdb/solver.hpp"

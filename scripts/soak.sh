@@ -6,6 +6,9 @@
 #   SOAK_TC=5+0.1                     the Hub games' clock (kroon match --tc); on a loaded
 #                                     machine 1-second games lose on time for lack of CPU
 #   SOAK_ONLY=hub|dxp                 one transport only
+#   SOAK_WEB_SECONDS=N                also `kroon serve` under 100 scripted tabs (tab_load, built with
+#                                     the tests) for N seconds beside the matches: its memory at the
+#                                     start and the end, and how fast a quiet tab is answered
 # Over Hub, one engine is a wrapper around `kroon hub` that, in some games, is killed mid-game,
 # hangs, or answers garbage. Over DXP, the match runner plays a `kroon dxp --listen` follower,
 # which is killed and restarted now and then (a dropped connection). Afterwards it checks that
@@ -27,6 +30,12 @@ case "${SOAK_ONLY:-}" in
     *) echo "scripts/soak.sh: SOAK_ONLY is hub or dxp" >&2; exit 2 ;;
 esac
 plays() { [[ " $kinds " == *" $1 "* ]]; }
+web_seconds=${SOAK_WEB_SECONDS:-0}
+tab_load=$(dirname "$(dirname "$kroon")")/tests/load/tab_load
+if [ "$web_seconds" != 0 ] && [ ! -x "$tab_load" ]; then
+    echo "scripts/soak.sh: SOAK_WEB_SECONDS needs $tab_load (build the tests)" >&2
+    exit 2
+fi
 work=$(mktemp -d "${TMPDIR:-/tmp}/kroon-soak.XXXXXX")
 failures=0
 fail() {
@@ -75,6 +84,23 @@ time_cmd=()
 
 drops=0
 port=0  # set by the DXP part
+
+# --- the board: kroon serve under scripted tabs, beside the matches --------------------------
+rss_kib() { sed -n 's/^VmRSS:[[:space:]]*\([0-9]*\).*/\1/p' "/proc/$1/status" 2>/dev/null; }
+if [ "$web_seconds" != 0 ]; then
+    "$kroon" serve --port 0 >"$work/serve.out" 2>"$work/serve.err" &
+    serve=$!
+    for _ in $(seq 100); do
+        web_port=$(sed -n 's|.*http://127.0.0.1:\([0-9]*\)/.*|\1|p' "$work/serve.out")
+        [ -n "$web_port" ] && break
+        sleep 0.1
+    done
+    [ -n "$web_port" ] || fail "kroon serve did not start: $(cat "$work/serve.err")"
+    rss_start=$(rss_kib "$serve")
+    echo "Board: kroon serve on port $web_port under 100 tabs for $web_seconds s (resident ${rss_start} KiB)"
+    "$tab_load" "$web_port" "$web_seconds" play 100 >"$work/tabs.out" 2>"$work/tabs.err" &
+    tabs=$!
+fi
 # --- Hub: kroon hub against the faulty wrapper --------------------------------------------
 if plays hub; then
 echo "Hub: $games games, kroon hub against a faulty wrapper, --tc $tc"
@@ -129,6 +155,20 @@ wait "$killer" 2>/dev/null
 stop_follower
 [ -f "$work/drops.log" ] && drops=$(wc -l <"$work/drops.log")
 [ $status -eq 0 ] || fail "DXP match exited with status $status: $(tail -3 "$work/dxp.err")"
+fi
+
+if [ "$web_seconds" != 0 ]; then
+    wait "$tabs"
+    tabs_status=$?
+    sleep 2  # the tabs' connections close
+    rss_end=$(rss_kib "$serve")
+    echo
+    echo "board: $(cat "$work/tabs.out")"
+    echo "board: resident ${rss_start} KiB at the start, ${rss_end:-gone} KiB at the end"
+    [ "$tabs_status" = 0 ] || fail "board: $(head -3 "$work/tabs.err")"
+    kill -0 "$serve" 2>/dev/null || fail "board: kroon serve died"
+    kill -TERM "$serve" 2>/dev/null
+    wait "$serve" 2>/dev/null
 fi
 
 # --- checks ----------------------------------------------------------------------------------

@@ -58,11 +58,18 @@ std::string escaped(std::string_view bytes) {
 
 // What every connection shares: configuration, log, game file, the clock's zero.
 struct Shared {
+    Shared(const TransportConfig& c, std::shared_ptr<spdlog::logger> l) : config(c), log(std::move(l)) {}
+
     const TransportConfig& config;
     std::shared_ptr<spdlog::logger> log;
     SteadyClock::time_point epoch = SteadyClock::now();
     net::AcceptBackoff backoff;
-    net::LogLimiter accept_log;                  // failed and refused connections
+    net::LogLimiter accept_log;  // failed and refused connections
+    // Connections coming and going: a game's few lines pass, a flood of connections does not.
+    net::LogLimiter connection_log{std::chrono::seconds(10), 40};
+    // What peers make us write about their games and messages (chat, bad messages, games
+    // begun and left): a game's lines pass, a flood of connections or chat does not.
+    net::LogLimiter notes_log{std::chrono::seconds(10), 60};
     asio::steady_timer* accept_pause = nullptr;  // the I/O context's, while listening
 
     double now() const { return std::chrono::duration<double>(SteadyClock::now() - epoch).count(); }
@@ -98,7 +105,8 @@ public:
     }
 
     void start() {
-        shared_.log->info("[{}] connected to {}", id_, peer_);
+        if (shared_.connection_log.allow())
+            shared_.log->info("[{}] connected to {}{}", id_, peer_, shared_.connection_log.note());
         apply(dialogue_.connected(shared_.now()));
         read();
     }
@@ -120,8 +128,9 @@ private:
         if (closed_) return;
         if (ec) {
             if (ec != asio::error::operation_aborted) {
-                shared_.log->info("[{}] connection lost: {}", id_,
-                                  ec == asio::error::eof ? "peer closed it" : ec.message());
+                if (shared_.connection_log.allow())
+                    shared_.log->info("[{}] connection lost: {}", id_,
+                                      ec == asio::error::eof ? "peer closed it" : ec.message());
                 apply(dialogue_.disconnected(shared_.now()));
                 close_now();
             }
@@ -151,24 +160,25 @@ private:
                                // A game left before its first move holds nothing to keep: a peer
                                // that only connects, asks and leaves fills no file.
                                const bool empty = g.record.game.moves().empty() && !g.record.game.is_over();
-                               if (notes_log_.allow())
-                                   shared_.log->info(
-                                       "[{}] game {} ({} - {}): {} ({}){}{}", id_, g.record.game_number, g.record.white,
-                                       g.record.black, result_text(g.record.result(), g.record.game.rules().scoring()),
-                                       g.record.termination, empty ? ", not recorded: no move" : "", notes_log_.note());
+                               if (shared_.notes_log.allow())
+                                   shared_.log->info("[{}] game {} ({} - {}): {} ({}){}{}", id_, g.record.game_number,
+                                                     g.record.white, g.record.black,
+                                                     result_text(g.record.result(), g.record.game.rules().scoring()),
+                                                     g.record.termination, empty ? ", not recorded: no move" : "",
+                                                     shared_.notes_log.note());
                                if (!empty) shared_.record(g.record, peer_);
                            },
                            [&](const Close& c) {
-                               shared_.log->info("[{}] closing: {}", id_, c.reason);
+                               if (shared_.connection_log.allow()) shared_.log->info("[{}] closing: {}", id_, c.reason);
                                close_after_flush();
                            },
                            [&](const Note& n) {
                                // A peer decides how many notes there are (chat, bad messages).
-                               if (!notes_log_.allow()) return;
+                               if (!shared_.notes_log.allow()) return;
                                const auto level = n.level == NoteLevel::Warning ? spdlog::level::warn
                                                   : n.level == NoteLevel::Info  ? spdlog::level::info
                                                                                 : spdlog::level::debug;
-                               shared_.log->log(level, "[{}] {}{}", id_, n.text, notes_log_.note());
+                               shared_.log->log(level, "[{}] {}{}", id_, n.text, shared_.notes_log.note());
                            },
                        },
                        action);
@@ -201,7 +211,7 @@ private:
     void on_written(error_code ec) {
         if (closed_) return;
         if (ec) {
-            shared_.log->info("[{}] write failed: {}", id_, ec.message());
+            if (shared_.connection_log.allow()) shared_.log->info("[{}] write failed: {}", id_, ec.message());
             apply(dialogue_.disconnected(shared_.now()));
             close_now();
             return;
@@ -237,7 +247,7 @@ private:
         error_code ec;
         socket_.shutdown(tcp::socket::shutdown_both, ec);
         socket_.close(ec);
-        shared_.log->info("[{}] closed", id_);
+        if (shared_.connection_log.allow()) shared_.log->info("[{}] closed{}", id_, shared_.connection_log.note());
         on_closed_(id_);
     }
 
@@ -326,7 +336,6 @@ private:
     int deadline_generation_ = 0;
 
     std::unique_ptr<EngineWorker> engine_;
-    net::LogLimiter notes_log_{std::chrono::seconds(10), 20};  // what a peer can make us log
     int current_think_ = 0;
     int searched_game_ = 0;
 };
@@ -491,7 +500,7 @@ Result<Endpoint> parse_endpoint(const std::string& text) {
 int run_transport(const TransportConfig& config) {
     std::signal(SIGPIPE, SIG_IGN);
     asio::io_context io;
-    Shared shared{config, make_logger(config), SteadyClock::now(), {}, {}, nullptr};
+    Shared shared(config, make_logger(config));
     Connections connections(io, shared);
     asio::signal_set signals(io, SIGINT, SIGTERM);
 
