@@ -171,11 +171,16 @@ public:
 
     // The art. 17 state numbered `rank` (0: none) among a side's kings `kings`.
     static KingRun run_of(Bitboard kings, std::uint64_t rank) {
-        if (rank == 0) return {};
-        const auto king = static_cast<int>((rank - 1) / run_limit);
-        Bitboard k = kings;
-        for (int n = 0; n < king; ++n) k &= k - 1;
-        return {static_cast<std::uint8_t>(std::countr_zero(k)), static_cast<std::uint8_t>((rank - 1) % run_limit + 1)};
+        if constexpr (run_limit == 0) {
+            return {};  // no king move limit: every rank is 0
+        } else {
+            if (rank == 0) return {};
+            const auto king = static_cast<int>((rank - 1) / run_limit);
+            Bitboard k = kings;
+            for (int n = 0; n < king; ++n) k &= k - 1;
+            return {static_cast<std::uint8_t>(std::countr_zero(k)),
+                    static_cast<std::uint8_t>((rank - 1) % run_limit + 1)};
+        }
     }
 
 private:

@@ -85,7 +85,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             if (name == "go" || name == "init" || name == "new-game") continue;
             if (name == "set-param" && command->value("name") == "eval-file") continue;
             if (name == "pos")
-                if (const auto text = command->value("pos")) check_position(rulebook(session.params().variant), *text);
+                if (const auto text = command->value("pos"))
+                    check_position(rulebook(*parse_variant(session.options().text("variant"))), *text);
         }
         if (!session.handle_line(line)) break;  // quit
     }

@@ -7,8 +7,9 @@
 #   scripts/setup.sh egdb    install missing packages, build, and build the 2-4 piece endgame
 #                            databases into the cache folder (docs/egdb.md, Cache folder)
 #   scripts/setup.sh strict  the checks CI adds (docs/robustness.md): the default suite under
-#                            AddressSanitizer and UndefinedBehaviorSanitizer (build-asan), and a
-#                            short fuzz run of every fuzz target (clang, libFuzzer; build-fuzz)
+#                            AddressSanitizer and UndefinedBehaviorSanitizer with assertions on,
+#                            and a short fuzz run of every fuzz target (clang, libFuzzer;
+#                            build-strict)
 # Extra arguments after `run` are passed to kroon (`scripts/setup.sh run console`: the console).
 # `run` with no arguments builds the endgame databases first when they are missing (once,
 # about half a minute); KROON_EGDB=none skips them.
@@ -16,6 +17,7 @@ set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build="${KROON_BUILD_DIR:-$here/build}"
+strict="${KROON_STRICT_BUILD_DIR:-$here/build-strict}"
 packages=(cmake g++ make libboost-dev libspdlog-dev libgtest-dev libgmock-dev libcli11-dev clang-format
           nlohmann-json3-dev libzstd-dev)
 # Only the tests need these: the browser test runs Chromium under Node.js (a machine that has
@@ -89,16 +91,15 @@ case "$mode" in
         # Warnings are errors here as in every build (KROON_WERROR is on by default).
         install_missing "${packages[@]}" "${test_packages[@]}" "${strict_packages[@]}"
         install_node_modules
-        cmake -S "$here" -B "$here/build-asan" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKROON_SANITIZE=address >&2
-        cmake --build "$here/build-asan" -j "$(nproc)" >&2
-        (cd "$here/build-asan" &&
-            ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-                ctest --output-on-failure -LE slow -j "$(nproc)")
-        cmake -S "$here" -B "$here/build-fuzz" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
-            -DKROON_FUZZ=ON -DKROON_BUILD_TESTS=OFF >&2
-        cmake --build "$here/build-fuzz" --target fuzz_all -j "$(nproc)" >&2
-        cd "$here/build-fuzz"
-        exec ctest --output-on-failure -L fuzz-smoke -j "$(nproc)"
+        # One clang build serves both: ASan and UBSan in every library, libFuzzer's coverage
+        # hooks (inert outside the fuzz targets), assertions on, light optimisation so that
+        # the build and the suite fit in CI's time.
+        cmake -S "$here" -B "$strict" -DCMAKE_CXX_COMPILER=clang++ -DKROON_FUZZ=ON \
+            -DCMAKE_BUILD_TYPE=Strict -DCMAKE_CXX_FLAGS_STRICT="-O1 -gline-tables-only" >&2
+        cmake --build "$strict" -j "$(nproc)" >&2
+        cd "$strict"
+        ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+            exec ctest --output-on-failure -LE slow -j "$(nproc)"
         ;;
     *)
         echo "usage: scripts/setup.sh run [kroon arguments] | test | egdb | strict" >&2

@@ -58,6 +58,8 @@ struct Hub {
     unsigned short port = 0;
     bool any_address = false;
     net::LogLimiter slow_client_log;
+    // The most bytes any tab has had waiting to be sent (observed by tests and the soak run).
+    std::atomic<std::size_t> largest_outbox{0};
 };
 
 // Counts one open TCP connection for as long as it lives.
@@ -245,6 +247,8 @@ private:
                 }
         unsent_ += text.size();
         peak_unsent_ = std::max(peak_unsent_, unsent_);
+        if (unsent_ > hub_.largest_outbox.load(std::memory_order_relaxed))
+            hub_.largest_outbox.store(unsent_, std::memory_order_relaxed);
         if (unsent_ > max_unsent_bytes) {
             if (hub_.slow_client_log.allow())
                 spdlog::info("dropping a client that does not read its messages{}", hub_.slow_client_log.note());
@@ -410,7 +414,7 @@ private:
 struct Server::Impl {
     explicit Impl(const ServerConfig& c)
         : config(c),
-          hub{io, config, pool, {}, false, {}, {}, 0, false, {}},
+          hub{io, config, pool, {}, false, {}, {}, 0, false, {}, {}},
           acceptor(io),
           accept_pause(io),
           signals(io),
@@ -548,5 +552,7 @@ void Server::stop() {
 SearchPool& Server::pool() { return impl_->pool; }
 
 int Server::open_connections() const { return impl_->hub.open; }
+
+std::size_t Server::largest_outbox() const { return impl_->hub.largest_outbox.load(std::memory_order_relaxed); }
 
 }  // namespace kroon::web

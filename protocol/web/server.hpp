@@ -53,6 +53,8 @@ public:
 
     SearchPool& pool();
     int open_connections() const;  // for tests; approximate off the I/O thread
+    // The most bytes any tab has had queued, unsent, since the server started.
+    std::size_t largest_outbox() const;
 
 private:
     struct Impl;

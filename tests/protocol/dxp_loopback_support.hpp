@@ -81,6 +81,7 @@ public:
     Process& operator=(const Process&) = delete;
 
     bool started() const { return pid_ > 0; }
+    pid_t pid() const { return pid_; }
 
     // The next line the process writes on stdout, within `timeout`.
     std::optional<std::string> read_line(std::chrono::milliseconds timeout) {

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <future>
+#include <memory>
 #include <random>
 
 #include "engine/movegen/movegen.hpp"
@@ -316,6 +317,71 @@ TEST(DxpLoopback, FollowerSurvivesAbusivePeersAndKeepsServing) {
     EXPECT_EQ(count_of(pdn, "resignation"), 0);
     EXPECT_EQ(count_of(pdn, "[Event "), 4) << pdn;
     EXPECT_EQ(count_of(pdn, "1. "), 4) << pdn;  // every game has its moves
+}
+
+// CPU seconds a process has used (user and system), from /proc.
+double cpu_seconds(pid_t pid) {
+    const std::string stat = read_file("/proc/" + std::to_string(pid) + "/stat");
+    // The fields after the command name in parentheses start with the third, the state;
+    // the 14th and 15th are user and system time in clock ticks.
+    std::istringstream after(stat.substr(stat.rfind(')') + 1));
+    std::string skipped;
+    for (int field = 3; field < 14; ++field) after >> skipped;
+    long user = 0, system = 0;
+    after >> user >> system;
+    return static_cast<double>(user + system) / static_cast<double>(::sysconf(_SC_CLK_TCK));
+}
+
+// Out of file descriptors, a listening follower pauses accepting (no spinning core, a few log
+// lines), serves again once descriptors are free, and a flood of connections that only come
+// and go leaves a few log lines and no game record.
+TEST(DxpLoopback, FloodsAndExhaustedDescriptorsNeitherSpinNorFillTheLog) {
+    const fs::path dir = scratch_dir("flood");
+    std::vector<std::string> args = {"/bin/sh", "-c", "ulimit -n 40 && exec \"$@\"", "sh"};
+    for (auto& a : follower_args(dir)) args.push_back(a);
+    args.insert(args.end(), {"--max-connections", "1000"});
+    Process follower(args, dir / "follower.err");
+    const int port = follower.listening_port();
+    ASSERT_GT(port, 0) << read_file(dir / "follower.err");
+
+    {
+        std::vector<std::unique_ptr<RawClient>> held;
+        for (int i = 0; i < 80; ++i) held.push_back(std::make_unique<RawClient>(port));
+        std::this_thread::sleep_for(500ms);  // the follower has taken what it can
+        const double before = cpu_seconds(follower.pid());
+        std::this_thread::sleep_for(2s);
+        // Spinning on accept would take most of a core: 2 s.
+        EXPECT_LT(cpu_seconds(follower.pid()) - before, 0.3);
+    }
+    // Descriptors free again: a game is served.
+    {
+        RawClient c(port);
+        ASSERT_TRUE(c.connected());
+        HandPlayer hand{c};
+        c.send(hand.request('Z'));
+        EXPECT_EQ(c.receive_non_chat(20s), "AFollower                        0");
+    }
+    // 300 connections that ask for a game and leave before the first move.
+    for (int i = 0; i < 300; ++i) {
+        RawClient c(port);
+        HandPlayer hand{c};
+        c.send(hand.request('Z'));
+    }
+    std::this_thread::sleep_for(500ms);
+    EXPECT_EQ(follower.terminate(), 0);
+    // The log file's transcript (debug level) holds every message, as asked; the notes about
+    // connections and games, what the terminal shows, are rationed.
+    std::istringstream log(read_file(dir / "follower.log"));
+    int notes = 0, accept_failures = 0;
+    for (std::string line; std::getline(log, line);) {
+        if (line.find("] [debug] ") != std::string::npos) continue;
+        ++notes;
+        if (line.find("accept failed") != std::string::npos) ++accept_failures;
+    }
+    EXPECT_GE(accept_failures, 1);
+    EXPECT_LE(accept_failures, 6);
+    EXPECT_LT(notes, 250);  // without the limits: four or more for each of 380 connections
+    EXPECT_EQ(count_of(read_file(dir / "follower.pdn"), "[Event "), 0);
 }
 
 TEST(DxpLoopback, ListensOnIpv6Loopback) {

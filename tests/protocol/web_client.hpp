@@ -55,6 +55,13 @@ public:
 
     int status() const { return status_; }
 
+    // The kernel's receive buffer: a small one keeps what the server sends beyond it waiting on
+    // the server's side, as for a tab on a slow link that does not read.
+    void set_receive_buffer(int bytes) {
+        using namespace web_client_detail;
+        beast::get_lowest_layer(ws_).socket().set_option(asio::socket_base::receive_buffer_size(bytes));
+    }
+
     void send_text(const std::string& text) {
         ws_.text(true);
         ws_.write(web_client_detail::asio::buffer(text));

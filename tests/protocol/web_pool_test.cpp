@@ -53,8 +53,8 @@ search::Limits endless() {
 }
 
 TEST(WebPool, RunsNoMoreSearchesThanSlots) {
+    Results results;  // outlives the pool, whose last searches report to it
     SearchPool pool(PoolOptions{.slots = 2, .hash_mib = 8, .slice = 10, .engine_options = {}});
-    Results results;
     for (int i = 0; i < 8; ++i) pool.submit(results.job(depth(7)));
     ASSERT_TRUE(results.wait_for(8, std::chrono::seconds(60)));
     EXPECT_EQ(pool.peak_running(), 2);
@@ -67,8 +67,8 @@ TEST(WebPool, RunsNoMoreSearchesThanSlots) {
 }
 
 TEST(WebPool, AStoppedRequestEndsAtOnceQueuedOrRunning) {
+    Results results;  // outlives the pool, whose last searches report to it
     SearchPool pool(PoolOptions{.slots = 1, .hash_mib = 8, .slice = 1000, .engine_options = {}});
-    Results results;
     const auto running = pool.submit(results.job(endless()));
     const auto waiting = pool.submit(results.job(depth(3)));
     while (results.started == 0) std::this_thread::sleep_for(std::chrono::milliseconds(1));
@@ -91,8 +91,8 @@ TEST(WebPool, AStoppedRequestEndsAtOnceQueuedOrRunning) {
 }
 
 TEST(WebPool, AnEndlessAnalysisGivesWayAfterItsSlice) {
+    Results results;  // outlives the pool, whose last searches report to it
     SearchPool pool(PoolOptions{.slots = 1, .hash_mib = 8, .slice = 0.3, .engine_options = {}});
-    Results results;
     pool.submit(results.job(endless()));
     while (results.started == 0) std::this_thread::sleep_for(std::chrono::milliseconds(1));
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
@@ -107,9 +107,9 @@ TEST(WebPool, AnEndlessAnalysisGivesWayAfterItsSlice) {
 // the searches that gave way reporting what they found. (Only endless analyses gave way
 // before: two tabs at depth 60 kept a third waiting for minutes.)
 TEST(WebPool, DeepSearchesGiveWayToAWaitingRequest) {
+    Results results;  // outlives the pool, whose last searches report to it
     SearchPool pool(PoolOptions{
         .slots = 2, .hash_mib = 8, .slice = 0.3, .max_seconds = 1000, .max_depth = 60, .engine_options = {}});
-    Results results;
     pool.submit(results.job(depth(60)));
     pool.submit(results.job(depth(60)));
     while (results.started < 2) std::this_thread::sleep_for(std::chrono::milliseconds(1));
@@ -122,9 +122,9 @@ TEST(WebPool, DeepSearchesGiveWayToAWaitingRequest) {
 
 // A tab cannot ask for more than the server allows: the deepest and the longest search.
 TEST(WebPool, TheServerBoundsDepthAndTime) {
+    Results results;  // outlives the pool, whose last searches report to it
     SearchPool pool(PoolOptions{
         .slots = 1, .hash_mib = 8, .slice = 1000, .max_seconds = 0.2, .max_depth = 5, .engine_options = {}});
-    Results results;
     pool.submit(results.job(depth(60)));
     ASSERT_TRUE(results.wait_for(1, std::chrono::seconds(5)));
     EXPECT_LE(results.done[0].outcome.depth, 5);
