@@ -6,7 +6,6 @@
 #include <thread>
 
 #include "egdb/database.hpp"
-#include "engine/rulebook/rulebook.hpp"
 #include "search/search_context.hpp"
 #include "search/worker.hpp"
 
@@ -188,9 +187,7 @@ void Searcher::start(const Limits& limits, Listener listener) {
         }
     }
     context->limits = limits;
-    const Position start = rulebook(impl_->root.variant).start_position();
-    context->plan = plan_time(limits, static_cast<double>(popcount(impl_->root.position.occupied())) /
-                                          std::max(1, popcount(start.occupied())));
+    context->plan = plan_time(limits);
     context->threads = std::min(impl_->options.threads, static_cast<int>(impl_->threads.size()));
     context->pondering = limits.ponder;
     context->counters = std::make_unique<NodeCounter[]>(static_cast<std::size_t>(context->threads));

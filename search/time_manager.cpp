@@ -4,12 +4,7 @@
 
 namespace kroon::search {
 
-int expected_moves_left(double material_share) {
-    const double share = std::clamp(material_share, 0.0, 1.0);
-    return 12 + static_cast<int>(18 * share + 0.5);
-}
-
-TimePlan plan_time(const Limits& limits, double material_share) {
+TimePlan plan_time(const Limits& limits) {
     TimePlan plan;
     if (limits.move_time > 0) {
         // A fixed time per move: use it, less a little for the reply to reach the GUI.
@@ -21,11 +16,10 @@ TimePlan plan_time(const Limits& limits, double material_share) {
         const double available = limits.time_left + limits.increment;
         const double margin = clock_margin + 0.02 * limits.time_left;
         const double usable = std::max(0.3 * available, available - margin);
-        // With no time control ahead (sudden death, increment, whole-game budget) plan for the
-        // moves the game is expected to last; with N moves to go share the time among them, and
+        // With no time control ahead (sudden death, increment, whole-game budget) plan as if
+        // 30 more moves were to be played; with N moves to go share the time among them, and
         // whatever is left over carries to the next period (engine/game/clock.hpp).
-        const int moves =
-            limits.moves_to_go > 0 ? std::min(limits.moves_to_go, 50) : expected_moves_left(material_share);
+        const int moves = limits.moves_to_go > 0 ? std::min(limits.moves_to_go, 50) : 30;
         double soft = std::max(0.0, limits.time_left - margin) / moves + 0.9 * limits.increment;
         if (limits.pondering_enabled) soft *= ponder_time_factor;
         double hard = moves == 1 ? usable : std::min(usable * 0.5, soft * 4);

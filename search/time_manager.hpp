@@ -18,13 +18,6 @@ constexpr double clock_margin = 0.1;
 // Extra share of the clock per move when the GUI ponders for us.
 constexpr double ponder_time_factor = 1.2;
 
-// With no moves-to-go from the clock, the moves a game still lasts, by how much of the start
-// position's material is left (1 at the start, toward 0 in the ending): 30 at the start, 12 in
-// a bare ending, so that the time the clock holds is spent before the game ends rather than
-// kept as a fixed share of what is left.
-int expected_moves_left(double material_share);
-
-// `material_share`: pieces on the board over pieces at the start (1 when unknown).
-TimePlan plan_time(const Limits& limits, double material_share = 1.0);
+TimePlan plan_time(const Limits& limits);
 
 }  // namespace kroon::search

@@ -74,25 +74,6 @@ TEST(TimeManager, PonderingGivesEachMoveMoreTimeInsideTheClock) {
         }
 }
 
-// Without moves to go, the ending gets a larger share of what is left than the opening, so
-// the clock is spent before the game ends; never more than the clock holds.
-TEST(TimeManager, TheEndingGetsALargerShareOfWhatIsLeft) {
-    EXPECT_EQ(expected_moves_left(1.0), 30);
-    EXPECT_EQ(expected_moves_left(0.0), 12);
-    EXPECT_EQ(expected_moves_left(7.0), 30);
-    EXPECT_GT(expected_moves_left(0.5), expected_moves_left(0.25));
-    Limits limits;
-    limits.time_left = 60;
-    const double opening = plan_time(limits, 1.0).soft;
-    const double ending = plan_time(limits, 0.1).soft;
-    EXPECT_NEAR(opening, (60 - clock_margin - 0.02 * 60) / 30, 1e-9);
-    EXPECT_GT(ending, 2 * opening);
-    EXPECT_LT(plan_time(limits, 0.0).hard, 60 - clock_margin);
-    // Moves to go from the clock decide, whatever the material.
-    limits.moves_to_go = 10;
-    EXPECT_EQ(plan_time(limits, 1.0).soft, plan_time(limits, 0.1).soft);
-}
-
 TEST(TimeManager, TheIncrementIsSpent) {
     Limits limits;
     limits.time_left = 10;
