@@ -40,7 +40,7 @@ std::optional<std::string> DxpPlayer::connect() {
     config.reply_timeout = settings_.start_timeout;
     config.game_over_wait = game_end_wait;
     auto client = dxp::DialogueClient::connect(dxp::Endpoint{spec_.command, static_cast<unsigned short>(spec_.port)},
-                                               config, connect_timeout);
+                                               config, connect_timeout, settings_.stop);
     if (!client) return spec_.label + ": " + client.error();
     client_ = std::move(client.value());
     return std::nullopt;

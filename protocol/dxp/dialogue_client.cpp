@@ -113,7 +113,7 @@ struct DialogueClient::Io {
 };
 
 Result<std::unique_ptr<DialogueClient>> DialogueClient::connect(const Endpoint& peer, DialogueConfig config,
-                                                                double timeout) {
+                                                                double timeout, const std::atomic<bool>* stop) {
     auto io = std::make_unique<Io>();
     error_code ec;
     tcp::resolver resolver(io->io);
@@ -130,9 +130,16 @@ Result<std::unique_ptr<DialogueClient>> DialogueClient::connect(const Endpoint& 
             done = true;
             result = connect_ec;
         });
-        while (!done && SteadyClock::now() < until) {
+        const auto stopped = [stop] { return stop && stop->load(); };
+        while (!done && SteadyClock::now() < until && !stopped()) {
             io->io.restart();
             io->io.run_for(seconds(slice_seconds));
+        }
+        if (!done && stopped()) {
+            io->close();
+            io->io.restart();
+            io->io.poll();
+            return Error{"stopped while connecting to " + where};
         }
         if (!done) {
             io->close();
@@ -146,6 +153,7 @@ Result<std::unique_ptr<DialogueClient>> DialogueClient::connect(const Endpoint& 
             return Error{"cannot connect to " + where + ": " + result.message() + " (tried for " +
                          std::to_string(static_cast<int>(timeout)) + " s)"};
         io->socket.close(ec);
+        if (stopped()) return Error{"stopped while connecting to " + where};
         std::this_thread::sleep_for(seconds(retry_seconds));
     }
     io->socket.set_option(tcp::no_delay(true), ec);

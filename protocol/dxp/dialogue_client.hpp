@@ -20,8 +20,10 @@ namespace kroon::dxp {
 
 class DialogueClient {
 public:
-    // Connects within `timeout` seconds and starts the session.
-    static Result<std::unique_ptr<DialogueClient>> connect(const Endpoint& peer, DialogueConfig config, double timeout);
+    // Connects within `timeout` seconds and starts the session; gives up at once when `stop`
+    // is set (a match stopped while its peer is away).
+    static Result<std::unique_ptr<DialogueClient>> connect(const Endpoint& peer, DialogueConfig config, double timeout,
+                                                           const std::atomic<bool>* stop = nullptr);
     // A game in progress is ended (GAMEEND with the stop flag, recorded as abandoned).
     ~DialogueClient();
     DialogueClient(const DialogueClient&) = delete;

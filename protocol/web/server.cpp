@@ -161,7 +161,13 @@ public:
     void shut_down() {
         if (closing_) return;
         end_session();
-        if (writing_)
+        if (!accepted_) {
+            // The handshake's answer may be under way: a close frame now would be a second
+            // write at once. Closing the socket cancels the handshake.
+            closing_ = true;
+            error_code ignored;
+            beast::get_lowest_layer(ws_).socket().close(ignored);
+        } else if (writing_)
             closing_ = true;  // after the write under way
         else
             close_socket();
@@ -169,6 +175,7 @@ public:
 
 private:
     void on_accept(error_code ec) {
+        accepted_ = !ec;
         if (ec) {
             spdlog::debug("websocket handshake failed: {}", ec.message());
             return;
@@ -309,6 +316,7 @@ private:
     bool writing_ = false;
     bool closing_ = false;
     bool closed_ = false;
+    bool accepted_ = false;  // the WebSocket handshake is done
 };
 
 class HttpConnection : public std::enable_shared_from_this<HttpConnection> {

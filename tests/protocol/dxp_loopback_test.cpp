@@ -3,6 +3,7 @@
 // split frames, illegal moves, disconnects mid-game) which must keep serving.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <future>
 #include <memory>
 #include <random>
@@ -77,6 +78,25 @@ TEST(DxpLoopback, TheMatchClientGivesUpOnARefusingPortAtItsTimeout) {
     EXPECT_NE(client.error().find("cannot connect to 127.0.0.1:"), std::string::npos) << client.error();
     EXPECT_NE(client.error().find("(tried for 1 s)"), std::string::npos) << client.error();
     EXPECT_GE(took, 0.5);  // refused at once, tried again until the timeout
+}
+
+// A match stopped (Ctrl-C, SIGTERM) while its peer is away ends at once, not at the timeout.
+TEST(DxpLoopback, TheMatchClientStopsTryingWhenTheMatchStops) {
+    const int port = test::free_port();
+    ASSERT_GT(port, 0);
+    std::atomic<bool> stop{false};
+    std::thread stopper([&] {
+        std::this_thread::sleep_for(300ms);
+        stop = true;
+    });
+    const auto start = std::chrono::steady_clock::now();
+    const auto client =
+        DialogueClient::connect(Endpoint{"127.0.0.1", static_cast<unsigned short>(port)}, {}, 30, &stop);
+    const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    stopper.join();
+    ASSERT_FALSE(client.ok());
+    EXPECT_NE(client.error().find("stopped while connecting"), std::string::npos) << client.error();
+    EXPECT_LT(took, 2.0);
 }
 
 TEST(DxpLoopback, InitiatorConnectsToListeningFollower) {

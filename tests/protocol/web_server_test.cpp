@@ -530,6 +530,24 @@ TEST(WebServer, ATabThatDoesNotReadGetsTheLatestStateNotABacklog) {
     EXPECT_EQ((*next)["type"], "state");
 }
 
+// The server stopped while a WebSocket handshake is under way: the handshake is cancelled,
+// not followed by a close frame written on top of its answer (Beast asserts one write at a
+// time in builds with assertions; the release build would interleave the bytes).
+TEST(WebServer, StoppingDuringAHandshakeIsClean) {
+    for (int round = 0; round < 20; ++round) {
+        RunningServer s;
+        const int fd = connect_to(s.port());
+        ASSERT_GE(fd, 0);
+        const std::string upgrade = "GET /ws HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(s.port()) +
+                                    "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
+                                    "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n";
+        ASSERT_EQ(::send(fd, upgrade.data(), upgrade.size(), MSG_NOSIGNAL), static_cast<ssize_t>(upgrade.size()));
+        std::this_thread::sleep_for(std::chrono::microseconds(200 * (round % 10)));
+        s.server().stop();
+        ::close(fd);
+    }
+}
+
 TEST(WebServer, LoadsEveryGameOfAPdnFileAndSavesTheGame) {
     RunningServer s;
     Tab tab(s.port());

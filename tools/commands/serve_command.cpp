@@ -1,7 +1,10 @@
 // `kroon serve`: the board in the browser, served by this binary (protocol/web, docs/web.md).
+#include <memory>
 #include <ostream>
 #include <stdexcept>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include "protocol/web/server.hpp"
 #include "tools/commands/commands.hpp"
@@ -18,6 +21,27 @@ void add_search_bounds(CLI::App& command, web::ServerConfig& config) {
     command.add_option("--max-depth", config.max_depth, "the deepest search a tab may ask")
         ->check(CLI::Range(1, 120))
         ->capture_default_str();
+}
+
+// --allow-origin NAME...: host names besides the listening ones that the board may be opened by.
+void add_allowed_origins(CLI::App& command, const std::shared_ptr<web::ServerConfig>& config) {
+    command
+        .add_option_function<std::vector<std::string>>(
+            "--allow-origin",
+            [config](const std::vector<std::string>& names) {
+                for (std::string name : names) {
+                    // "http://box.local:8080" or "box.local": the host name is what counts.
+                    if (const auto scheme = name.find("://"); scheme != std::string::npos)
+                        name = name.substr(scheme + 3);
+                    if (!name.empty() && name.front() != '[') name = name.substr(0, name.find(':'));
+                    if (name.empty()) throw UsageError("--allow-origin needs a host name, e.g. box.local");
+                    config->allowed_hosts.push_back(name);
+                }
+            },
+            "another name the board may be opened by (repeatable), e.g. the machine's name on the network with "
+            "--host 0.0.0.0; by default only 127.0.0.1, localhost, [::1] and --host (any address literal when "
+            "listening on every address)")
+        ->type_name("NAME");
 }
 
 }  // namespace
@@ -51,23 +75,7 @@ Run add_serve(CLI::App& kroon, const Streams& io) {
     command->add_option("--max-message", config->max_message_bytes, "the largest WebSocket message read, in bytes")
         ->check(CLI::Range(1024, 64 << 20))
         ->capture_default_str();
-    command
-        ->add_option_function<std::vector<std::string>>(
-            "--allow-origin",
-            [config](const std::vector<std::string>& names) {
-                for (std::string name : names) {
-                    // "http://box.local:8080" or "box.local": the host name is what counts.
-                    if (const auto scheme = name.find("://"); scheme != std::string::npos)
-                        name = name.substr(scheme + 3);
-                    if (!name.empty() && name.front() != '[') name = name.substr(0, name.find(':'));
-                    if (name.empty()) throw UsageError("--allow-origin needs a host name, e.g. box.local");
-                    config->allowed_hosts.push_back(name);
-                }
-            },
-            "another name the board may be opened by (repeatable), e.g. the machine's name on the network with "
-            "--host 0.0.0.0; by default only 127.0.0.1, localhost, [::1] and --host (any address literal when "
-            "listening on every address)")
-        ->type_name("NAME");
+    add_allowed_origins(*command, config);
     auto engine = std::make_shared<EngineArgs>();
     add_engine_options(*command, *engine, {"eval", "eval-file", "egdb"});
     return [config, engine, io] {
