@@ -46,6 +46,7 @@ BenchResult run_bench(const BenchOptions& options, const std::function<void(cons
     play::Engine engine;
     engine.set_option("hash", "16");
     engine.set_option("egdb", "none");
+    engine.set_option("book", "false");
     for (const auto& [name, value] : options.engine_options)
         if (const auto set = engine.set_option(name, value); !set) throw std::invalid_argument(set.error());
     BenchResult result;

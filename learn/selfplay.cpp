@@ -163,6 +163,7 @@ private:
         play::Engine engine;
         engine.set_option("hash", "16");
         engine.set_option("egdb", "none");
+        engine.set_option("book", "false");  // the games' variety comes from their openings
         for (const auto& [name, value] : o_.engine_options) engine.set_option(name, value);
         for (;;) {
             if (o_.stop && o_.stop->load()) return;

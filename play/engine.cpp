@@ -12,6 +12,7 @@ Engine::Engine(std::shared_ptr<DatabaseShelf> shelf)
     : shelf_(std::move(shelf)), hash_mib_(affordable_hash_mib(options_.integer("hash"))) {}
 
 Engine::~Engine() {
+    join_book_reply();
     if (searcher_) {
         searcher_->stop();
         searcher_->wait();
@@ -96,6 +97,13 @@ Result<std::string> Engine::apply(std::string_view name, const std::string& valu
         shelf_ = std::make_shared<DatabaseShelf>(std::move(folder));
         databases_ = shelf_->of(game_.variant());
         if (searcher_) searcher_->set_databases(databases_);
+    } else if (name == "book") {
+        book_file_ = nullptr;
+        if (value != "true" && value != "false") {
+            auto read = Book::read(value);
+            if (!read) return Error{read.error()};
+            book_file_ = std::make_shared<const Book>(std::move(*read));
+        }
     } else if (name == "variant") {
         const Variant variant = *parse_variant(value);
         if (variant != game_.variant()) set_game(Game(rulebook(variant)));
@@ -120,7 +128,64 @@ void Engine::set_game(const Game& game) {
 
 void Engine::new_game() { searcher().new_game(); }
 
+std::shared_ptr<const Book> Engine::book() const {
+    return chosen_book(options_.text("book"), game_.variant(), book_file_);
+}
+
+std::vector<BookChoice> Engine::book_moves() const {
+    const auto chosen = book();
+    if (!chosen || game_.is_over()) return {};
+    return play::book_moves(*chosen, game_.rules(), game_.position());
+}
+
+std::optional<BookChoice> Engine::book_move(const search::Limits& limits) {
+    if (!limits.ends_by_itself() || limits.analysis || game_.is_over()) return std::nullopt;
+    const auto chosen = book();
+    if (!chosen) return std::nullopt;
+    return choose_book_move(*chosen, game_.rules(), game_.position(), options_.integer("book-margin"), random_);
+}
+
+namespace {
+
+search::Outcome book_outcome(const BookChoice& choice) {
+    search::Outcome outcome;
+    outcome.best = choice.move;
+    outcome.score = choice.score;
+    outcome.depth = choice.depth;
+    outcome.from_book = true;
+    return outcome;
+}
+
+}  // namespace
+
+void Engine::join_book_reply() {
+    if (!book_reply_.joinable()) return;
+    // on_done may start the next search from the reply's own thread, which ends right after.
+    if (book_reply_.get_id() == std::this_thread::get_id())
+        book_reply_.detach();
+    else
+        book_reply_.join();
+}
+
 void Engine::go(search::Limits limits, search::Listener listener) {
+    join_book_reply();
+    if (const auto choice = book_move(limits)) {
+        // Reported from a thread of its own, as the searcher does: a face may hold its lock
+        // while it calls go().
+        book_replying_ = true;
+        book_reply_ = std::thread([this, choice = *choice, listener = std::move(listener)] {
+            const search::Outcome outcome = book_outcome(choice);
+            search::Iteration iteration;
+            iteration.depth = outcome.depth;
+            iteration.score = outcome.score;
+            iteration.pv = {choice.move};
+            iteration.from_book = true;
+            if (listener.on_iteration) listener.on_iteration(iteration);
+            book_replying_ = false;
+            if (listener.on_done) listener.on_done(outcome);
+        });
+        return;
+    }
     limits.pondering_enabled = options_.boolean("ponder");
     search::Searcher& s = searcher();
     s.set_position(game_);
@@ -136,12 +201,15 @@ void Engine::ponder_hit() {
 }
 
 void Engine::wait() {
+    join_book_reply();
     if (searcher_) searcher_->wait();
 }
 
-bool Engine::searching() const { return searcher_ && searcher_->is_searching(); }
+bool Engine::searching() const { return book_replying_ || (searcher_ && searcher_->is_searching()); }
 
 search::Outcome Engine::think(const search::Limits& limits) {
+    join_book_reply();
+    if (const auto choice = book_move(limits)) return book_outcome(*choice);
     search::Limits with_ponder = limits;
     with_ponder.pondering_enabled = options_.boolean("ponder");
     search::Searcher& s = searcher();

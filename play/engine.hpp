@@ -5,13 +5,19 @@
 // own input into these calls and formats the reports back (docs/architecture.md).
 #pragma once
 
+#include <atomic>
 #include <memory>
+#include <optional>
+#include <random>
 #include <string>
 #include <string_view>
+#include <thread>
+#include <vector>
 
 #include "engine/record/game.hpp"
 #include "engine/result.hpp"
 #include "eval/evaluate.hpp"
+#include "play/book.hpp"
 #include "play/database_shelf.hpp"
 #include "play/options.hpp"
 #include "search/searcher.hpp"
@@ -44,7 +50,9 @@ public:
     void prepare();
 
     // The search runs on its own threads; see search::Searcher for the callbacks' contract.
-    // Pondering is allowed for by the ponder option.
+    // Pondering is allowed for by the ponder option. A search that plays a move (one that
+    // ends by itself, not an analysis) from a position of the opening book plays the book's
+    // move instead: the callbacks get it, marked from_book, on a thread of its own.
     void go(search::Limits limits, search::Listener listener);
     void stop();
     void ponder_hit();
@@ -63,9 +71,17 @@ public:
     // The table's size in MiB as it is, after the memory cap.
     int hash_mib() const { return hash_mib_; }
 
+    // The opening book the book option chooses for the game's variant, or null.
+    std::shared_ptr<const Book> book() const;
+    // The book's moves of the current position, best first (docs/book.md).
+    std::vector<BookChoice> book_moves() const;
+    // The move a search with these limits would play from the book, or none.
+    std::optional<BookChoice> book_move(const search::Limits& limits);
+
 private:
     search::Searcher& searcher();
     Result<std::string> apply(std::string_view name, const std::string& value);
+    void join_book_reply();
 
     OptionValues options_;
     eval::Evaluation evaluation_;
@@ -74,6 +90,10 @@ private:
     int hash_mib_ = 0;
     Game game_;
     std::unique_ptr<search::Searcher> searcher_;
+    std::shared_ptr<const Book> book_file_;  // a book read from the option's file
+    std::mt19937_64 random_{std::random_device{}()};
+    std::thread book_reply_;  // reports a book move as a search would
+    std::atomic<bool> book_replying_{false};
 };
 
 }  // namespace kroon::play

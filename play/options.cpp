@@ -88,6 +88,25 @@ std::vector<OptionSpec> make_table() {
          "cache folder when it holds some",
          "egdb-path",
          CommandLine | Hub | Console | Web},
+        {"book",
+         OptionType::Text,
+         0,
+         0,
+         "true",
+         {},
+         "the opening book: true (the built-in one, where the variant has one), false (none) or a book FILE (kroon "
+         "book build)",
+         "book",
+         CommandLine | Hub | Console | Web},
+        {"book-margin",
+         OptionType::Integer,
+         0,
+         1000,
+         "0",
+         {},
+         "play any book move within N hundredths of a man of the best, chosen at random (0: always the best)",
+         "book-margin",
+         CommandLine | Hub | Console | Web},
     };
 }
 
@@ -112,6 +131,16 @@ std::optional<std::string> canonical_choice(const OptionSpec& spec, std::string_
     const auto it = std::find(spec.choices.begin(), spec.choices.end(), text);
     if (it == spec.choices.end()) return std::nullopt;
     return std::string(*it);
+}
+
+// The book option: Scan's true and false (and none, the word of the other file options), or a
+// file.
+std::string canonical_book(std::string_view text) {
+    const std::string word = lower(text);
+    if (word == "true" || word == "on" || word == "yes" || word == "1" || word == "built-in") return "true";
+    if (word == "false" || word == "off" || word == "no" || word == "0" || word == "none" || word.empty())
+        return "false";
+    return std::string(text);
 }
 
 std::string joined(const std::vector<std::string_view>& words, std::string_view separator) {
@@ -180,7 +209,9 @@ Result<std::string> read_option_value(const OptionSpec& spec, std::string_view t
             if (auto value = canonical_choice(spec, text)) return *value;
             return Error{quoted + " is not " + either(spec.choices)};
         }
-        case OptionType::Text: return std::string(text);
+        case OptionType::Text:
+            if (spec.name == "book") return canonical_book(text);
+            return std::string(text);
     }
     return Error{"unknown option type"};
 }

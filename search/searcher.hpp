@@ -76,6 +76,7 @@ struct Iteration {
     std::vector<Move> pv;
     int hashfull = 0;                 // permille of the transposition table written by this search
     std::uint64_t database_hits = 0;  // endgame database probes that gave a value
+    bool from_book = false;           // the opening book's move and score (play::Engine), no search
 };
 
 struct Outcome {
@@ -86,6 +87,7 @@ struct Outcome {
     std::uint64_t nodes = 0;
     double seconds = 0;
     std::uint64_t database_hits = 0;
+    bool from_book = false;  // the opening book's move and score (play::Engine), no search
 };
 
 struct Listener {

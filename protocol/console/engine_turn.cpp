@@ -109,8 +109,11 @@ bool ConsoleSession::engine_move() {
         return false;
     }
     char stats[128];
-    std::snprintf(stats, sizeof stats, "depth %d, %.2f s, %llu nodes", run.outcome.depth, seconds,
-                  static_cast<unsigned long long>(run.outcome.nodes));
+    if (run.outcome.from_book)
+        std::snprintf(stats, sizeof stats, "opening book, depth %d", run.outcome.depth);
+    else
+        std::snprintf(stats, sizeof stats, "depth %d, %.2f s, %llu nodes", run.outcome.depth, seconds,
+                      static_cast<unsigned long long>(run.outcome.nodes));
     out_ << "Kroon plays " << written << " for " << side_name(side) << "  ("
          << play::score_text(run.outcome.score, play::ScoreStyle::SideToMove) << " for " << side_name(side) << ", "
          << stats << database_hits_text(run.outcome) << ")\n";
@@ -146,6 +149,7 @@ void ConsoleSession::cmd_analyse(const Words& args) {
     } else {
         limits.infinite = true;
     }
+    limits.analysis = true;  // searched, never answered from the opening book
     const Color side = game_.position().side_to_move();
     out_ << "Analysing for " << side_name(side) << " (scores for " << side_name(side) << ")"
          << (limits.infinite ? "; press Enter or type stop to end" : "") << ".\n"

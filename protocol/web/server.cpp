@@ -16,6 +16,7 @@
 #include <list>
 #include <optional>
 #include <stdexcept>
+#include <tuple>
 #include <vector>
 
 #include <spdlog/spdlog.h>
@@ -60,7 +61,24 @@ struct Hub {
     net::LogLimiter slow_client_log;
     // The most bytes any tab has had waiting to be sent (observed by tests and the soak run).
     std::atomic<std::size_t> largest_outbox{0};
+    // The opening book of the explorer: the engines' book option and its file, read once.
+    std::string book_option;
+    std::shared_ptr<const play::Book> book_file;
 };
+
+// The book option of the engine options (the last one given) and its file.
+std::pair<std::string, std::shared_ptr<const play::Book>> explorer_book(const ServerConfig& config) {
+    std::string option = "true";
+    for (const auto& [name, value] : config.engine_options)
+        if (name == "book") option = value;
+    if (option == "true" || option == "false") return {option, nullptr};
+    auto read = play::Book::read(option);
+    if (!read) {
+        spdlog::error("web: {}", read.error());
+        return {"false", nullptr};
+    }
+    return {option, std::make_shared<const play::Book>(std::move(*read))};
+}
 
 // Counts one open TCP connection for as long as it lives.
 class Ticket {
@@ -201,6 +219,8 @@ private:
         };
         TabConfig config;
         config.max_message_bytes = hub_.config.max_message_bytes;
+        config.book_option = hub_.book_option;
+        config.book_file = hub_.book_file;
         session_ = std::make_unique<Tab>(hub_.pool, std::move(outlet), config);
         session_->start();
         read();
@@ -422,7 +442,7 @@ private:
 struct Server::Impl {
     explicit Impl(const ServerConfig& c)
         : config(c),
-          hub{io, config, pool, {}, false, {}, {}, 0, false, {}, {}},
+          hub{io, config, pool, {}, false, {}, {}, 0, false, {}, {}, {}, {}},
           acceptor(io),
           accept_pause(io),
           signals(io),
@@ -431,7 +451,9 @@ struct Server::Impl {
                            .slice = c.slice,
                            .max_seconds = c.max_search,
                            .max_depth = c.max_depth,
-                           .engine_options = c.engine_options}) {}
+                           .engine_options = c.engine_options}) {
+        std::tie(hub.book_option, hub.book_file) = explorer_book(config);
+    }
 
     void accept() {
         acceptor.async_accept([this](error_code ec, tcp::socket socket) {

@@ -351,6 +351,7 @@ void Tab::start_game(Game game, std::optional<Color> kroon) {
     turn_started_ = SteadyClock::now();
     view_.reset();
     scores_.assign(game_.positions().size(), std::nullopt);
+    from_book_.assign(game_.moves().size(), false);
     kroon_score_.reset();
     header_ = PdnHeader{};
     header_.event = "Kroon serve";
@@ -377,6 +378,7 @@ void Tab::truncate_to(int ply) {
 
 void Tab::game_changed() {
     scores_.resize(game_.positions().size());
+    from_book_.resize(game_.moves().size());
     if (view_ && *view_ >= static_cast<int>(game_.moves().size())) view_.reset();
     engine_turn();
     send_state();
@@ -528,6 +530,8 @@ void Tab::on_search_done(std::uint64_t serial, const JobResult& result) {
         kroon_score_ = o.score;
         if (!clock_running() || clock_.record_move(side, elapsed())) {
             game_.play(*o.best);
+            from_book_.resize(game_.moves().size());
+            from_book_.back() = o.from_book;
             turn_started_ = SteadyClock::now();
         } else {
             end_game(Verdict{win_for(~side), Reason::TimeForfeit}, side_title(side) + "'s flag fell");
@@ -597,6 +601,19 @@ Json Tab::clock_json() const {
     return clock;
 }
 
+// The opening explorer: the book's moves of the position shown, best first.
+Json Tab::book_json(const Position& pos) const {
+    Json moves = Json::array();
+    const auto book = play::chosen_book(config_.book_option, game_.variant(), config_.book_file);
+    if (!book) return moves;
+    for (const play::BookChoice& choice : play::book_moves(*book, game_.rules(), pos))
+        moves.push_back({{"move", move_json(game_.rules(), pos, choice.move)},
+                         {"score", score_json(choice.score, pos.side_to_move())},
+                         {"depth", choice.depth},
+                         {"visits", choice.visits}});
+    return moves;
+}
+
 void Tab::send_state() {
     const Rulebook& rules = game_.rules();
     const int plies = static_cast<int>(game_.moves().size());
@@ -639,6 +656,11 @@ void Tab::send_state() {
                                         game_.moves()[static_cast<std::size_t>(ply - 1)])
                             : Json(nullptr);
     state["termination"] = game_.is_over() ? Json(game_.termination()) : Json(nullptr);
+    state["book"] = book_json(pos);
+    Json book_plies = Json::array();
+    for (std::size_t i = 0; i < from_book_.size(); ++i)
+        if (from_book_[i]) book_plies.push_back(i + 1);
+    state["book_plies"] = book_plies;
     state["engine"] =
         task_ == Task::None
             ? Json(nullptr)

@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -39,6 +40,10 @@ struct Outlet {
 struct TabConfig {
     std::size_t max_message_bytes = 1 << 20;  // announced in the welcome message
     std::size_t max_pdn_games = 1000;         // games kept from one loaded PDN file
+    // The opening book shown in the explorer, as the engines' book option chooses it
+    // (play::chosen_book): the option's value and its file, read once by the server.
+    std::string book_option = "true";
+    std::shared_ptr<const play::Book> book_file;
 };
 
 class Tab {
@@ -121,6 +126,7 @@ private:
     void send(const Json& message);
     void send_error(const std::string& message, std::string_view request = {});
     void send_state();
+    Json book_json(const Position& pos) const;
     Json level_json() const;
     Json clock_json() const;
 
@@ -138,6 +144,7 @@ private:
     PdnHeader header_;
     std::vector<std::optional<search::Score>> scores_;  // per position, White's view
     std::optional<search::Score> kroon_score_;          // Kroon's last score, its own view
+    std::vector<bool> from_book_;                       // per move: Kroon played it from the book
     std::vector<PdnGame> loaded_;
 
     // The one search of this tab. A serial number tells its callbacks from older ones'.

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <regex>
 
 #include "engine/rulebook/rulebook.hpp"
@@ -10,7 +11,13 @@
 namespace kroon::test {
 
 std::unique_ptr<EngineProcess> start_hub(const std::vector<std::string>& extra_args) {
+    // Without the opening book: these tests search from known positions (its own test turns
+    // it on).
     std::vector<std::string> args{"hub"};
+    if (std::find(extra_args.begin(), extra_args.end(), "--book") == extra_args.end()) {
+        args.push_back("--book");
+        args.push_back("false");
+    }
     args.insert(args.end(), extra_args.begin(), extra_args.end());
     auto engine = std::make_unique<EngineProcess>(KROON_BINARY, args);
     EXPECT_TRUE(engine->started()) << "cannot start " << KROON_BINARY;

@@ -14,7 +14,8 @@
 
 namespace kroon::test {
 
-// A `kroon hub` child process (the path comes from the build: KROON_BINARY).
+// A `kroon hub` child process (the path comes from the build: KROON_BINARY), without the
+// opening book unless `extra_args` give one.
 std::unique_ptr<EngineProcess> start_hub(const std::vector<std::string>& extra_args = {});
 
 // `hub` ... `wait`, the given set-param lines, `init` ... `ready`. Returns what was read, or

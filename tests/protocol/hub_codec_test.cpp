@@ -290,7 +290,7 @@ Result<std::optional<OptionRequest>> set_on(play::OptionValues& values, const st
 
 TEST(HubParams, DeclaredLikeScan) {
     const auto lines = param_lines(play::OptionValues{});
-    ASSERT_EQ(lines.size(), 8u);
+    ASSERT_EQ(lines.size(), 10u);
     EXPECT_EQ(lines[0],
               "param name=variant value=normal type=enum values=\"normal killer bt frisian losing english brazilian "
               "russian pool czech spanish italian thai norwegian finnish frysk\"");
@@ -301,6 +301,8 @@ TEST(HubParams, DeclaredLikeScan) {
     EXPECT_EQ(lines[5], "param name=eval value=learned type=enum values=\"learned hand\"");
     EXPECT_EQ(lines[6], "param name=eval-file value=\"\" type=string");
     EXPECT_EQ(lines[7], "param name=egdb-path value=\"\" type=string");
+    EXPECT_EQ(lines[8], "param name=book value=true type=string");  // Scan's name; a file too
+    EXPECT_EQ(lines[9], "param name=book-margin value=0 type=int min=0 max=1000");
     EXPECT_EQ(play::OptionValues{}.integer("hash"), 64);
 }
 
@@ -338,7 +340,10 @@ TEST(HubParams, SetParam) {
     EXPECT_TRUE(p.boolean("ponder"));
     EXPECT_TRUE(set_on(p, "set-param name=log value=true").ok());
     EXPECT_TRUE(p.boolean("log"));
-    EXPECT_EQ(*set_on(p, "set-param name=book value=false"), std::nullopt);
+    EXPECT_EQ((*set_on(p, "set-param name=book value=false"))->option, "book");  // Scan's name and meaning
+    EXPECT_EQ(p.text("book"), "false");
+    EXPECT_EQ((*set_on(p, "set-param name=book-margin value=4"))->option, "book-margin");
+    EXPECT_EQ(p.integer("book-margin"), 4);
     EXPECT_EQ(*set_on(p, "set-param name=bb-size value=4"), std::nullopt);
     EXPECT_EQ(*set_on(p, "set-param name=hash value=4"), std::nullopt);  // not a Hub name
     EXPECT_EQ((*set_on(p, "set-param name=egdb-path value="))->value, "none");

@@ -2,6 +2,8 @@
 // and asserts on the exact lines it sends back.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -10,6 +12,7 @@
 #include "engine/notation/move_text.hpp"
 #include "engine/rulebook/rulebook.hpp"
 #include "eval/weights.hpp"
+#include "play/book.hpp"
 #include "protocol/hub/position_text.hpp"
 #include "tests/protocol/hub_client.hpp"
 
@@ -57,6 +60,8 @@ TEST(HubSession, Handshake) {
         "param name=eval value=learned type=enum values=\"learned hand\"",
         "param name=eval-file value=\"\" type=string",
         "param name=egdb-path value=\"\" type=string",
+        "param name=book value=false type=string",
+        "param name=book-margin value=0 type=int min=0 max=1000",
         "wait",
     };
     EXPECT_EQ(*lines, expected);
@@ -113,12 +118,13 @@ TEST(HubSession, SetParamBeforeInitAndLater) {
     engine->send("set-param name=variant value=frisian");
     engine->send("set-param name=threads value=2");
     engine->send("set-param name=tt-size value=18");
-    engine->send("set-param name=book value=false");  // Scan's, ignored
-    engine->send("set-param name=bb-size value=4");   // draughtsnet sends it for frisian
+    engine->send("set-param name=book value=true");  // Scan's name and meaning
+    engine->send("set-param name=bb-size value=4");  // draughtsnet sends it for frisian
     engine->send("hub");
     const auto lines = engine->read_until("wait");
     ASSERT_TRUE(lines);
-    ASSERT_EQ(lines->size(), 10u);
+    ASSERT_EQ(lines->size(), 12u);
+    EXPECT_EQ((*lines)[9], "param name=book value=true type=string");
     EXPECT_EQ((*lines)[1],
               "param name=variant value=frisian type=enum values=\"normal killer bt frisian losing english brazilian "
               "russian pool czech spanish italian thai norwegian finnish frysk\"");
@@ -625,6 +631,46 @@ TEST(HubSession, EvalAndEvalFileParameters) {
         }
     }
     fs::remove_all(dir);
+}
+
+// The opening book over Hub: `go move` answers from it at once, `go analyze` searches; Scan's
+// parameter turns it off.
+TEST(HubSession, PlaysTheBookMoveAndAnalysesWithoutIt) {
+    const Rulebook& rules = rulebook(Variant::International);
+    const Position start = rules.start_position();
+    const auto key_after = [&](const std::string& move) {
+        return rules.after(start, *rules.parse_move(start, move)).hash();
+    };
+    play::Book book;
+    book[start.hash()].moves = {{key_after("34-29"), 12, 20, 5}, {key_after("32-28"), 3, 20, 5}};
+    const std::string path = testing::TempDir() + "kroon-hub-book-" + std::to_string(getpid()) + ".kbk";
+    ASSERT_TRUE(book.write(path));
+    auto engine = start_hub({"--book", path});
+    ASSERT_TRUE(handshake(*engine));
+    engine->send("pos pos=" + std::string(start10));
+    engine->send("level depth=4");
+    engine->send("go move");
+    const auto played = read_search(*engine);
+    ASSERT_TRUE(played);
+    EXPECT_EQ(played->move, "34-29");
+    ASSERT_EQ(played->infos.size(), 1u);
+    EXPECT_NE(played->infos[0].find("depth=20 score=0.12 pv=34-29"), std::string::npos) << played->infos[0];
+    // Analysis searches (so its depths count up from 1).
+    engine->send("level depth=4");
+    engine->send("go analyze");
+    const auto analysed = read_search(*engine);
+    ASSERT_TRUE(analysed);
+    EXPECT_NE(analysed->infos.front().find("depth=1 "), std::string::npos) << analysed->infos.front();
+    // set-param name=book value=false: a search again.
+    engine->send("set-param name=book value=false");
+    engine->send("level depth=4");
+    engine->send("go move");
+    const auto searched = read_search(*engine);
+    ASSERT_TRUE(searched);
+    EXPECT_NE(searched->infos.back().find("depth=4 "), std::string::npos) << searched->infos.back();
+    engine->send("quit");
+    EXPECT_EQ(engine->wait_exit(), 0);
+    std::filesystem::remove(path);
 }
 
 }  // namespace

@@ -39,6 +39,9 @@ struct Results {
     }
 };
 
+// These searches are about the pool, not the opening book: from the start it would answer at once.
+const std::vector<std::pair<std::string, std::string>> no_book = {{"book", "false"}};
+
 search::Limits depth(int d) {
     search::Limits l;
     l.depth = d;
@@ -54,7 +57,7 @@ search::Limits endless() {
 
 TEST(WebPool, RunsNoMoreSearchesThanSlots) {
     Results results;  // outlives the pool, whose last searches report to it
-    SearchPool pool(PoolOptions{.slots = 2, .hash_mib = 8, .slice = 10, .engine_options = {}});
+    SearchPool pool(PoolOptions{.slots = 2, .hash_mib = 8, .slice = 10, .engine_options = no_book});
     for (int i = 0; i < 8; ++i) pool.submit(results.job(depth(7)));
     ASSERT_TRUE(results.wait_for(8, std::chrono::seconds(60)));
     EXPECT_EQ(pool.peak_running(), 2);
@@ -68,7 +71,7 @@ TEST(WebPool, RunsNoMoreSearchesThanSlots) {
 
 TEST(WebPool, AStoppedRequestEndsAtOnceQueuedOrRunning) {
     Results results;  // outlives the pool, whose last searches report to it
-    SearchPool pool(PoolOptions{.slots = 1, .hash_mib = 8, .slice = 1000, .engine_options = {}});
+    SearchPool pool(PoolOptions{.slots = 1, .hash_mib = 8, .slice = 1000, .engine_options = no_book});
     const auto running = pool.submit(results.job(endless()));
     const auto waiting = pool.submit(results.job(depth(3)));
     while (results.started == 0) std::this_thread::sleep_for(std::chrono::milliseconds(1));
@@ -92,7 +95,7 @@ TEST(WebPool, AStoppedRequestEndsAtOnceQueuedOrRunning) {
 
 TEST(WebPool, AnEndlessAnalysisGivesWayAfterItsSlice) {
     Results results;  // outlives the pool, whose last searches report to it
-    SearchPool pool(PoolOptions{.slots = 1, .hash_mib = 8, .slice = 0.3, .engine_options = {}});
+    SearchPool pool(PoolOptions{.slots = 1, .hash_mib = 8, .slice = 0.3, .engine_options = no_book});
     pool.submit(results.job(endless()));
     while (results.started == 0) std::this_thread::sleep_for(std::chrono::milliseconds(1));
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
@@ -109,7 +112,7 @@ TEST(WebPool, AnEndlessAnalysisGivesWayAfterItsSlice) {
 TEST(WebPool, DeepSearchesGiveWayToAWaitingRequest) {
     Results results;  // outlives the pool, whose last searches report to it
     SearchPool pool(PoolOptions{
-        .slots = 2, .hash_mib = 8, .slice = 0.3, .max_seconds = 1000, .max_depth = 60, .engine_options = {}});
+        .slots = 2, .hash_mib = 8, .slice = 0.3, .max_seconds = 1000, .max_depth = 60, .engine_options = no_book});
     pool.submit(results.job(depth(60)));
     pool.submit(results.job(depth(60)));
     while (results.started < 2) std::this_thread::sleep_for(std::chrono::milliseconds(1));
@@ -124,7 +127,7 @@ TEST(WebPool, DeepSearchesGiveWayToAWaitingRequest) {
 TEST(WebPool, TheServerBoundsDepthAndTime) {
     Results results;  // outlives the pool, whose last searches report to it
     SearchPool pool(PoolOptions{
-        .slots = 1, .hash_mib = 8, .slice = 1000, .max_seconds = 0.2, .max_depth = 5, .engine_options = {}});
+        .slots = 1, .hash_mib = 8, .slice = 1000, .max_seconds = 0.2, .max_depth = 5, .engine_options = no_book});
     pool.submit(results.job(depth(60)));
     ASSERT_TRUE(results.wait_for(1, std::chrono::seconds(5)));
     EXPECT_LE(results.done[0].outcome.depth, 5);
@@ -134,7 +137,7 @@ TEST(WebPool, TheServerBoundsDepthAndTime) {
 TEST(WebPool, ShuttingDownEndsEverySearch) {
     Results results;
     {
-        SearchPool pool(PoolOptions{.slots = 2, .hash_mib = 8, .slice = 1000, .engine_options = {}});
+        SearchPool pool(PoolOptions{.slots = 2, .hash_mib = 8, .slice = 1000, .engine_options = no_book});
         for (int i = 0; i < 5; ++i) pool.submit(results.job(endless()));
         while (results.started < 2) std::this_thread::sleep_for(std::chrono::milliseconds(1));
     }

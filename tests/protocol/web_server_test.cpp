@@ -2,6 +2,8 @@
 // port), and the tests talk to it as the page does, through HTTP and a WebSocket per tab.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <atomic>
 #include <chrono>
 #include <thread>
@@ -48,6 +50,10 @@ private:
         c.host = "127.0.0.1";
         c.port = 0;
         c.hash_mib = 4;
+        // The tests play and analyse from known positions: no opening book unless one asks.
+        if (std::none_of(c.engine_options.begin(), c.engine_options.end(),
+                         [](const auto& option) { return option.first == "book"; }))
+            c.engine_options.emplace_back("book", "false");
         return c;
     }
     Server server_;

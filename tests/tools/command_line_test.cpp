@@ -36,7 +36,7 @@ Ran kroon(const std::vector<std::string>& args, const std::string& input = "") {
 }
 
 const std::vector<std::string> commands = {"console", "hub", "perft", "divide",   "variants", "bench", "eval",
-                                           "match",   "dxp", "serve", "selfplay", "train",    "egdb"};
+                                           "match",   "dxp", "serve", "selfplay", "train",    "egdb",  "book"};
 
 TEST(CommandLine, EveryCommandAnswersHelpOnStdout) {
     for (const auto& command : commands) {
@@ -299,6 +299,50 @@ TEST(CommandLine, CommandsRunWithTheirOptions) {
     const Ran console = kroon({}, "quit\n");
     EXPECT_EQ(console.status, exit_ok);
     EXPECT_NE(console.out.find("interactive console"), std::string::npos);
+}
+
+// kroon book: a tiny build in two shards, merged, probed and counted; a resumed build; the
+// errors of a bad file and a bad shard.
+TEST(CommandLine, BookBuildMergeProbeStats) {
+    const std::string dir = testing::TempDir() + "kroon-book-cli-" + std::to_string(getpid());
+    std::filesystem::create_directories(dir);
+    const std::string a = dir + "/a.kbk", b = dir + "/b.kbk", merged = dir + "/book.kbk";
+    for (const auto& [shard, file] : {std::pair{"0/2", a}, std::pair{"1/2", b}}) {
+        const Ran r = kroon(
+            {"book", "build", "--out", file, "--nodes", "2000", "--positions", "3", "--shard", shard, "--hash", "1"});
+        ASSERT_EQ(r.status, exit_ok) << r.err;
+        EXPECT_NE(r.out.find("book of 3 positions"), std::string::npos) << r.out;
+    }
+    const Ran m = kroon({"book", "merge", a, b, "--out", merged});
+    ASSERT_EQ(m.status, exit_ok) << m.err;
+    EXPECT_NE(m.out.find("5 positions"), std::string::npos) << m.out;
+    const Ran probe = kroon({"book", "probe", "--book", merged});
+    ASSERT_EQ(probe.status, exit_ok) << probe.err;
+    for (const char* move : {"31-26", "31-27", "32-27", "32-28", "33-28", "33-29", "34-29", "34-30", "35-30"})
+        EXPECT_NE(probe.out.find(move), std::string::npos) << move << probe.out;
+    EXPECT_EQ(kroon({"book", "probe", "--book", merged, "--fen", "W:W31:B20"}).out, "not in the book\n");
+    const Ran stats = kroon({"book", "stats", "--book", merged});
+    ASSERT_EQ(stats.status, exit_ok);
+    EXPECT_NE(stats.out.find("positions 5\n"), std::string::npos) << stats.out;
+    EXPECT_NE(stats.out.find("plies from the root: 0:1 1:4"), std::string::npos) << stats.out;
+    // Resumed: the same --out grows on.
+    const Ran more = kroon({"book", "build", "--out", a, "--nodes", "2000", "--positions", "4", "--hash", "1"});
+    ASSERT_EQ(more.status, exit_ok) << more.err;
+    EXPECT_NE(more.out.find("book of 4 positions"), std::string::npos) << more.out;
+
+    std::ofstream(dir + "/bad.kbk") << "not a book";
+    const Ran bad = kroon({"book", "stats", "--book", dir + "/bad.kbk"});
+    EXPECT_EQ(bad.status, exit_usage);
+    EXPECT_NE(bad.err.find("kroon book: "), std::string::npos);
+    EXPECT_NE(bad.err.find("not a Kroon opening book"), std::string::npos) << bad.err;
+    EXPECT_EQ(kroon({"book", "build", "--out", a, "--nodes", "10", "--shard", "2/2"}).status, exit_usage);
+    EXPECT_EQ(kroon({"book", "build", "--out", a}).status, exit_usage);  // no --nodes
+    EXPECT_EQ(kroon({"book"}).status, exit_usage);
+    // The engine options take a book file; a bad one is a usage error.
+    const Ran console = kroon({"console", "--book", dir + "/bad.kbk"});
+    EXPECT_EQ(console.status, exit_usage);
+    EXPECT_NE(console.err.find("--book: "), std::string::npos) << console.err;
+    std::filesystem::remove_all(dir);
 }
 
 }  // namespace

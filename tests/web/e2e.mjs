@@ -20,7 +20,9 @@ if (!kroon) {
 
 const started = Date.now();
 const work = mkdtempSync(join(tmpdir(), 'kroon-e2e-'));
-const server = await startKroon(kroon, ['--threads', '1', '--hash', '16']);
+// Without the opening book: the steps below answer known positions with searches; the book has
+// its own step, on a server of its own.
+const server = await startKroon(kroon, ['--threads', '1', '--hash', '16', '--book', 'false']);
 const { browser, close } = await launchChromium();
 const pageErrors = [];
 let passed = 0;
@@ -278,6 +280,28 @@ try {
   // to move has no legal move (Huisman en Hötte leaflet, English art. 6)".
   assert.match(result, /^(1-0|0-1|1\/2-1\/2) +\S.*\(.+\)/, `a rule ended the game: ${result}`);
   step(`a whole game of English checkers against Kroon: ${result.trim()} after ${await plies()} plies`);
+
+  // --- the opening book: Kroon's first move from it, marked; the explorer plays a move -----
+  const booked = await startKroon(kroon, ['--threads', '1', '--hash', '16']);
+  try {
+    await page.goto(booked.url);
+    await page.waitForFunction(() => document.querySelectorAll('#book-moves tbody tr').length === 9);
+    const bookRows = await page.$$eval('#book-moves tbody tr', (l) => l.map((r) => r.cells[0].textContent));
+    assert.ok(await page.$eval('#book-empty', (e) => e.hidden), 'the start is in the book');
+    await newGame({ kroonSide: 'white', kind: 'depth', value: '3' });
+    await waitPlies(1);
+    const first = await page.$eval('#move-list .move', (e) => ({ text: e.textContent, book: e.classList.contains('book') }));
+    assert.deepEqual(first, { text: bookRows[0], book: true }, 'Kroon played the book\'s best move, marked');
+    await page.waitForSelector('#book-moves tbody tr.playable');
+    const reply = await page.$eval('#book-moves tbody tr.playable', (r) => r.cells[0].textContent);
+    await page.click('#book-moves tbody tr.playable');
+    await page.waitForFunction(() => document.querySelectorAll('#move-list .move').length >= 2);
+    assert.equal((await page.$$eval('#move-list .move', (l) => l.map((e) => e.textContent)))[1], reply);
+    step(`the opening book: Kroon opened ${first.text} from it; ${reply} played from the explorer`);
+  } finally {
+    await page.goto('about:blank');  // before the server goes, so the page does not reconnect to it
+    await booked.stop();
+  }
 
   assert.deepEqual(pageErrors, [], 'no errors on the page');
   console.log(`${passed} passed, 0 failed (${((Date.now() - started) / 1000).toFixed(1)} s)`);

@@ -1,5 +1,7 @@
 #include "tools/cli/command_line.hpp"
 
+#include <signal.h>
+
 #include <istream>
 #include <new>
 #include <ostream>
@@ -72,6 +74,7 @@ void add_engine_options(CLI::App& command, EngineArgs& args, const std::vector<s
                                  : spec->name == "eval"                  ? "KIND"
                                  : spec->name == "egdb"                  ? "DIR|none"
                                  : spec->name == "hash"                  ? "MIB"
+                                 : spec->name == "book"                  ? "FILE|true|false"
                                                                          : "FILE";
         command
             .add_option_function<std::string>(
@@ -104,6 +107,8 @@ std::shared_ptr<const eval::Weights> read_weights(const std::string& file, std::
 EngineSettings engine_settings(const EngineArgs& args, EngineChecks checks) {
     EngineSettings settings = args.given;
     if (const auto file = args.value("eval-file"); file && !file->empty()) read_weights(*file, checks.weights_for);
+    if (const auto book = args.value("book"); book && *book != "true" && *book != "false")
+        if (const auto read = play::Book::read(*book); !read) throw UsageError("--book: " + read.error());
     const std::optional<Variant>& variant = checks.databases_for;
     if (const auto folder = args.value("egdb"); folder && *folder != "none" && !folder->empty()) {
         play::DatabaseShelf shelf(*folder, egdb::RejectedFiles::ListOnly);
@@ -239,6 +244,31 @@ int usage_error(const Streams& io, const std::string& command, const std::string
 }
 
 }  // namespace
+
+std::pair<int, int> parse_shard(const std::string& text) {
+    int i = 0, n = 0;
+    char slash = 0;
+    std::istringstream in(text);
+    if (!(in >> i >> slash >> n) || slash != '/' || !in.eof() || n < 1 || i < 0 || i >= n)
+        throw UsageError("--shard must be I/N with 0 <= I < N, not '" + text + "'");
+    return {i, n};
+}
+
+namespace {
+std::atomic<bool> stop_signalled{false};
+void on_stop_signal(int) { stop_signalled.store(true); }
+}  // namespace
+
+const std::atomic<bool>& stop_on_signals() {
+    struct sigaction action {};
+    action.sa_handler = on_stop_signal;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGINT, &action, nullptr);
+    sigaction(SIGTERM, &action, nullptr);
+    sigaction(SIGHUP, &action, nullptr);
+    stop_signalled.store(false);
+    return stop_signalled;
+}
 
 int run_kroon(const std::vector<std::string>& args, const Streams& io) {
     CLI::App kroon(

@@ -6,10 +6,12 @@
 
 #include <CLI/CLI.hpp>
 
+#include <atomic>
 #include <functional>
 #include <iosfwd>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/position/position.hpp"
@@ -86,6 +88,15 @@ std::string cache_folder_text();
 // A real number of seconds (also 90s, 5m, 2h), checked to lie in [low, high].
 CLI::Option* add_seconds(CLI::App& command, const std::string& name, double& seconds, const std::string& help,
                          double low, double high);
+
+// --shard I/N as {I, N} (the N machines of a self-play run or a book build); a UsageError when
+// it is not one.
+std::pair<int, int> parse_shard(const std::string& text);
+
+// From now on Ctrl-C, SIGTERM and SIGHUP (a closed terminal) set the flag returned instead of
+// ending the process, so that a long command (a match, a book build) ends cleanly and keeps
+// its work.
+const std::atomic<bool>& stop_on_signals();
 
 // `kroon ARGS`: reads the command line with every subcommand's options and runs the chosen
 // one (the console when there is none).

@@ -24,6 +24,7 @@ cli::Run add_selfplay(CLI::App& kroon, const Streams& io);
 cli::Run add_train(CLI::App& kroon, const Streams& io);
 cli::Run add_serve(CLI::App& kroon, const Streams& io);
 cli::Run add_egdb(CLI::App& kroon, const Streams& io);
+cli::Run add_book(CLI::App& kroon, const Streams& io);
 
 // Every subcommand, in the order `kroon --help` lists them.
 inline std::vector<std::pair<std::string, Run>> add_all_commands(CLI::App& kroon, const Streams& io) {
@@ -31,7 +32,7 @@ inline std::vector<std::pair<std::string, Run>> add_all_commands(CLI::App& kroon
             {"perft", add_perft(kroon, io)}, {"divide", add_divide(kroon, io)},   {"variants", add_variants(kroon, io)},
             {"bench", add_bench(kroon, io)}, {"tactics", add_tactics(kroon, io)}, {"eval", add_eval(kroon, io)},
             {"match", add_match(kroon, io)}, {"dxp", add_dxp(kroon, io)},         {"selfplay", add_selfplay(kroon, io)},
-            {"train", add_train(kroon, io)}, {"egdb", add_egdb(kroon, io)}};
+            {"train", add_train(kroon, io)}, {"egdb", add_egdb(kroon, io)},       {"book", add_book(kroon, io)}};
 }
 
 }  // namespace kroon::cli

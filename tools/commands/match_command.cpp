@@ -20,10 +20,6 @@
 namespace kroon::cli {
 namespace {
 
-std::atomic<bool> interrupted{false};
-
-void on_interrupt(int) { interrupted.store(true); }
-
 std::string percent(double x) {
     std::ostringstream s;
     s << std::fixed << std::setprecision(1) << 100 * x << "%";
@@ -247,7 +243,7 @@ void add_rule_options(CLI::App& command, RuleOptions& rule_options) {
 void add_player_options(CLI::App& command, MatchArgs& a) {
     command.add_option("--option", a.hub_options, "set-param NAME=VALUE for every Hub engine (repeatable)")
         ->type_name("NAME=VALUE");
-    add_engine_options(command, a.engine, {"threads", "hash", "eval", "eval-file", "egdb"});
+    add_engine_options(command, a.engine, {"threads", "hash", "eval", "eval-file", "egdb", "book", "book-margin"});
     add_seconds(command, "--hang-timeout", a.config.game.limits.hang_timeout,
                 "without a clock: seconds of silence after which an engine has hung (default 60)", 1, 86400);
     command
@@ -341,15 +337,10 @@ Run add_match(CLI::App& kroon, const Streams& io) {
     add_match_options(*command, *args);
     return [args, io] {
         const match::MatchConfig config = match_config(*args);
-        // Ctrl-C stops the match: finished games are in the PDN file; --resume continues.
-        struct sigaction action {};
-        action.sa_handler = on_interrupt;
-        sigemptyset(&action.sa_mask);
-        sigaction(SIGINT, &action, nullptr);
-        sigaction(SIGTERM, &action, nullptr);
-        sigaction(SIGHUP, &action, nullptr);  // a closed terminal ends the match, and its engines, the same way
-        signal(SIGPIPE, SIG_IGN);             // an engine that dies must not take us with it
-        interrupted.store(false);
+        // Ctrl-C stops the match: finished games are in the PDN file; --resume continues. A
+        // closed terminal ends the match, and its engines, the same way.
+        const std::atomic<bool>& interrupted = stop_on_signals();
+        signal(SIGPIPE, SIG_IGN);  // an engine that dies must not take us with it
 
         match::MatchRunner runner(config);
         const Variant v = config.game.variant;

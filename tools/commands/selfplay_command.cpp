@@ -68,16 +68,6 @@ void add_sharing_options(CLI::App& command, SelfplayArgs& args) {
         ->capture_default_str();
 }
 
-// --shard I/N as {I, N}.
-std::pair<int, int> parse_shard(const std::string& text) {
-    int i = 0, n = 0;
-    char slash = 0;
-    std::istringstream in(text);
-    if (!(in >> i >> slash >> n) || slash != '/' || !in.eof() || n < 1 || i < 0 || i >= n)
-        throw UsageError("--shard must be I/N with 0 <= I < N, not '" + text + "'");
-    return {i, n};
-}
-
 int merge_shards(const std::vector<std::string>& files, const std::string& out, const Streams& io) {
     const auto merged = learn::merge_training_files(files, out);
     if (!merged) {

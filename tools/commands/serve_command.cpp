@@ -77,7 +77,7 @@ Run add_serve(CLI::App& kroon, const Streams& io) {
         ->capture_default_str();
     add_allowed_origins(*command, config);
     auto engine = std::make_shared<EngineArgs>();
-    add_engine_options(*command, *engine, {"eval", "eval-file", "egdb"});
+    add_engine_options(*command, *engine, {"eval", "eval-file", "egdb", "book", "book-margin"});
     return [config, engine, io] {
         config->engine_options = engine_settings(*engine);
         try {

@@ -122,6 +122,7 @@ Result<Solver> start_solver(const SolveArgs& a) {
     if (spec->kind == match::PlayerSpec::Builtin) {
         solver.engine = std::make_unique<play::Engine>();
         solver.engine->set_option("egdb", "none");
+        solver.engine->set_option("book", "false");  // a puzzle is solved by search
         configure(*solver.engine, builtin_settings);
     } else {
         match::PlayerSettings settings;

@@ -102,6 +102,7 @@ function onState(s) {
   drawPlayers();
   drawStatus();
   drawMoveList();
+  drawBook();
   drawGraph();
   drawButtons();
   // Analysis goes on from position to position until Stop.
@@ -208,14 +209,37 @@ function drawMoveList() {
       list.appendChild(row);
     }
     const span = document.createElement('span');
-    span.className = 'move' + (ply === state.ply ? ' current' : '');
+    const fromBook = (state.book_plies || []).includes(ply);
+    span.className = 'move' + (ply === state.ply ? ' current' : '') + (fromBook ? ' book' : '');
     span.dataset.ply = ply;
     span.textContent = h.text;
+    if (fromBook) span.title = 'Kroon played this from its opening book';
     span.addEventListener('click', () => send({ type: 'goto', ply }));
     row.appendChild(span);
   });
   const current = list.querySelector('.current');
   if (current) current.scrollIntoView({ block: 'nearest' });
+}
+
+// The opening explorer: the book's moves of the position shown; one of them is played by a
+// click where the player may move.
+function drawBook() {
+  const rows = (state.book || []).map((b, i) => {
+    const tr = document.createElement('tr');
+    const playable = state.moves.some((m) => m.id === b.move.id);
+    tr.className = (i === 0 ? 'best' : '') + (playable ? ' playable' : '');
+    tr.dataset.move = b.move.id;
+    for (const text of [b.move.text, b.score.text, String(b.depth), String(b.visits)]) {
+      const td = document.createElement('td');
+      td.textContent = text;
+      tr.appendChild(td);
+    }
+    if (playable) tr.addEventListener('click', () => send({ type: 'move', move: b.move.id, ply: state.ply }));
+    return tr;
+  });
+  $('book-moves').tBodies[0].replaceChildren(...rows);
+  $('book-moves').hidden = rows.length === 0;
+  $('book-empty').hidden = rows.length > 0;
 }
 
 function firstSide() {

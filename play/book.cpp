@@ -1,0 +1,222 @@
+#include "play/book.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <mutex>
+
+#include "engine/file_reader.hpp"
+#include "engine/file_writer.hpp"
+#include "engine/rulebook/rulebook.hpp"
+#include "engine/rules/traits.hpp"
+#include "play/builtin_book_file.hpp"
+
+namespace kroon::play {
+
+namespace {
+
+constexpr char magic[8] = {'K', 'R', 'O', 'O', 'N', 'B', 'O', 'K'};
+constexpr std::uint32_t format_version = 1;
+constexpr std::size_t header_bytes = 48;
+constexpr std::size_t variant_name_bytes = 16;
+constexpr std::size_t entry_bytes = 16;
+constexpr std::size_t move_bytes = 16;
+constexpr std::uint64_t max_book_bytes = std::uint64_t{1} << 30;
+
+// FNV-1a over the body: enough to tell a damaged file from a whole one.
+std::uint64_t checksum(const unsigned char* data, std::size_t size) {
+    std::uint64_t hash = 0xcbf29ce484222325ULL;
+    for (std::size_t i = 0; i < size; ++i) hash = (hash ^ data[i]) * 0x100000001b3ULL;
+    return hash;
+}
+
+void put(std::string& out, std::uint64_t value, int bytes) {
+    for (int i = 0; i < bytes; ++i) out.push_back(static_cast<char>((value >> (8 * i)) & 0xff));
+}
+
+std::uint64_t get(const unsigned char* at, int bytes) {
+    std::uint64_t value = 0;
+    for (int i = bytes - 1; i >= 0; --i) value = (value << 8) | at[i];
+    return value;
+}
+
+int clamp_score(int score) { return std::clamp(score, -32767, 32767); }
+
+}  // namespace
+
+const BookEntry* Book::find(std::uint64_t key) const {
+    const auto it = entries_.find(key);
+    return it == entries_.end() ? nullptr : &it->second;
+}
+
+BookEntry* Book::find(std::uint64_t key) {
+    const auto it = entries_.find(key);
+    return it == entries_.end() ? nullptr : &it->second;
+}
+
+std::size_t Book::move_count() const {
+    std::size_t count = 0;
+    for (const auto& [key, entry] : entries_) count += entry.moves.size();
+    return count;
+}
+
+std::string Book::serialize() const {
+    std::vector<std::uint64_t> keys;
+    keys.reserve(entries_.size());
+    for (const auto& [key, entry] : entries_) keys.push_back(key);
+    std::sort(keys.begin(), keys.end());
+
+    std::string body;
+    std::string moves;
+    std::uint32_t first = 0;
+    for (const std::uint64_t key : keys) {
+        const BookEntry& entry = entries_.at(key);
+        const auto count = static_cast<std::uint32_t>(std::min<std::size_t>(entry.moves.size(), 0xffff));
+        put(body, key, 8);
+        put(body, first, 4);
+        put(body, count, 2);
+        put(body, static_cast<std::uint64_t>(std::clamp(entry.ply, 0, 0xffff)), 2);
+        for (std::uint32_t i = 0; i < count; ++i) {
+            const BookMove& m = entry.moves[i];
+            put(moves, m.child, 8);
+            put(moves, static_cast<std::uint16_t>(static_cast<std::int16_t>(clamp_score(m.score))), 2);
+            put(moves, static_cast<std::uint64_t>(std::clamp(m.depth, 0, 255)), 1);
+            put(moves, 0, 1);
+            put(moves, m.visits, 4);
+        }
+        first += count;
+    }
+    body += moves;
+
+    std::string out(magic, sizeof magic);
+    put(out, format_version, 4);
+    put(out, header_bytes, 4);
+    std::string name(rule_traits(variant_).name);
+    name.resize(variant_name_bytes, '\0');
+    out += name;
+    put(out, keys.size(), 4);
+    put(out, first, 4);
+    put(out, checksum(reinterpret_cast<const unsigned char*>(body.data()), body.size()), 8);
+    out.resize(header_bytes, '\0');
+    return out + body;
+}
+
+Result<Book> Book::parse(std::span<const unsigned char> bytes) {
+    if (bytes.size() < header_bytes || std::memcmp(bytes.data(), magic, sizeof magic) != 0)
+        return Error{"not a Kroon opening book"};
+    const unsigned char* h = bytes.data();
+    const auto version = get(h + 8, 4);
+    if (version != format_version)
+        return Error{"opening book format version " + std::to_string(version) + ", this kroon reads version " +
+                     std::to_string(format_version)};
+    if (get(h + 12, 4) != header_bytes) return Error{"opening book header of the wrong size"};
+    const char* name_at = reinterpret_cast<const char*>(h + 16);
+    const std::string name(name_at, strnlen(name_at, variant_name_bytes));
+    const auto variant = parse_variant(name);
+    if (!variant) return Error{"opening book of an unknown variant '" + name + "'"};
+    const std::uint64_t entry_count = get(h + 32, 4);
+    const std::uint64_t move_count = get(h + 36, 4);
+    if (bytes.size() != header_bytes + entry_count * entry_bytes + move_count * move_bytes)
+        return Error{"opening book of the wrong size for its counts (cut short or damaged)"};
+    const unsigned char* body = h + header_bytes;
+    if (checksum(body, bytes.size() - header_bytes) != get(h + 40, 8))
+        return Error{"opening book damaged (checksum mismatch)"};
+
+    Book book(*variant);
+    book.entries_.reserve(entry_count);
+    const unsigned char* moves = body + entry_count * entry_bytes;
+    std::uint64_t expected_first = 0;
+    std::uint64_t previous_key = 0;
+    for (std::uint64_t i = 0; i < entry_count; ++i) {
+        const unsigned char* e = body + i * entry_bytes;
+        const std::uint64_t key = get(e, 8);
+        const std::uint64_t first = get(e + 8, 4);
+        const std::uint64_t count = get(e + 12, 2);
+        if ((i > 0 && key <= previous_key) || first != expected_first || first + count > move_count)
+            return Error{"opening book entries out of order"};
+        previous_key = key;
+        expected_first = first + count;
+        BookEntry entry;
+        entry.ply = static_cast<int>(get(e + 14, 2));
+        entry.moves.reserve(count);
+        for (std::uint64_t j = first; j < first + count; ++j) {
+            const unsigned char* m = moves + j * move_bytes;
+            entry.moves.push_back({get(m, 8), static_cast<std::int16_t>(get(m + 8, 2)),
+                                   static_cast<int>(get(m + 10, 1)), static_cast<std::uint32_t>(get(m + 12, 4))});
+        }
+        book.entries_.emplace(key, std::move(entry));
+    }
+    if (expected_first != move_count) return Error{"opening book moves out of order"};
+    return book;
+}
+
+Result<Book> Book::read(const std::string& path) {
+    auto bytes = read_file(path, max_book_bytes, "opening book");
+    if (!bytes) return Error{bytes.error()};
+    auto book = parse({reinterpret_cast<const unsigned char*>(bytes->data()), bytes->size()});
+    if (!book) return Error{path + ": " + book.error()};
+    return book;
+}
+
+Result<bool> Book::write(const std::string& path) const {
+    const std::string bytes = serialize();
+    return write_file_atomically(path, {{reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()}});
+}
+
+std::vector<BookChoice> book_moves(const Book& book, const Rulebook& rules, const Position& position) {
+    std::vector<BookChoice> choices;
+    if (book.variant() != rules.variant()) return choices;
+    const BookEntry* entry = book.find(position.hash());
+    if (!entry) return choices;
+    MoveList legal;
+    rules.generate_moves(position, legal);
+    for (const Move& move : legal) {
+        const std::uint64_t child = rules.after(position, move).hash();
+        for (const BookMove& stored : entry->moves)
+            if (stored.child == child) {
+                choices.push_back({move, stored.score, stored.depth, stored.visits});
+                break;
+            }
+    }
+    // Stable: equal moves keep the generator's order, so the choice is the same every time.
+    std::stable_sort(choices.begin(), choices.end(), [](const BookChoice& a, const BookChoice& b) {
+        return a.score != b.score ? a.score > b.score : a.visits > b.visits;
+    });
+    return choices;
+}
+
+std::optional<BookChoice> choose_book_move(const Book& book, const Rulebook& rules, const Position& position,
+                                           int margin, std::mt19937_64& random) {
+    const auto choices = book_moves(book, rules, position);
+    if (choices.empty()) return std::nullopt;
+    std::size_t within = 1;
+    while (within < choices.size() && choices[0].score - choices[within].score <= margin) ++within;
+    if (margin <= 0 || within == 1) return choices[0];
+    return choices[std::uniform_int_distribution<std::size_t>(0, within - 1)(random)];
+}
+
+std::shared_ptr<const Book> builtin_book(Variant variant) {
+    // Parsed once per variant, on first use.
+    static std::mutex mutex;
+    static std::unordered_map<int, std::shared_ptr<const Book>> parsed;
+    const std::lock_guard lock(mutex);
+    const auto it = parsed.find(static_cast<int>(variant));
+    if (it != parsed.end()) return it->second;
+    std::shared_ptr<const Book> book;
+    for (std::size_t i = 0; i < builtin_book_file_count; ++i) {
+        const auto& file = builtin_book_files[i];
+        if (!file.variant || parse_variant(file.variant) != variant) continue;
+        auto read = Book::parse({file.bytes, *file.size});
+        if (read) book = std::make_shared<const Book>(std::move(*read));
+    }
+    parsed.emplace(static_cast<int>(variant), book);
+    return book;
+}
+
+std::shared_ptr<const Book> chosen_book(const std::string& option, Variant variant,
+                                        const std::shared_ptr<const Book>& file) {
+    if (option == "false") return nullptr;
+    if (option == "true") return builtin_book(variant);
+    return file && file->variant() == variant ? file : nullptr;
+}
+
+}  // namespace kroon::play
