@@ -4,6 +4,8 @@
 #                            serve`, the board in the browser (it prints the address to open)
 #   scripts/setup.sh test    install missing packages, build, run the default test suite (with
 #                            the browser test: Chromium driven by puppeteer-core from npm)
+#   scripts/setup.sh slow    the same for the tests labelled slow (deep perft, long games: about
+#                            an hour on 2 cores)
 #   scripts/setup.sh egdb    install missing packages, build, and build the 2-4 piece endgame
 #                            databases into the cache folder (docs/egdb.md, Cache folder)
 #   scripts/setup.sh strict  the checks CI adds (docs/robustness.md): the default suite under
@@ -58,8 +60,9 @@ install_node_modules() {
     fi
 }
 
+# Extra arguments go to CMake: the test modes choose whether the slow tests are built.
 build_all() {
-    cmake -S "$here" -B "$build" -DCMAKE_BUILD_TYPE=Release >&2
+    cmake -S "$here" -B "$build" -DCMAKE_BUILD_TYPE=Release "$@" >&2
     cmake --build "$build" -j "$(nproc)" >&2
 }
 
@@ -91,9 +94,16 @@ case "$mode" in
     test)
         install_missing "${packages[@]}" "${test_packages[@]}"
         install_node_modules
-        build_all
+        # The slow tests are neither built nor run here (`slow` does both).
+        build_all -DKROON_SLOW_TESTS=OFF
         cd "$build"
         exec ctest --output-on-failure -LE slow -j "$(nproc)"
+        ;;
+    slow)
+        install_missing "${packages[@]}" "${test_packages[@]}"
+        build_all -DKROON_SLOW_TESTS=ON
+        cd "$build"
+        exec ctest --output-on-failure -L slow -j "$(nproc)"
         ;;
     strict)
         # Warnings are errors here as in every build (KROON_WERROR is on by default).
@@ -112,7 +122,7 @@ case "$mode" in
             exec ctest --output-on-failure -LE slow -E "$sanitized_heavy" -j "$(($(nproc) + 1))"
         ;;
     *)
-        echo "usage: scripts/setup.sh run [kroon arguments] | test | egdb | strict" >&2
+        echo "usage: scripts/setup.sh run [kroon arguments] | test | slow | egdb | strict" >&2
         exit 2
         ;;
 esac

@@ -6,9 +6,10 @@
 #   SOAK_TC=5+0.1                     the Hub games' clock (kroon match --tc); on a loaded
 #                                     machine 1-second games lose on time for lack of CPU
 #   SOAK_ONLY=hub|dxp                 one transport only
-#   SOAK_WEB_SECONDS=N                also `kroon serve` under 100 scripted tabs (tab_load, built with
-#                                     the tests) for N seconds beside the matches: its memory at the
-#                                     start and the end, and how fast a quiet tab is answered
+#   SOAK_WEB_SECONDS=N                also `kroon serve` under 100 scripted tabs (tab_load, built
+#                                     with the slow tests or by name) for N seconds beside the
+#                                     matches: its memory at the start and the end, and how fast a
+#                                     quiet tab is answered
 # Over Hub, one engine is a wrapper around `kroon hub` that, in some games, is killed mid-game,
 # hangs, or answers garbage. Over DXP, the match runner plays a `kroon dxp --listen` follower,
 # which is killed and restarted now and then (a dropped connection). Afterwards it checks that
@@ -33,7 +34,7 @@ plays() { [[ " $kinds " == *" $1 "* ]]; }
 web_seconds=${SOAK_WEB_SECONDS:-0}
 tab_load=$(dirname "$(dirname "$kroon")")/tests/load/tab_load
 if [ "$web_seconds" != 0 ] && [ ! -x "$tab_load" ]; then
-    echo "scripts/soak.sh: SOAK_WEB_SECONDS needs $tab_load (build the tests)" >&2
+    echo "scripts/soak.sh: SOAK_WEB_SECONDS needs $tab_load (cmake --build build --target tab_load)" >&2
     exit 2
 fi
 work=$(mktemp -d "${TMPDIR:-/tmp}/kroon-soak.XXXXXX")
