@@ -159,12 +159,17 @@ search::Outcome book_outcome(const BookChoice& choice) {
 }  // namespace
 
 void Engine::join_book_reply() {
-    if (!book_reply_.joinable()) return;
+    std::thread reply;
+    {
+        const std::lock_guard lock(book_reply_mutex_);
+        reply = std::move(book_reply_);
+    }
+    if (!reply.joinable()) return;
     // on_done may start the next search from the reply's own thread, which ends right after.
-    if (book_reply_.get_id() == std::this_thread::get_id())
-        book_reply_.detach();
+    if (reply.get_id() == std::this_thread::get_id())
+        reply.detach();
     else
-        book_reply_.join();
+        reply.join();
 }
 
 void Engine::go(search::Limits limits, search::Listener listener) {
@@ -173,6 +178,7 @@ void Engine::go(search::Limits limits, search::Listener listener) {
         // Reported from a thread of its own, as the searcher does: a face may hold its lock
         // while it calls go().
         book_replying_ = true;
+        const std::lock_guard lock(book_reply_mutex_);
         book_reply_ = std::thread([this, choice = *choice, listener = std::move(listener)] {
             const search::Outcome outcome = book_outcome(choice);
             search::Iteration iteration;

@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <random>
 #include <string>
@@ -92,7 +93,8 @@ private:
     std::unique_ptr<search::Searcher> searcher_;
     std::shared_ptr<const Book> book_file_;  // a book read from the option's file
     std::mt19937_64 random_{std::random_device{}()};
-    std::thread book_reply_;  // reports a book move as a search would
+    std::thread book_reply_;       // reports a book move as a search would
+    std::mutex book_reply_mutex_;  // go() may run on book_reply_ itself (from on_done)
     std::atomic<bool> book_replying_{false};
 };
 

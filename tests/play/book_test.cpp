@@ -5,8 +5,12 @@
 
 #include <unistd.h>
 
+#include <atomic>
+#include <chrono>
 #include <filesystem>
+#include <functional>
 #include <set>
+#include <thread>
 
 #include "engine/record/game.hpp"
 #include "engine/rulebook/rulebook.hpp"
@@ -198,6 +202,16 @@ TEST(Book, TheEnginePlaysFromItWhereAGameIsPlayed) {
     EXPECT_TRUE(reported.from_book);
     EXPECT_EQ(reported.best, outcome.best);
     EXPECT_FALSE(engine.searching());
+
+    // on_done may start the next search from the reply's own thread (the searcher's contract).
+    std::atomic<int> replies{0};
+    std::function<void(const search::Outcome&)> again = [&](const search::Outcome&) {
+        if (++replies < 3) engine.go(limits, {nullptr, again});
+    };
+    engine.go(limits, {nullptr, again});
+    for (int i = 0; i < 500 && replies < 3; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    engine.wait();
+    EXPECT_EQ(replies, 3);
 
     // An analysis searches; so does an engine without a book, or out of it.
     search::Limits analysis = limits;
