@@ -24,6 +24,7 @@
 
 #include "egdb/builder.hpp"
 #include "engine/rulebook/rulebook.hpp"
+#include "play/book.hpp"
 #include "protocol/web/server.hpp"
 #include "tests/protocol/web_client.hpp"
 
@@ -595,6 +596,57 @@ TEST(WebServer, LoadsEveryGameOfAPdnFileAndSavesTheGame) {
     c.send({{"type", "move"}, {"move", "19-23"}, {"ply", 1}});
     st = c.expect_state([](const Json& x) { return x["plies"] == 2 && x["history"][1]["text"] == "19-23"; });
     EXPECT_FALSE(st["over"].get<bool>());
+}
+
+// The opening explorer shows the book's moves of the position shown, and Kroon's moves from
+// the book are listed in book_plies; without the book, neither.
+TEST(WebServer, TheExplorerShowsTheBookAndKroonsBookMovesAreMarked) {
+    const Rulebook& rules = rulebook(Variant::International);
+    const Position start = rules.start_position();
+    const auto key_after = [&](const Position& p, const std::string& move) {
+        return rules.after(p, *rules.parse_move(p, move)).hash();
+    };
+    play::Book book;
+    book[start.hash()].moves = {{key_after(start, "33-28"), 20, 18, 7}, {key_after(start, "34-29"), -5, 17, 2}};
+    const Position after = rules.after(start, *rules.parse_move(start, "33-28"));
+    book[after.hash()].moves = {{key_after(after, "18-23"), -20, 17, 3}};
+    const std::string path = testing::TempDir() + "kroon-web-book-" + std::to_string(getpid()) + ".kbk";
+    ASSERT_TRUE(book.write(path));
+    ServerConfig config;
+    config.engine_options = {{"book", path}};
+    RunningServer s(config);
+    Tab tab(s.port());
+    const Json& explorer = tab.state["book"];
+    ASSERT_EQ(explorer.size(), 2u);
+    EXPECT_EQ(explorer[0]["move"]["text"], "33-28");
+    EXPECT_EQ(explorer[0]["score"]["value"], 20);  // White's view
+    EXPECT_EQ(explorer[0]["depth"], 18);
+    EXPECT_EQ(explorer[0]["visits"], 7);
+    EXPECT_EQ(explorer[1]["move"]["text"], "34-29");
+    auto& c = tab.client;
+    c.send({{"type", "new"}, {"kroon", "white"}, {"level", {{"kind", "depth"}, {"depth", 3}}}});
+    Json st = c.expect_state([](const Json& x) { return x["plies"] == 1 && x["engine"].is_null(); });
+    EXPECT_EQ(st["history"][0]["text"], "33-28");
+    EXPECT_EQ(st["book_plies"], Json::array({1}));
+    ASSERT_EQ(st["book"].size(), 1u);
+    EXPECT_EQ(st["book"][0]["move"]["text"], "18-23");
+    EXPECT_EQ(st["book"][0]["score"]["value"], 20);  // -20 for Black is +20 for White
+    c.send({{"type", "move"}, {"move", "18-23"}});
+    st = c.expect_state([](const Json& x) { return x["plies"] == 3 && x["engine"].is_null(); });
+    EXPECT_EQ(st["book_plies"], Json::array({1}));  // Kroon's second move was searched
+    EXPECT_TRUE(st["book"].empty());
+    c.send({{"type", "takeback"}});
+    st = c.expect_state([](const Json& x) { return x["plies"] == 1; });
+    EXPECT_EQ(st["book_plies"], Json::array({1}));
+    c.send({{"type", "goto"}, {"ply", 0}});
+    st = c.expect_state([](const Json& x) { return x["ply"] == 0; });
+    EXPECT_EQ(st["book"].size(), 2u);
+
+    // Without a book: no explorer, no marks.
+    RunningServer plain;
+    Tab other(plain.port());
+    EXPECT_TRUE(other.state["book"].empty());
+    std::filesystem::remove(path);
 }
 
 TEST(WebServer, AFlagFallsOnTheServersClock) {
