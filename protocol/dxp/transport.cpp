@@ -404,7 +404,7 @@ Result<tcp::endpoint> resolve(asio::io_context& io, const Endpoint& e) {
 }
 
 // Opens, binds and listens on `target`, then tells where.
-bool start_listening(tcp::acceptor& acceptor, const tcp::endpoint& target, Shared& shared) {
+Result<bool> start_listening(tcp::acceptor& acceptor, const tcp::endpoint& target, Shared& shared) {
     const TransportConfig& config = shared.config;
     error_code ec;
     acceptor.open(target.protocol(), ec);
@@ -413,10 +413,9 @@ bool start_listening(tcp::acceptor& acceptor, const tcp::endpoint& target, Share
         acceptor.set_option(asio::ip::v6_only(false), ec);  // "::" takes IPv4 too
     if (!ec) acceptor.bind(target, ec);
     if (!ec) acceptor.listen(asio::socket_base::max_listen_connections, ec);
-    if (ec) {
-        shared.log->error("cannot listen on {}:{}: {}", config.endpoint.host, config.endpoint.port, ec.message());
-        return false;
-    }
+    if (ec)
+        return Error{"cannot listen on " + config.endpoint.host + ":" + std::to_string(config.endpoint.port) + ": " +
+                     ec.message()};
     const auto bound = acceptor.local_endpoint(ec);
     const Endpoint actual{bound.address().to_string(), bound.port()};
     shared.log->info("listening on {}:{} as {}", actual.host, actual.port,
@@ -497,7 +496,7 @@ Result<Endpoint> parse_endpoint(const std::string& text) {
     return e;
 }
 
-int run_transport(const TransportConfig& config) {
+Result<bool> run_transport(const TransportConfig& config) {
     std::signal(SIGPIPE, SIG_IGN);
     asio::io_context io;
     Shared shared(config, make_logger(config));
@@ -505,24 +504,20 @@ int run_transport(const TransportConfig& config) {
     asio::signal_set signals(io, SIGINT, SIGTERM);
 
     const auto target = resolve(io, config.endpoint);
-    if (!target) {
-        shared.log->error("{}", target.error());
-        return 1;
-    }
+    if (!target) return Error{target.error()};
     tcp::acceptor acceptor(io);
     asio::steady_timer accept_pause(io);
     shared.accept_pause = &accept_pause;
     if (config.listen) {
-        if (!start_listening(acceptor, *target, shared)) return 1;
+        if (auto listening = start_listening(acceptor, *target, shared); !listening) return listening;
         accept_connections(acceptor, connections, shared);
     } else {
         tcp::socket socket(io);
         error_code ec;
         socket.connect(*target, ec);
-        if (ec) {
-            shared.log->error("cannot connect to {}:{}: {}", config.endpoint.host, config.endpoint.port, ec.message());
-            return 1;
-        }
+        if (ec)
+            return Error{"cannot connect to " + config.endpoint.host + ":" + std::to_string(config.endpoint.port) +
+                         ": " + ec.message()};
         connections.on_empty = [&] { signals.cancel(); };
         connections.add(std::move(socket));
     }
@@ -540,7 +535,7 @@ int run_transport(const TransportConfig& config) {
     });
     io.run();
     shared.log->flush();
-    return 0;
+    return true;
 }
 
 }  // namespace kroon::dxp

@@ -39,8 +39,8 @@ struct TransportConfig {
     std::function<void(const Endpoint&)> on_listening;
 };
 
-// Runs until the session ends (connect) or a signal arrives (listen). Returns a process exit
-// status: 0 fine, 1 could not listen or connect.
-int run_transport(const TransportConfig& config);
+// Runs until the session ends (connect) or a signal arrives (listen). An address that cannot
+// be resolved, listened on or connected to is an error, with the system's reason.
+Result<bool> run_transport(const TransportConfig& config);
 
 }  // namespace kroon::dxp

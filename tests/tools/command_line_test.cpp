@@ -2,8 +2,12 @@
 // error gives status 2 and the same shape of message, and ranges are checked.
 #include <gtest/gtest.h>
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -343,6 +347,36 @@ TEST(CommandLine, BookBuildMergeProbeStats) {
     EXPECT_EQ(console.status, exit_usage);
     EXPECT_NE(console.err.find("--book: "), std::string::npos) << console.err;
     std::filesystem::remove_all(dir);
+}
+
+// `kroon --version`; a failure at run time in the one shape of every command: "kroon COMMAND:
+// what failed", status 1.
+TEST(CommandLine, VersionAndRunTimeFailuresHaveOneShape) {
+    const Ran version = kroon({"--version"});
+    EXPECT_EQ(version.status, exit_ok);
+    EXPECT_EQ(version.out.rfind("kroon ", 0), 0u) << version.out;
+    EXPECT_EQ(version.out.back(), '\n');
+    EXPECT_EQ(version.err, "");
+
+    // A port nothing listens on: a socket bound and never listened to keeps it taken.
+    const int sock = socket(AF_INET, SOCK_STREAM, 0);
+    ASSERT_GE(sock, 0);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    ASSERT_EQ(bind(sock, reinterpret_cast<sockaddr*>(&address), sizeof address), 0);
+    socklen_t length = sizeof address;
+    ASSERT_EQ(getsockname(sock, reinterpret_cast<sockaddr*>(&address), &length), 0);
+    const std::string port = std::to_string(ntohs(address.sin_port));
+    const Ran refused = kroon({"dxp", "--connect", "127.0.0.1:" + port});
+    close(sock);
+    EXPECT_EQ(refused.status, exit_failure);
+    EXPECT_EQ(refused.err.rfind("kroon dxp: cannot connect to 127.0.0.1:" + port + ": ", 0), 0u) << refused.err;
+    EXPECT_EQ(std::count(refused.err.begin(), refused.err.end(), '\n'), 1) << refused.err;
+
+    const Ran log = kroon({"hub", "--log", "/proc/no-such-folder/hub.log"}, "quit\n");
+    EXPECT_EQ(log.status, exit_failure);
+    EXPECT_EQ(log.err.rfind("kroon hub: cannot open log file /proc/no-such-folder/hub.log: ", 0), 0u) << log.err;
 }
 
 }  // namespace

@@ -278,6 +278,7 @@ int run_kroon(const std::vector<std::string>& args, const Streams& io) {
     kroon.formatter(std::make_shared<Formatter>());
     kroon.require_subcommand(0, 1);
     kroon.footer("Rules: docs/rules.md. Protocols: docs/protocols.md.");
+    kroon.set_version_flag("--version", "kroon " KROON_VERSION, "the version of kroon");
     const std::vector<std::pair<std::string, Run>> commands = add_all_commands(kroon, io);
 
     std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 takes them back to front
@@ -292,6 +293,9 @@ int run_kroon(const std::vector<std::string>& args, const Streams& io) {
         return exit_ok;
     } catch (const CLI::CallForAllHelp&) {
         io.out << kroon.help("", CLI::AppFormatMode::All);
+        return exit_ok;
+    } catch (const CLI::CallForVersion& e) {
+        io.out << e.what() << "\n";
         return exit_ok;
     } catch (const CLI::ParseError& e) {
         const CLI::App& where = chosen(kroon);

@@ -148,7 +148,12 @@ Run add_dxp(CLI::App& kroon, const Streams& io) {
     add_session_options(*command, args->config);
     add_thinking_options(*command, *args);
     add_serving_options(*command, *args);
-    return [args, io] { return dxp::run_transport(transport_config(*args, io)); };
+    return [args, io] {
+        const auto ran = dxp::run_transport(transport_config(*args, io));
+        if (ran) return exit_ok;
+        io.err << "kroon dxp: " << ran.error() << "\n";
+        return exit_failure;
+    };
 }
 
 }  // namespace kroon::cli
