@@ -148,4 +148,11 @@ bool Clock::record_move(Color side, double seconds) {
     return true;
 }
 
+void Clock::charge(Color side, double seconds) {
+    if (unlimited()) return;
+    Side& s = sides_[index(side)];
+    s.remaining = std::max(0.0, s.remaining - std::max(0.0, seconds));
+    if (s.remaining == 0) s.flagged = true;
+}
+
 }  // namespace kroon

@@ -64,6 +64,9 @@ public:
     bool record_move(Color side, double seconds);
     // Would the side's flag fall after thinking `seconds` on its current move?
     bool would_flag(Color side, double seconds) const;
+    // The game ended during the side's move, `seconds` into it (a flag fall, a resignation):
+    // the time is taken off its clock, never below zero, and no increment is added.
+    void charge(Color side, double seconds);
 
 private:
     struct Side {

@@ -143,6 +143,11 @@ void Tab::on_move(const Request& message) {
 
 void Tab::on_takeback(const Request&) {
     if (game_.moves().empty()) throw BadRequest{"no move to take back"};
+    // A game the players ended (a resignation, a draw agreed, a flag) stays ended; one the
+    // board ended may be taken back to try another line.
+    const Reason reason = game_.verdict().reason;
+    if (reason == Reason::Resignation || reason == Reason::Agreement || reason == Reason::TimeForfeit)
+        throw BadRequest{"the game is over: " + game_.termination() + "; start a new game"};
     stop_search(true);
     view_.reset();
     game_.undo();
@@ -263,14 +268,19 @@ void Tab::on_resign(const Request&) {
 void Tab::on_draw(const Request&) {
     if (game_.is_over()) throw BadRequest{"the game is over: " + game_.termination()};
     if (kroon_) {
-        // Kroon takes a draw when its own last search found it worse by a quarter of a man.
-        const bool accept = kroon_score_ && *kroon_score_ <= -25;
+        // Kroon takes a draw when the latest score of this game as it now stands (its own
+        // search, a hint or an analysis; none from moves taken back) finds it worse by a
+        // quarter of a man.
+        std::optional<search::Score> score;
+        for (std::size_t i = game_.positions().size(); i-- > 0 && !score;)
+            if (i < scores_.size() && scores_[i]) score = *kroon_ == Color::White ? *scores_[i] : -*scores_[i];
+        const bool accept = score && *score <= -25;
         if (!accept) {
             const std::string why =
-                !kroon_score_ ? "it has not thought about this game yet"
-                : search::is_decisive(*kroon_score_) && *kroon_score_ > 0
+                !score ? "it has not thought about this game yet"
+                : search::is_decisive(*score) && *score > 0
                     ? "it sees a win"
-                    : "it thinks it stands " + play::score_text(*kroon_score_, play::ScoreStyle::SideToMove);
+                    : "it thinks it stands " + play::score_text(*score, play::ScoreStyle::SideToMove);
             send({{"type", "draw"}, {"accepted", false}, {"message", "Kroon declines the draw: " + why}});
             return;
         }
@@ -352,7 +362,6 @@ void Tab::start_game(Game game, std::optional<Color> kroon) {
     view_.reset();
     scores_.assign(game_.positions().size(), std::nullopt);
     from_book_.assign(game_.moves().size(), false);
-    kroon_score_.reset();
     header_ = PdnHeader{};
     header_.event = "Kroon serve";
     header_.date = pdn_date_today();
@@ -387,6 +396,8 @@ void Tab::game_changed() {
 
 void Tab::end_game(Verdict verdict, const std::string& detail) {
     stop_search(true);
+    // The time of the move under way counts: a fallen flag shows 0, not the time before it.
+    if (clock_running()) clock_.charge(game_.side_to_move(), elapsed());
     game_.end(verdict, detail);
 }
 
@@ -527,7 +538,6 @@ void Tab::on_search_done(std::uint64_t serial, const JobResult& result) {
             return send_state();
         }
         const Color side = game_.side_to_move();
-        kroon_score_ = o.score;
         if (!clock_running() || clock_.record_move(side, elapsed())) {
             game_.play(*o.best);
             from_book_.resize(game_.moves().size());

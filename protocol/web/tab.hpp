@@ -143,7 +143,6 @@ private:
     std::optional<int> view_;  // the ply shown; none: follow the game
     PdnHeader header_;
     std::vector<std::optional<search::Score>> scores_;  // per position, White's view
-    std::optional<search::Score> kroon_score_;          // Kroon's last score, its own view
     std::vector<bool> from_book_;                       // per move: Kroon played it from the book
     std::vector<PdnGame> loaded_;
 

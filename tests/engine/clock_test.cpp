@@ -26,6 +26,20 @@ TEST(Clock, IncrementIsAddedAfterEachMove) {
     EXPECT_FALSE(c.record_move(Color::White, 6.5));  // the increment comes too late to help
 }
 
+TEST(Clock, AGameEndedDuringAMoveChargesItsTime) {
+    Clock c(TimeControl::sudden_death(10, 1));
+    c.charge(Color::White, 4);  // resigned 4 s into the move: no increment
+    EXPECT_DOUBLE_EQ(c.remaining(Color::White), 6);
+    EXPECT_FALSE(c.flag_fell(Color::White));
+    c.charge(Color::White, 7.5);  // a flag fall: never below zero
+    EXPECT_DOUBLE_EQ(c.remaining(Color::White), 0);
+    EXPECT_TRUE(c.flag_fell(Color::White));
+    EXPECT_DOUBLE_EQ(c.remaining(Color::Black), 10);
+    Clock none;
+    none.charge(Color::Black, 5);
+    EXPECT_DOUBLE_EQ(none.remaining(Color::Black), 0);
+}
+
 TEST(Clock, LeftoverTimeCarriesIntoTheNextPeriod) {  // KNDB art. 10.2
     Clock c(TimeControl::moves_in(2, 10));
     EXPECT_EQ(c.moves_to_go(Color::White), 2);

@@ -213,6 +213,19 @@ TEST(WebServer, PlaysAgainstKroonWithTakebackHintAndResignation) {
     EXPECT_NE(st["termination"].get<std::string>().find("KNDB art. 8b"), std::string::npos);
     EXPECT_TRUE(st["moves"].empty());
     EXPECT_EQ(error_of(c, {{"type", "move"}, {"move", "32-28"}}).rfind("the game is over", 0), 0u);
+
+    // Taking back does not revive a resigned game.
+    c.send({{"type", "new"}, {"kroon", "black"}, {"level", {{"kind", "depth"}, {"depth", 2}}}});
+    c.expect_state([](const Json& x) { return x["plies"] == 0 && x["over"] == false; });
+    c.send({{"type", "move"}, {"move", "32-28"}});
+    c.expect_state([](const Json& x) { return x["plies"] == 2 && x["engine"].is_null(); });
+    c.send({{"type", "resign"}});
+    c.expect_state([](const Json& x) { return x["over"] == true; });
+    EXPECT_EQ(error_of(c, {{"type", "takeback"}}).rfind("the game is over: ", 0), 0u);
+    c.send({{"type", "state"}});
+    st = c.expect("state");
+    EXPECT_TRUE(st["over"].get<bool>());
+    EXPECT_EQ(st["plies"], 2);
 }
 
 TEST(WebServer, ACompulsoryCaptureComesWithItsPath) {
@@ -649,6 +662,33 @@ TEST(WebServer, TheExplorerShowsTheBookAndKroonsBookMovesAreMarked) {
     std::filesystem::remove(path);
 }
 
+// A draw offer is judged on the game as it stands: a score from moves taken back does not count.
+TEST(WebServer, ADrawOfferAfterATakebackIsJudgedOnTheGameAsItStands) {
+    RunningServer s;
+    Tab tab(s.port());
+    auto& c = tab.client;
+    // Kroon (Black) has two men against fifteen: it finds itself lost and takes a draw.
+    const std::string fen = "W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45:B1,2";
+    c.send({{"type", "new"}, {"kroon", "black"}, {"fen", fen}, {"level", {{"kind", "depth"}, {"depth", 4}}}});
+    c.expect_state([](const Json& x) { return x["plies"] == 0; });
+    c.send({{"type", "move"}, {"move", "31-27"}});
+    c.expect_state([](const Json& x) { return x["plies"] == 2 && x["engine"].is_null(); });
+    c.send({{"type", "takeback"}});
+    c.expect_state([](const Json& x) { return x["plies"] == 0; });
+    // Back at the start Kroon has not searched (it is White's move); its lost score from the
+    // move taken back is gone with it.
+    c.send({{"type", "draw"}});
+    Json answer = c.expect("draw");
+    EXPECT_FALSE(answer["accepted"].get<bool>());
+    EXPECT_EQ(answer["message"], "Kroon declines the draw: it has not thought about this game yet");
+    // A hint here scores the position: now Kroon (Black) is lost and takes the draw.
+    c.send({{"type", "hint"}, {"seconds", 0.2}});
+    c.expect("done");
+    c.send({{"type", "draw"}});
+    answer = c.expect("draw");
+    EXPECT_TRUE(answer["accepted"].get<bool>()) << answer;
+}
+
 TEST(WebServer, AFlagFallsOnTheServersClock) {
     RunningServer s;
     Tab tab(s.port());
@@ -661,6 +701,9 @@ TEST(WebServer, AFlagFallsOnTheServersClock) {
     EXPECT_EQ(st["result"], "0-2");
     EXPECT_NE(st["termination"].get<std::string>().find("White's flag fell"), std::string::npos);
     EXPECT_TRUE(st["clock"]["running"].is_null());
+    // The fallen flag's clock shows the time used up, not the time it had before the move.
+    EXPECT_EQ(st["clock"]["white"], 0.0);
+    EXPECT_EQ(st["clock"]["black"], 1.0);
 }
 
 TEST(WebServer, EveryVariantCanBePlayed) {

@@ -260,6 +260,16 @@ try {
   assert.match(await text('#top-clock'), /^[01]:\d\d$/);
   step(`a 1m+1 clock game: both clocks shown (${await text('#bottom-clock')} / ${await text('#top-clock')})`);
 
+  // --- the level box: a bad value is said, a decimal comma is read, a bare clock is minutes --
+  await setLevel('time', 'abc');
+  await page.click('#new-game');
+  await page.waitForFunction(() => /give the seconds per move/.test(document.getElementById('message').textContent));
+  assert.equal(await plies(), 2, 'no new game was started');
+  await newGame({ kroonSide: 'black', kind: 'time', value: '0,5' });
+  await newGame({ kroonSide: 'black', kind: 'clock', value: '5' });
+  await page.waitForFunction(() => document.getElementById('top-clock').textContent === '5:00');
+  step('the level box: "abc" is refused with a reason, "0,5" is half a second, a clock of "5" is 5 minutes');
+
   // --- a whole short game against Kroon (English checkers, Kroon plays White) ---------------
   await newGame({ variant: 'english', kroonSide: 'white', kind: 'depth', value: '6' });
   assert.equal(await count('#board rect[data-square]'), 32);

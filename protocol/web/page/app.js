@@ -386,15 +386,24 @@ $('pdn-save').addEventListener('click', () => send({ type: 'save_pdn' }));
 
 // --- controls ------------------------------------------------------------------------------
 
+// The level box as a level message, or null after saying what is wrong with it. A decimal
+// comma is read as a point; a clock given as a bare number is minutes (5 is 5m).
 function readLevel() {
   const kind = $('level-kind').value;
-  const value = $('level-value').value.trim();
-  if (kind === 'time') return { kind, seconds: Number(value) };
-  if (kind === 'depth') return { kind, depth: Number.parseInt(value, 10) };
-  return { kind, control: value };
+  const value = $('level-value').value.trim().replace(',', '.');
+  const number = /^\d+(\.\d+)?$/.test(value) ? Number(value) : NaN;
+  if (kind === 'time') {
+    if (!(number >= 0.05 && number <= 3600)) return say(`"${value}": give the seconds per move, from 0.05 to 3600`), null;
+    return { kind, seconds: number };
+  }
+  if (kind === 'depth') {
+    if (!(Number.isInteger(number) && number >= 1 && number <= 60)) return say(`"${value}": give a depth from 1 to 60 plies`), null;
+    return { kind, depth: number };
+  }
+  return { kind, control: Number.isNaN(number) ? value : `${value}m` };
 }
 
-const levelHelp = { time: 'seconds per move', depth: 'search depth (plies)', clock: 'e.g. 5m+2: 5 minutes, 2 s a move' };
+const levelHelp = { time: 'seconds per move', depth: 'search depth (plies)', clock: 'e.g. 5m+2: 5 minutes, 2 s a move (5 alone: 5 minutes)' };
 const levelDefault = { time: '1', depth: '8', clock: '5m+2' };
 $('level-kind').addEventListener('change', () => {
   const kind = $('level-kind').value;
@@ -403,10 +412,15 @@ $('level-kind').addEventListener('change', () => {
 });
 
 $('new-game').addEventListener('click', () => {
+  const level = readLevel();
+  if (!level) return;
   analysing = false;
-  send({ type: 'new', variant: $('variant').value, kroon: $('kroon-side').value, level: readLevel() });
+  send({ type: 'new', variant: $('variant').value, kroon: $('kroon-side').value, level });
 });
-$('apply-level').addEventListener('click', () => send({ type: 'level', level: readLevel() }));
+$('apply-level').addEventListener('click', () => {
+  const level = readLevel();
+  if (level) send({ type: 'level', level });
+});
 $('takeback').addEventListener('click', () => send({ type: 'takeback' }));
 $('hint').addEventListener('click', () => send({ type: 'hint' }));
 $('resign').addEventListener('click', () => send({ type: 'resign' }));
