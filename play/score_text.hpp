@@ -12,10 +12,10 @@ enum class ScoreStyle {
     // (100 less the plies / 100), no plus sign: "0.25", "-99.87".
     Hub,
     // For people, from the side to move's view: "+0.35", "-1.00", "0.00", "win in 7 plies",
-    // "loss in 6 plies".
+    // "loss in 6 plies", "win (endgame database)".
     SideToMove,
     // For people, from White's view (the score given must be White's): "+0.35",
-    // "White wins in 7 plies".
+    // "White wins in 7 plies", "Black wins (endgame database)".
     White,
 };
 

@@ -38,6 +38,11 @@ constexpr Score draw_score = 0;
 // so that captures and crownings, which convert the win, score higher.
 constexpr Score database_win_score = 8999;
 constexpr bool is_decisive(Score s) { return s > win_score - 1000 || s < -(win_score - 1000); }
+// A won or lost ending known from the databases: a result, not a number of men.
+constexpr bool is_database_result(Score s) {
+    const Score magnitude = s < 0 ? -s : s;
+    return magnitude > database_win_score - 1000 && magnitude <= database_win_score;
+}
 
 struct Limits {
     int depth = 0;            // maximum nominal depth, 0 = none

@@ -34,5 +34,17 @@ TEST(ScoreText, WhitesViewNamesTheWinner) {
     EXPECT_EQ(score_text(-(search::win_score - 2), ScoreStyle::White), "Black wins in 2 plies");
 }
 
+// A won ending the databases know reads as a result, never as +89.82 men; the Hub keeps the
+// number (its clients read one).
+TEST(ScoreText, DatabaseResultsReadAsResults) {
+    const int won = search::database_win_score - 18;  // e.g. W:W28,33:B12
+    EXPECT_EQ(score_text(won, ScoreStyle::SideToMove), "win (endgame database)");
+    EXPECT_EQ(score_text(-won, ScoreStyle::SideToMove), "loss (endgame database)");
+    EXPECT_EQ(score_text(won, ScoreStyle::White), "White wins (endgame database)");
+    EXPECT_EQ(score_text(-won, ScoreStyle::White), "Black wins (endgame database)");
+    EXPECT_EQ(score_text(won, ScoreStyle::Hub), "89.81");
+    EXPECT_EQ(score_text(7999, ScoreStyle::White), "+79.99");  // below the databases' band: men
+}
+
 }  // namespace
 }  // namespace kroon::play
