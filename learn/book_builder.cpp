@@ -8,6 +8,7 @@
 #include <limits>
 #include <queue>
 #include <unordered_map>
+#include <utility>
 
 #include "engine/game/outcome.hpp"
 #include "engine/rulebook/rulebook.hpp"
@@ -249,10 +250,14 @@ Result<play::Book> merge_books(const std::vector<play::Book>& books) {
                 merged[key] = entry;
                 continue;
             }
-            // The same search scored both (one shard or another): keep the one explored most.
+            // The same search scored both (one shard or another): keep the one explored most,
+            // with each move's visits the most any book counted (a shard counts only its own).
             const int ply = std::min(have->ply, entry.ply);
-            if (visits(entry) > visits(*have)) *have = entry;
+            const BookEntry other = visits(entry) > visits(*have) ? std::exchange(*have, entry) : entry;
             have->ply = ply;
+            for (BookMove& m : have->moves)
+                for (const BookMove& o : other.moves)
+                    if (o.child == m.child) m.visits = std::max(m.visits, o.visits);
         }
     }
     back_up(merged);

@@ -158,6 +158,16 @@ TEST(BookBuilder, ShardsSplitTheFirstMovesAndMerge) {
     const auto root = play::book_moves(*merged, rules, start.position());
     ASSERT_EQ(root.size(), 9u);
     EXPECT_EQ(root.front().score, value_of(*merged, rules, start.position()));
+    // Each first move keeps the visits its own shard counted.
+    for (const auto& choice : root) {
+        const std::uint64_t child = rules.after(start.position(), choice.move).hash();
+        std::uint32_t most = 0;
+        for (const auto& shard : shards)
+            for (const auto& m : shard.find(start.position().hash())->moves)
+                if (m.child == child) most = std::max(most, m.visits);
+        EXPECT_EQ(choice.visits, most);
+        EXPECT_EQ(choice.visits > 0, merged->find(child) != nullptr);
+    }
     EXPECT_FALSE(merge_books({shards[0], play::Book(Variant::Frisian)}));
 }
 
