@@ -70,6 +70,22 @@ std::string Request::text(const char* name, std::size_t max_length) const {
     return text;
 }
 
+std::vector<std::string> Request::texts(const char* name, std::size_t max_count, std::size_t max_length) const {
+    const Json* value = find(name);
+    if (!value) throw BadRequest{quoted(name) + " is missing"};
+    if (!value->is_array()) throw BadRequest{quoted(name) + " must be a list of strings"};
+    if (value->size() > max_count)
+        throw BadRequest{quoted(name) + " is too long (at most " + std::to_string(max_count) + " items)"};
+    std::vector<std::string> out;
+    for (const Json& item : *value) {
+        if (!item.is_string()) throw BadRequest{quoted(name) + " must be a list of strings"};
+        const auto& text = item.get_ref<const std::string&>();
+        if (text.size() > max_length) throw BadRequest{quoted(name) + " has an item that is too long"};
+        out.push_back(text);
+    }
+    return out;
+}
+
 std::optional<std::string> Request::optional_text(const char* name, std::size_t max_length) const {
     if (!find(name)) return std::nullopt;
     return text(name, max_length);
@@ -181,6 +197,7 @@ Json history_json(const Game& game) {
     for (std::size_t i = 0; i < game.moves().size(); ++i) {
         const Position& before = game.positions()[i];
         history.push_back({{"text", rules.format_move(before, game.moves()[i])},
+                           {"id", rules.format_move(before, game.moves()[i], MoveNotation::Hub)},
                            {"side", color_name(before.side_to_move())},
                            {"number", 1 + (static_cast<int>(i) + offset) / 2}});
     }

@@ -41,6 +41,8 @@ public:
     double number(const char* name, double low, double high) const;
     // A field that is itself an object (the level), read the same way.
     Request object(const char* name) const;
+    // A list of strings (the moves of a game), at most `max_count` of them.
+    std::vector<std::string> texts(const char* name, std::size_t max_count, std::size_t max_length = 200) const;
 
 private:
     const Json* find(const char* name) const;

@@ -65,14 +65,23 @@ void Tab::receive(std::string_view text) {
 void Tab::handle(const Request& message) {
     using Handler = void (Tab::*)(const Request&);
     static const std::map<std::string, Handler, std::less<>> handlers = {
-        {"new", &Tab::on_new},           {"move", &Tab::on_move},
-        {"takeback", &Tab::on_takeback}, {"goto", &Tab::on_goto},
-        {"play", &Tab::on_play},         {"level", &Tab::on_level},
-        {"hint", &Tab::on_hint},         {"analyse", &Tab::on_analyse},
-        {"review", &Tab::on_review},     {"stop", &Tab::on_stop},
-        {"resign", &Tab::on_resign},     {"draw", &Tab::on_draw},
-        {"load_pdn", &Tab::on_load_pdn}, {"open_game", &Tab::on_open_game},
-        {"save_pdn", &Tab::on_save_pdn}, {"state", nullptr},
+        {"new", &Tab::on_new},
+        {"move", &Tab::on_move},
+        {"takeback", &Tab::on_takeback},
+        {"goto", &Tab::on_goto},
+        {"play", &Tab::on_play},
+        {"level", &Tab::on_level},
+        {"hint", &Tab::on_hint},
+        {"analyse", &Tab::on_analyse},
+        {"review", &Tab::on_review},
+        {"stop", &Tab::on_stop},
+        {"resign", &Tab::on_resign},
+        {"draw", &Tab::on_draw},
+        {"load_pdn", &Tab::on_load_pdn},
+        {"open_game", &Tab::on_open_game},
+        {"save_pdn", &Tab::on_save_pdn},
+        {"restore", &Tab::on_restore},
+        {"state", nullptr},
     };
     const std::string& type = message.type();
     const auto it = handlers.find(type);
@@ -112,6 +121,35 @@ void Tab::on_new(const Request& message) {
     if (level) apply_level(*level);
     start_game(std::move(game), kroon);
     game_changed();
+}
+
+// A game the page kept (a reload, a server restarted): its variant, start, moves, Kroon's side
+// and level, as the page last saw them. The moves are played as far as they are legal.
+void Tab::on_restore(const Request& message) {
+    const std::string name = message.text("variant", 40);
+    const auto variant = parse_variant(name);
+    if (!variant) throw BadRequest{"unknown variant '" + name + "'"};
+    const Rulebook& rules = rulebook(*variant);
+    const auto start = rules.parse_fen(message.text("fen", 400));
+    if (!start) throw BadRequest{"bad FEN: " + start.error()};
+    Game game(rules, *start);
+    const std::vector<std::string> moves = message.texts("moves", 2000, 60);
+    std::optional<std::string> refused;
+    for (const std::string& text : moves) {
+        const auto move =
+            game.is_over() ? Result<Move>(Error{"the game is over"}) : rules.parse_move(game.position(), text);
+        if (!move) {
+            refused = "the saved game stops before '" + text + "': " + move.error();
+            break;
+        }
+        game.play(*move);
+    }
+    std::optional<Color> kroon;
+    if (const auto side = message.optional_text("kroon", 10)) kroon = parse_side(*side);
+    if (message.has("level")) apply_level(read_level(message.object("level")));
+    start_game(std::move(game), kroon);
+    game_changed();
+    if (refused) send_error(*refused, "restore");
 }
 
 void Tab::on_move(const Request& message) {

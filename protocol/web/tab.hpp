@@ -95,6 +95,7 @@ private:
     void apply_level(const Level& level);
     void on_open_game(const Request& message);
     void on_save_pdn(const Request& message);
+    void on_restore(const Request& message);
 
     // The game.
     void start_game(Game game, std::optional<Color> kroon);

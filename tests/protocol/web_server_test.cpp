@@ -689,6 +689,42 @@ TEST(WebServer, ADrawOfferAfterATakebackIsJudgedOnTheGameAsItStands) {
     EXPECT_TRUE(answer["accepted"].get<bool>()) << answer;
 }
 
+// A game kept by the page comes back on a new connection: its variant, start, moves (as far
+// as they are legal), Kroon's side and level.
+TEST(WebServer, RestoresAGameThePageKept) {
+    RunningServer s;
+    Tab tab(s.port());
+    auto& c = tab.client;
+    c.send({{"type", "restore"},
+            {"variant", "english"},
+            {"fen", rulebook(Variant::English).start_fen()},
+            {"moves", {"11-15", "23-19", "8-11"}},
+            {"kroon", "none"},
+            {"level", {{"kind", "depth"}, {"depth", 5}}}});
+    Json st = c.expect_state([](const Json& x) { return x["plies"] == 3; });
+    EXPECT_EQ(st["variant"], "english");
+    EXPECT_EQ(st["history"][2]["id"], "8-11");
+    EXPECT_EQ(st["kroon"], "none");
+    EXPECT_EQ(st["level"]["depth"], 5);
+    // An illegal move ends the list there, with an error that says so.
+    c.send({{"type", "restore"},
+            {"variant", "international"},
+            {"fen", rulebook(Variant::International).start_fen()},
+            {"moves", {"32-28", "19-23", "33-29"}},
+            {"kroon", "none"}});
+    st = c.expect_state([](const Json& x) { return x["variant"] == "international"; });
+    EXPECT_EQ(st["plies"], 2);
+    const Json error = c.expect("error");
+    EXPECT_NE(error["message"].get<std::string>().find("the saved game stops before '33-29'"), std::string::npos);
+    EXPECT_EQ(error_of(c, {{"type", "restore"}, {"variant", "chess"}, {"fen", "x"}, {"moves", Json::array()}}),
+              "unknown variant 'chess'");
+    EXPECT_EQ(error_of(c, {{"type", "restore"},
+                           {"variant", "english"},
+                           {"fen", rulebook(Variant::English).start_fen()},
+                           {"moves", "11-15"}}),
+              "'moves' must be a list of strings");
+}
+
 TEST(WebServer, AFlagFallsOnTheServersClock) {
     RunningServer s;
     Tab tab(s.port());

@@ -265,10 +265,20 @@ try {
   await page.click('#new-game');
   await page.waitForFunction(() => /give the seconds per move/.test(document.getElementById('message').textContent));
   assert.equal(await plies(), 2, 'no new game was started');
+  assert.notEqual(await text('#info-depth'), '–', 'the engine panel shows Kroon\'s last search');
   await newGame({ kroonSide: 'black', kind: 'time', value: '0,5' });
+  assert.equal(await text('#info-depth'), '–', 'a new game clears the engine panel');
   await newGame({ kroonSide: 'black', kind: 'clock', value: '5' });
   await page.waitForFunction(() => document.getElementById('top-clock').textContent === '5:00');
   step('the level box: "abc" is refused with a reason, "0,5" is half a second, a clock of "5" is 5 minutes');
+
+  // --- a long error stays inside its box ------------------------------------------------------
+  await page.$eval('#fen-input', (e) => { e.value = 'W:W' + '31,'.repeat(120) + 'x'; });
+  await page.click('#fen-load');
+  await page.waitForFunction(() => /FEN/.test(document.getElementById('message').textContent));
+  const overflow = await page.$eval('#message', (e) => e.scrollWidth - e.clientWidth);
+  assert.ok(overflow <= 1, `the message fits its box (${overflow} px over)`);
+  step('a long error message wraps inside its box');
 
   // --- a whole short game against Kroon (English checkers, Kroon plays White) ---------------
   await newGame({ variant: 'english', kroonSide: 'white', kind: 'depth', value: '6' });
@@ -290,6 +300,68 @@ try {
   // to move has no legal move (Huisman en Hötte leaflet, English art. 6)".
   assert.match(result, /^(1-0|0-1|1\/2-1\/2) +\S.*\(.+\)/, `a rule ended the game: ${result}`);
   step(`a whole game of English checkers against Kroon: ${result.trim()} after ${await plies()} plies`);
+
+  // --- stepping through the game with the keyboard and the mouse wheel ----------------------
+  const total = await plies();
+  const current = () => page.$eval('#move-list', (l) => {
+    const c = l.querySelector('.current');
+    return c ? Number(c.dataset.ply) : 0;
+  });
+  const waitCurrent = (n) => page.waitForFunction((k) => {
+    const c = document.querySelector('#move-list .current');
+    return (c ? Number(c.dataset.ply) : 0) === k;
+  }, {}, n);
+  await page.focus('body');
+  await page.keyboard.press('Home');
+  await waitCurrent(0);
+  await page.keyboard.press('ArrowRight');
+  await waitCurrent(1);
+  await page.keyboard.press('ArrowRight');
+  await waitCurrent(2);
+  await page.keyboard.press('ArrowLeft');
+  await waitCurrent(1);
+  await page.keyboard.press('End');
+  await waitCurrent(total);
+  const [bx, by] = await centre(5);
+  await page.mouse.move(bx, by);
+  await page.mouse.wheel({ deltaY: -100 });
+  await waitCurrent(total - 1);
+  await page.mouse.wheel({ deltaY: 100 });
+  await waitCurrent(total);
+  assert.equal(await current(), total);
+  step(`Home, arrows, End and the mouse wheel step through the ${total} plies`);
+
+  // --- a reload keeps the game and the settings --------------------------------------------
+  const resultBefore = await text('#result');
+  const topLeftBefore = await centre(1);
+  await page.click('#flip');
+  await page.reload();
+  await page.waitForFunction((n) => document.querySelectorAll('#move-list .move').length === n, {}, total);
+  await page.waitForFunction(() => !document.getElementById('result').hidden);
+  assert.equal(await text('#result'), resultBefore);
+  assert.equal(await page.$eval('#variant-title', (e) => e.textContent), 'english');
+  const flippedAfter = await centre(1);
+  assert.ok(flippedAfter[1] > topLeftBefore[1], 'the board is still flipped');
+  await page.click('#flip');
+  step(`a reload brought back the game (${total} plies, ${resultBefore.split(' ')[0]}) and the flipped board`);
+
+  // --- game review: a known blunder is marked, with the better move and a summary ------------
+  // White to move: 45-40 holds (about -0.4), 34-30 loses a man and the game.
+  await newGame({ kroonSide: 'none' });
+  await page.$eval('#setup-panel', (d) => { d.open = true; });  // closed again after the reload
+  await page.$eval('#fen-input', (e) => { e.value = 'W:W34,45:B24,5'; });
+  await page.click('#fen-load');
+  await page.waitForFunction(() => document.querySelectorAll('#board [data-piece]').length === 4);
+  await clickSquare(34);
+  await clickSquare(30);
+  await waitPlies(1);
+  await page.click('#review');
+  await page.waitForSelector('#move-list .move.blunder', { timeout: 20000 });
+  const blunder = await page.$eval('#move-list .move.blunder', (e) => ({ text: e.textContent, title: e.title }));
+  assert.equal(blunder.text, '34-30??');
+  assert.match(blunder.title, /^blunder: lost \d+\.\d\d; better 45-40$/);
+  assert.match(await text('#review-summary'), /^White: 1 blunder, 0 mistakes, 0 inaccuracies · Black: 0 blunders/);
+  step(`Score the game marks ${blunder.text} (${blunder.title})`);
 
   // --- the opening book: Kroon's first move from it, marked; the explorer plays a move -----
   const booked = await startKroon(kroon, ['--threads', '1', '--hash', '16']);

@@ -15,6 +15,8 @@ let stateReceived = 0;      // when the state (and its clock) arrived
 let setup = null;           // the position being set up: {pieces, side}, or null
 let setupPiece = 'w';
 let reconnectDelay = 500;
+let restorePending = false;
+let reviewBest = [];         // per position, the best move Score the game found there  // the first state of a connection: the kept game goes back first
 
 const board = new Board($('board'), $('chooser'), {
   onMove: (move) => {
@@ -68,6 +70,7 @@ function say(text, kind = 'error') {
 function receive(m) {
   switch (m.type) {
     case 'welcome':
+      restorePending = true;
       variants = m.variants;
       $('variant').replaceChildren(...variants.map((v) => {
         const o = document.createElement('option');
@@ -90,8 +93,69 @@ function receive(m) {
 
 // --- the state -----------------------------------------------------------------------------
 
+// The engine panel shows nothing of another game.
+function clearEngineInfo() {
+  lastInfo = null;
+  $('info-depth').textContent = '–';
+  $('info-score').textContent = '–';
+  $('info-nodes').textContent = '–';
+  $('info-pv').textContent = '';
+}
+
+// --- work kept in the browser: the game survives a reload and a restarted server -----------
+
+const gameKey = 'kroon.game';
+const settingsKey = 'kroon.settings';
+
+function storedJson(key) {
+  try { return JSON.parse(localStorage.getItem(key) || 'null'); } catch { return null; }
+}
+function store(key, value) {
+  try { localStorage.setItem(key, JSON.stringify(value)); } catch { /* storage full or off */ }
+}
+
+function keptGame(s) {
+  return { variant: s.variant, fen: s.start_fen, moves: s.history.map((h) => h.id), kroon: s.kroon, level: s.level };
+}
+
+// On a new connection the server starts a fresh game: send the kept one back unless that is it.
+function restoreKeptGame(s) {
+  const kept = storedJson(gameKey);
+  if (!kept || !Array.isArray(kept.moves)) return false;
+  const fresh = keptGame(s);
+  if (kept.variant === fresh.variant && kept.fen === fresh.fen && kept.moves.length === 0) return false;
+  send({ type: 'restore', ...kept });
+  return true;
+}
+
+function saveSettings() {
+  store(settingsKey, {
+    levelKind: $('level-kind').value, levelValue: $('level-value').value, kroonSide: $('kroon-side').value,
+    flipped, numbers: $('numbers').checked,
+  });
+}
+
+function loadSettings() {
+  const kept = storedJson(settingsKey);
+  if (!kept) return;
+  if (kept.levelKind) $('level-kind').value = kept.levelKind;
+  if (kept.levelValue) $('level-value').value = kept.levelValue;
+  if (kept.kroonSide) $('kroon-side').value = kept.kroonSide;
+  if (kept.flipped) { flipped = true; board.setFlipped(true); }
+  if (kept.numbers) { $('numbers').checked = true; board.setNumbers(true); }
+}
+
 function onState(s) {
+  if (restorePending) {
+    restorePending = false;
+    if (restoreKeptGame(s)) return;
+  }
+  store(gameKey, keptGame(s));
   const newPosition = !state || state.fen !== s.fen || state.ply !== s.ply;
+  const newGame = !state || state.variant !== s.variant || state.start_fen !== s.start_fen ||
+    s.plies < state.plies - 2 || (s.plies === 0 && state.plies > 0);
+  if (newGame && !s.engine) clearEngineInfo();
+  if (newGame) reviewBest = [];
   state = s;
   stateReceived = performance.now();
   if (newPosition) board.setHint(null);
@@ -214,11 +278,18 @@ function drawMoveList() {
     span.dataset.ply = ply;
     span.textContent = h.text;
     if (fromBook) span.title = 'Kroon played this from its opening book';
+    const judged = judgeMove(i);
+    if (judged) {
+      span.classList.add(judged.label);
+      span.textContent += judged.glyph;
+      span.title = `${judged.label}: lost ${(judged.lost / 100).toFixed(2)}; better ${judged.better}`;
+    }
     span.addEventListener('click', () => send({ type: 'goto', ply }));
     row.appendChild(span);
   });
   const current = list.querySelector('.current');
   if (current) current.scrollIntoView({ block: 'nearest' });
+  drawReviewSummary();
 }
 
 // The opening explorer: the book's moves of the position shown; one of them is played by a
@@ -240,6 +311,36 @@ function drawBook() {
   $('book-moves').tBodies[0].replaceChildren(...rows);
   $('book-moves').hidden = rows.length === 0;
   $('book-empty').hidden = rows.length > 0;
+}
+
+// --- game review ------------------------------------------------------------------------------
+
+// A move the review scored on both sides, judged by what it lost for its side (hundredths of a
+// man, scores held within 10 men): 30 an inaccuracy, 80 a mistake, 200 a blunder; the review's
+// own best move is never judged.
+const reviewLabels = [[200, 'blunder', '??', 'blunders'], [80, 'mistake', '?', 'mistakes'],
+  [30, 'inaccuracy', '?!', 'inaccuracies']];
+
+function judgeMove(i) {
+  const s = state.scores;
+  const best = reviewBest[i];
+  if (!best || i + 1 >= s.length || s[i] == null || s[i + 1] == null) return null;
+  if (best.id === state.history[i].id) return null;
+  const held = (v) => Math.max(-1000, Math.min(1000, v));
+  const lost = state.history[i].side === 'white' ? held(s[i]) - held(s[i + 1]) : held(s[i + 1]) - held(s[i]);
+  const found = reviewLabels.find(([least]) => lost >= least);
+  return found ? { label: found[1], glyph: found[2], lost, better: best.text } : null;
+}
+
+function drawReviewSummary() {
+  const counts = { white: {}, black: {} };
+  let any = false;
+  state.history.forEach((h, i) => {
+    const j = judgeMove(i);
+    if (j) { counts[h.side][j.label] = (counts[h.side][j.label] || 0) + 1; any = true; }
+  });
+  const side = (c) => reviewLabels.map(([, label, , plural]) => `${c[label] || 0} ${(c[label] || 0) === 1 ? label : plural}`).join(', ');
+  $('review-summary').textContent = any || reviewBest.length ? `White: ${side(counts.white)} · Black: ${side(counts.black)}` : '';
 }
 
 function firstSide() {
@@ -341,7 +442,9 @@ function onDone(m) {
   }
   if (m.task === 'review' && state && m.score && m.ply < state.scores.length) {
     state.scores[m.ply] = m.score.value;
+    if (m.best) reviewBest[m.ply] = m.best;
     drawGraph();
+    drawMoveList();
   }
 }
 
@@ -430,8 +533,10 @@ $('flip').addEventListener('click', () => {
   flipped = !flipped;
   board.setFlipped(flipped);
   if (state) drawPlayers();
+  saveSettings();
 });
-$('numbers').addEventListener('change', (e) => board.setNumbers(e.target.checked));
+$('numbers').addEventListener('change', (e) => { board.setNumbers(e.target.checked); saveSettings(); });
+for (const id of ['level-kind', 'level-value', 'kroon-side']) $(id).addEventListener('change', saveSettings);
 $('analyse').addEventListener('click', () => { analysing = true; send({ type: 'analyse' }); });
 $('stop').addEventListener('click', () => { analysing = false; send({ type: 'stop' }); });
 $('play-pv').addEventListener('click', () => {
@@ -442,11 +547,30 @@ $('nav-first').addEventListener('click', () => send({ type: 'goto', ply: 0 }));
 $('nav-prev').addEventListener('click', () => send({ type: 'goto', ply: Math.max(0, state.ply - 1) }));
 $('nav-next').addEventListener('click', () => send({ type: 'goto', ply: Math.min(state.plies, state.ply + 1) }));
 $('nav-last').addEventListener('click', () => send({ type: 'goto', ply: state.plies }));
+// Stepping through the game: the arrow keys, Home and End, f to flip; the mouse wheel over
+// the board or the move list.
+function stepTo(ply) {
+  const target = Math.max(0, Math.min(state.plies, ply));
+  if (target !== state.ply) send({ type: 'goto', ply: target });
+}
 document.addEventListener('keydown', (e) => {
-  if (!state || e.target.tagName === 'INPUT' || e.target.tagName === 'SELECT') return;
-  if (e.key === 'ArrowLeft' && state.ply > 0) send({ type: 'goto', ply: state.ply - 1 });
-  if (e.key === 'ArrowRight' && state.ply < state.plies) send({ type: 'goto', ply: state.ply + 1 });
+  if (!state || e.altKey || e.ctrlKey || e.metaKey || ['INPUT', 'SELECT', 'TEXTAREA'].includes(e.target.tagName)) return;
+  const keys = {
+    ArrowLeft: () => stepTo(state.ply - 1), ArrowRight: () => stepTo(state.ply + 1),
+    ArrowUp: () => stepTo(0), Home: () => stepTo(0), ArrowDown: () => stepTo(state.plies), End: () => stepTo(state.plies),
+    f: () => $('flip').click(),
+  };
+  if (!keys[e.key]) return;
+  e.preventDefault();
+  keys[e.key]();
 });
+for (const id of ['board', 'move-list']) {
+  $(id).addEventListener('wheel', (e) => {
+    if (!state || e.deltaY === 0) return;
+    e.preventDefault();
+    stepTo(state.ply + (e.deltaY > 0 ? 1 : -1));
+  }, { passive: false });
+}
 
 $('fen-load').addEventListener('click', () => {
   analysing = false;
@@ -508,4 +632,5 @@ $('setup-done').addEventListener('click', () => {
   endSetup();
 });
 
+loadSettings();
 connect();
