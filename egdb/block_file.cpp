@@ -16,18 +16,6 @@ void write_le(std::vector<std::uint8_t>& out, std::size_t at, std::uint64_t valu
 
 }  // namespace
 
-std::uint64_t fnv1a64(const std::uint8_t* data, std::size_t size) {
-    std::uint64_t h = 0xcbf29ce484222325ULL;
-    for (std::size_t i = 0; i < size; ++i) h = (h ^ data[i]) * 0x100000001b3ULL;
-    return h;
-}
-
-std::uint64_t read_le(const std::uint8_t* in, int bytes) {
-    std::uint64_t value = 0;
-    for (int b = 0; b < bytes; ++b) value |= std::uint64_t{in[b]} << (8 * b);
-    return value;
-}
-
 std::uint64_t FileIdentity::block_length(std::uint64_t b) const {
     return std::min<std::uint64_t>(positions_per_block, positions - b * positions_per_block);
 }

@@ -2,6 +2,7 @@
 
 #include "engine/file_reader.hpp"
 #include "engine/file_writer.hpp"
+#include "engine/little_endian.hpp"
 
 #include <cerrno>
 #include <cstring>
@@ -34,21 +35,14 @@ int windows_of(Variant variant) {
     return per_side * per_side;
 }
 
-// FNV-1a, 64 bits: enough to tell a damaged file from a good one.
 std::uint64_t checksum(std::string_view bytes) {
-    std::uint64_t h = 14695981039346656037ull;
-    for (const unsigned char c : bytes) h = (h ^ c) * 1099511628211ull;
-    return h;
+    return fnv1a64(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size());
 }
 
-void put(std::string& out, std::uint64_t value, int bytes) {
-    for (int i = 0; i < bytes; ++i) out.push_back(static_cast<char>((value >> (8 * i)) & 0xff));
-}
+void put(std::string& out, std::uint64_t value, int bytes) { append_le(out, value, bytes); }
 
 std::uint64_t get(std::string_view in, std::size_t at, int bytes) {
-    std::uint64_t value = 0;
-    for (int i = 0; i < bytes; ++i) value |= std::uint64_t{static_cast<unsigned char>(in[at + i])} << (8 * i);
-    return value;
+    return read_le(reinterpret_cast<const std::uint8_t*>(in.data()) + at, bytes);
 }
 
 void put_weight(std::string& out, const PhaseWeight& w) {

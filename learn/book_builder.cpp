@@ -29,10 +29,12 @@ int finished_score(const Game& game, Color mover) {
     return static_cast<int>((fraction - 0.5) * 2 * search::win_score);
 }
 
-BookMove* move_into(BookEntry& entry, std::uint64_t child) {
-    for (BookMove& m : entry.moves)
+// The entry's move into `child`, or null (BookEntry or const BookEntry).
+template <class Entry>
+auto* move_into(Entry& entry, std::uint64_t child) {
+    for (auto& m : entry.moves)
         if (m.child == child) return &m;
-    return nullptr;
+    return static_cast<decltype(&entry.moves.front())>(nullptr);
 }
 
 // A position the cheapest line reached, and how.
@@ -58,7 +60,6 @@ public:
     Builder(const BookBuildOptions& options, Book book) : options_(options), book_(std::move(book)) {}
 
     Book& book() { return book_; }
-    const Book& book() const { return book_; }
 
     // Roots of this shard that are not in the book yet come first.
     std::optional<Candidate> next() const {
@@ -156,9 +157,7 @@ private:
             for (int i = 0; i < legal.size(); ++i) {
                 if (here.ply == 0 && !first_move_in_shard(i)) continue;
                 const Position child = rules.after(here.position, legal[i]);
-                const BookMove* stored = nullptr;
-                for (const BookMove& m : entry->moves)
-                    if (m.child == child.hash()) stored = &m;
+                const BookMove* stored = move_into(*entry, child.hash());
                 if (!stored || best - stored->score > options_.drop || rules.count_moves(child) == 0) continue;
                 if (search::is_decisive(stored->score)) continue;  // nothing left to learn there
                 const int child_cost = cost + (best - stored->score) + options_.ply_cost;

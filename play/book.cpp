@@ -6,6 +6,7 @@
 
 #include "engine/file_reader.hpp"
 #include "engine/file_writer.hpp"
+#include "engine/little_endian.hpp"
 #include "engine/rulebook/rulebook.hpp"
 #include "engine/rules/traits.hpp"
 #include "play/builtin_book_file.hpp"
@@ -21,23 +22,6 @@ constexpr std::size_t variant_name_bytes = 16;
 constexpr std::size_t entry_bytes = 16;
 constexpr std::size_t move_bytes = 16;
 constexpr std::uint64_t max_book_bytes = std::uint64_t{1} << 30;
-
-// FNV-1a over the body: enough to tell a damaged file from a whole one.
-std::uint64_t checksum(const unsigned char* data, std::size_t size) {
-    std::uint64_t hash = 0xcbf29ce484222325ULL;
-    for (std::size_t i = 0; i < size; ++i) hash = (hash ^ data[i]) * 0x100000001b3ULL;
-    return hash;
-}
-
-void put(std::string& out, std::uint64_t value, int bytes) {
-    for (int i = 0; i < bytes; ++i) out.push_back(static_cast<char>((value >> (8 * i)) & 0xff));
-}
-
-std::uint64_t get(const unsigned char* at, int bytes) {
-    std::uint64_t value = 0;
-    for (int i = bytes - 1; i >= 0; --i) value = (value << 8) | at[i];
-    return value;
-}
 
 int clamp_score(int score) { return std::clamp(score, -32767, 32767); }
 
@@ -71,31 +55,31 @@ std::string Book::serialize() const {
     for (const std::uint64_t key : keys) {
         const BookEntry& entry = entries_.at(key);
         const auto count = static_cast<std::uint32_t>(std::min<std::size_t>(entry.moves.size(), 0xffff));
-        put(body, key, 8);
-        put(body, first, 4);
-        put(body, count, 2);
-        put(body, static_cast<std::uint64_t>(std::clamp(entry.ply, 0, 0xffff)), 2);
+        append_le(body, key, 8);
+        append_le(body, first, 4);
+        append_le(body, count, 2);
+        append_le(body, static_cast<std::uint64_t>(std::clamp(entry.ply, 0, 0xffff)), 2);
         for (std::uint32_t i = 0; i < count; ++i) {
             const BookMove& m = entry.moves[i];
-            put(moves, m.child, 8);
-            put(moves, static_cast<std::uint16_t>(static_cast<std::int16_t>(clamp_score(m.score))), 2);
-            put(moves, static_cast<std::uint64_t>(std::clamp(m.depth, 0, 255)), 1);
-            put(moves, 0, 1);
-            put(moves, m.visits, 4);
+            append_le(moves, m.child, 8);
+            append_le(moves, static_cast<std::uint16_t>(static_cast<std::int16_t>(clamp_score(m.score))), 2);
+            append_le(moves, static_cast<std::uint64_t>(std::clamp(m.depth, 0, 255)), 1);
+            append_le(moves, 0, 1);
+            append_le(moves, m.visits, 4);
         }
         first += count;
     }
     body += moves;
 
     std::string out(magic, sizeof magic);
-    put(out, format_version, 4);
-    put(out, header_bytes, 4);
+    append_le(out, format_version, 4);
+    append_le(out, header_bytes, 4);
     std::string name(rule_traits(variant_).name);
     name.resize(variant_name_bytes, '\0');
     out += name;
-    put(out, keys.size(), 4);
-    put(out, first, 4);
-    put(out, checksum(reinterpret_cast<const unsigned char*>(body.data()), body.size()), 8);
+    append_le(out, keys.size(), 4);
+    append_le(out, first, 4);
+    append_le(out, fnv1a64(reinterpret_cast<const unsigned char*>(body.data()), body.size()), 8);
     out.resize(header_bytes, '\0');
     return out + body;
 }
@@ -104,21 +88,21 @@ Result<Book> Book::parse(std::span<const unsigned char> bytes) {
     if (bytes.size() < header_bytes || std::memcmp(bytes.data(), magic, sizeof magic) != 0)
         return Error{"not a Kroon opening book"};
     const unsigned char* h = bytes.data();
-    const auto version = get(h + 8, 4);
+    const auto version = read_le(h + 8, 4);
     if (version != format_version)
         return Error{"opening book format version " + std::to_string(version) + ", this kroon reads version " +
                      std::to_string(format_version)};
-    if (get(h + 12, 4) != header_bytes) return Error{"opening book header of the wrong size"};
+    if (read_le(h + 12, 4) != header_bytes) return Error{"opening book header of the wrong size"};
     const char* name_at = reinterpret_cast<const char*>(h + 16);
     const std::string name(name_at, strnlen(name_at, variant_name_bytes));
     const auto variant = parse_variant(name);
     if (!variant) return Error{"opening book of an unknown variant '" + name + "'"};
-    const std::uint64_t entry_count = get(h + 32, 4);
-    const std::uint64_t move_count = get(h + 36, 4);
+    const std::uint64_t entry_count = read_le(h + 32, 4);
+    const std::uint64_t move_count = read_le(h + 36, 4);
     if (bytes.size() != header_bytes + entry_count * entry_bytes + move_count * move_bytes)
         return Error{"opening book of the wrong size for its counts (cut short or damaged)"};
     const unsigned char* body = h + header_bytes;
-    if (checksum(body, bytes.size() - header_bytes) != get(h + 40, 8))
+    if (fnv1a64(body, bytes.size() - header_bytes) != read_le(h + 40, 8))
         return Error{"opening book damaged (checksum mismatch)"};
 
     Book book(*variant);
@@ -128,20 +112,21 @@ Result<Book> Book::parse(std::span<const unsigned char> bytes) {
     std::uint64_t previous_key = 0;
     for (std::uint64_t i = 0; i < entry_count; ++i) {
         const unsigned char* e = body + i * entry_bytes;
-        const std::uint64_t key = get(e, 8);
-        const std::uint64_t first = get(e + 8, 4);
-        const std::uint64_t count = get(e + 12, 2);
+        const std::uint64_t key = read_le(e, 8);
+        const std::uint64_t first = read_le(e + 8, 4);
+        const std::uint64_t count = read_le(e + 12, 2);
         if ((i > 0 && key <= previous_key) || first != expected_first || first + count > move_count)
             return Error{"opening book entries out of order"};
         previous_key = key;
         expected_first = first + count;
         BookEntry entry;
-        entry.ply = static_cast<int>(get(e + 14, 2));
+        entry.ply = static_cast<int>(read_le(e + 14, 2));
         entry.moves.reserve(count);
         for (std::uint64_t j = first; j < first + count; ++j) {
             const unsigned char* m = moves + j * move_bytes;
-            entry.moves.push_back({get(m, 8), static_cast<std::int16_t>(get(m + 8, 2)),
-                                   static_cast<int>(get(m + 10, 1)), static_cast<std::uint32_t>(get(m + 12, 4))});
+            entry.moves.push_back({read_le(m, 8), static_cast<std::int16_t>(read_le(m + 8, 2)),
+                                   static_cast<int>(read_le(m + 10, 1)),
+                                   static_cast<std::uint32_t>(read_le(m + 12, 4))});
         }
         book.entries_.emplace(key, std::move(entry));
     }
