@@ -197,6 +197,13 @@ std::shared_ptr<const Book> builtin_book(Variant variant) {
     return book;
 }
 
+Result<std::shared_ptr<const Book>> book_file_of_option(const std::string& option) {
+    if (option == "true" || option == "false") return std::shared_ptr<const Book>();
+    auto read = Book::read(option);
+    if (!read) return Error{read.error()};
+    return std::shared_ptr<const Book>(std::make_shared<const Book>(std::move(*read)));
+}
+
 std::shared_ptr<const Book> chosen_book(const std::string& option, Variant variant,
                                         const std::shared_ptr<const Book>& file) {
     if (option == "false") return nullptr;

@@ -80,6 +80,10 @@ std::optional<BookChoice> choose_book_move(const Book& book, const Rulebook& rul
 // The book compiled into kroon for the variant (play/books/<variant>.kbk), or null.
 std::shared_ptr<const Book> builtin_book(Variant variant);
 
+// The file the book option's value names, read; null for "true" and "false" (the built-in
+// book, none).
+Result<std::shared_ptr<const Book>> book_file_of_option(const std::string& option);
+
 // The book the book option's value chooses for a variant: "true" the built-in one, "false"
 // none, else `file` (the option's file, read once by the caller) when it is of that variant.
 std::shared_ptr<const Book> chosen_book(const std::string& option, Variant variant,

@@ -98,12 +98,9 @@ Result<std::string> Engine::apply(std::string_view name, const std::string& valu
         databases_ = shelf_->of(game_.variant());
         if (searcher_) searcher_->set_databases(databases_);
     } else if (name == "book") {
-        book_file_ = nullptr;
-        if (value != "true" && value != "false") {
-            auto read = Book::read(value);
-            if (!read) return Error{read.error()};
-            book_file_ = std::make_shared<const Book>(std::move(*read));
-        }
+        auto file = book_file_of_option(value);
+        if (!file) return Error{file.error()};
+        book_file_ = *file;
     } else if (name == "variant") {
         const Variant variant = *parse_variant(value);
         if (variant != game_.variant()) set_game(Game(rulebook(variant)));

@@ -71,13 +71,12 @@ std::pair<std::string, std::shared_ptr<const play::Book>> explorer_book(const Se
     std::string option = "true";
     for (const auto& [name, value] : config.engine_options)
         if (name == "book") option = value;
-    if (option == "true" || option == "false") return {option, nullptr};
-    auto read = play::Book::read(option);
-    if (!read) {
-        spdlog::error("web: {}", read.error());
+    auto file = play::book_file_of_option(option);
+    if (!file) {
+        spdlog::error("web: {}", file.error());
         return {"false", nullptr};
     }
-    return {option, std::make_shared<const play::Book>(std::move(*read))};
+    return {option, *file};
 }
 
 // Counts one open TCP connection for as long as it lives.

@@ -107,8 +107,8 @@ std::shared_ptr<const eval::Weights> read_weights(const std::string& file, std::
 EngineSettings engine_settings(const EngineArgs& args, EngineChecks checks) {
     EngineSettings settings = args.given;
     if (const auto file = args.value("eval-file"); file && !file->empty()) read_weights(*file, checks.weights_for);
-    if (const auto book = args.value("book"); book && *book != "true" && *book != "false")
-        if (const auto read = play::Book::read(*book); !read) throw UsageError("--book: " + read.error());
+    if (const auto book = args.value("book"))
+        if (const auto file = play::book_file_of_option(*book); !file) throw UsageError("--book: " + file.error());
     const std::optional<Variant>& variant = checks.databases_for;
     if (const auto folder = args.value("egdb"); folder && *folder != "none" && !folder->empty()) {
         play::DatabaseShelf shelf(*folder, egdb::RejectedFiles::ListOnly);
