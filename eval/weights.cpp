@@ -9,18 +9,14 @@
 #include <fstream>
 #include <sstream>
 
+#include "engine/embedded_file.hpp"
 #include "engine/rulebook/rulebook.hpp"
 
-namespace kroon::eval {
+// The weight files built into the program (eval/CMakeLists.txt, from eval/weights/*.kw).
+extern const kroon::EmbeddedFile kroon_builtin_weights[];
+extern const std::size_t kroon_builtin_weights_count;
 
-// The weight files built into the program (generated from eval/weights/*.kw).
-struct BuiltinWeightFile {
-    const char* variant;
-    const unsigned char* bytes;
-    std::size_t size;
-};
-extern const BuiltinWeightFile builtin_weight_files[];
-extern const std::size_t builtin_weight_file_count;
+namespace kroon::eval {
 
 namespace {
 
@@ -140,11 +136,11 @@ std::optional<Error> write_weights_file(const std::string& path, const Weights& 
 std::shared_ptr<const Weights> builtin_weights(Variant variant) {
     static const auto all = [] {
         std::array<std::shared_ptr<const Weights>, std::size(all_variants)> table{};
-        for (std::size_t i = 0; i < builtin_weight_file_count; ++i) {
-            const auto& f = builtin_weight_files[i];
-            auto parsed = parse_weights(std::string_view(reinterpret_cast<const char*>(f.bytes), f.size));
+        for (std::size_t i = 0; i < kroon_builtin_weights_count; ++i) {
+            const EmbeddedFile& f = kroon_builtin_weights[i];
+            auto parsed = parse_weights(f.contents());
             // The build embeds only files the tests have read; a bad one is a build defect.
-            if (parsed && rulebook(parsed->variant).name() == f.variant)
+            if (parsed && rulebook(parsed->variant).name() == f.name)
                 table[static_cast<std::size_t>(parsed->variant)] = std::make_shared<Weights>(std::move(parsed.value()));
         }
         return table;

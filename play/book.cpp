@@ -4,12 +4,16 @@
 #include <cstring>
 #include <mutex>
 
+#include "engine/embedded_file.hpp"
 #include "engine/file_reader.hpp"
 #include "engine/file_writer.hpp"
 #include "engine/little_endian.hpp"
 #include "engine/rulebook/rulebook.hpp"
 #include "engine/rules/traits.hpp"
-#include "play/builtin_book_file.hpp"
+
+// The books built into the program (play/CMakeLists.txt, from play/books/*.kbk).
+extern const kroon::EmbeddedFile kroon_builtin_books[];
+extern const std::size_t kroon_builtin_books_count;
 
 namespace kroon::play {
 
@@ -187,9 +191,9 @@ std::shared_ptr<const Book> builtin_book(Variant variant) {
     const auto it = parsed.find(static_cast<int>(variant));
     if (it != parsed.end()) return it->second;
     std::shared_ptr<const Book> book;
-    for (std::size_t i = 0; i < builtin_book_file_count; ++i) {
-        const auto& file = builtin_book_files[i];
-        if (!file.variant || parse_variant(file.variant) != variant) continue;
+    for (std::size_t i = 0; i < kroon_builtin_books_count; ++i) {
+        const EmbeddedFile& file = kroon_builtin_books[i];
+        if (!file.name || parse_variant(file.name) != variant) continue;
         auto read = Book::parse({file.bytes, *file.size});
         if (read) book = std::make_shared<const Book>(std::move(*read));
     }
