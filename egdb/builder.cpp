@@ -28,7 +28,7 @@ Result<BuildSummary> build_as(const BuildRequest& request) {
     auto tables = std::make_unique<SolvedTables<R>>();
     std::vector<std::unique_ptr<SolvedSlice>> solved;
     BuildSummary summary;
-    const std::string variant_name(rulebook(request.variant).name());
+    const std::string variant_name(rulebook(database_files_of(request.variant)).name());
     for (const Material& m : slices_up_to(request.pieces)) {
         const auto slice_start = Clock::now();
         solved.push_back(std::make_unique<SolvedSlice>(solve_slice<R>(m, *tables, request.threads)));

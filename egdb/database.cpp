@@ -110,7 +110,13 @@ std::optional<RootMoves> root_moves_as(const Database& db, const Position& pos) 
 
 }  // namespace
 
-int variant_code(Variant variant) { return rulebook(variant).traits().pdn_game_type; }
+int variant_code(Variant variant) {
+    variant = database_files_of(variant);
+    const int pdn = rulebook(variant).traits().pdn_game_type;
+    if (pdn != 0) return pdn;
+    const auto place = std::ranges::find(all_variants, variant) - std::begin(all_variants);
+    return 100 + static_cast<int>(place);
+}
 
 std::shared_ptr<const Database> Database::open(const std::filesystem::path& dir, Variant variant,
                                                RejectedFiles rejected) {
@@ -121,7 +127,7 @@ std::shared_ptr<const Database> Database::open(const std::filesystem::path& dir,
         if (rejected == RejectedFiles::Warn) spdlog::warn("endgame databases: ignoring {}", why);
         db->rejected_.push_back(why);
     };
-    const std::string prefix(rulebook(variant).name());
+    const std::string prefix(rulebook(database_files_of(variant)).name());
     with_database_rules(variant, [&](auto tag) {
         using R = typename decltype(tag)::Rules;
         std::error_code ec;

@@ -52,7 +52,8 @@ struct RootMoves {
     int probes = 0;  // positions probed to find them
 };
 
-// A variant's database code in file headers (its PDN GameType number).
+// A variant's database code in file headers: its PDN GameType number, or 100 + its place in
+// all_variants for the variants PDN has no number for (the file names tell the others apart).
 int variant_code(Variant variant);
 
 // What Database::open does with a file it leaves out, besides listing it in rejected().

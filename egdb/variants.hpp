@@ -1,6 +1,7 @@
-// The variants Kroon builds databases for: those where a side without a move loses (Frisian's
-// slices also number the art. 17 king-move state; antidraughts and breakthrough score
-// differently). X(EnumName, RulesStruct), as KROON_VARIANTS.
+// The variants Kroon builds databases for: those where a side without a piece or a move loses
+// and a crowning only makes a king (Frisian's slices also number the art. 17 king-move state;
+// antidraughts, where the side without a move wins, and breakthrough, where the first king
+// wins, score differently). X(EnumName, RulesStruct), as KROON_VARIANTS.
 #pragma once
 
 #include <string>
@@ -16,7 +17,16 @@ namespace kroon::egdb {
     X(Brazilian, Brazilian)         \
     X(English, English)             \
     X(Frisian, Frisian)             \
-    X(Frysk, Frysk)
+    X(Frysk, Frysk)                 \
+    X(Russian, Russian)             \
+    X(Pool, Pool)                   \
+    X(Czech, Czech)                 \
+    X(Spanish, Spanish)             \
+    X(Italian, Italian)             \
+    X(Thai, Thai)                   \
+    X(Norwegian, Norwegian)         \
+    X(Finnish, Finnish)             \
+    X(Killer, Killer)
 
 constexpr bool has_databases(Variant v) {
 #define KROON_EGDB_CASE(name, rules) \
@@ -25,6 +35,10 @@ constexpr bool has_databases(Variant v) {
 #undef KROON_EGDB_CASE
     return false;
 }
+
+// The variant whose files hold v's databases: frysk! differs from Frisian only in its start, so
+// its endings are Frisian's and it reads Frisian's files (half the build, 50 MB less).
+constexpr Variant database_files_of(Variant v) { return v == Variant::Frysk ? Variant::Frisian : v; }
 
 // Calls f(Tag<Rules>{}) for a variant with databases and returns true; false for the others.
 template <class F>

@@ -483,7 +483,7 @@ TEST(ConsoleDatabases, TheDatabasesFollowTheVariant) {
     test::build_into(scratch.path(), Variant::International, 2);
     test::build_into(scratch.path(), Variant::English, 2);
     const std::string folder = scratch.path().string();
-    const std::string out = run("egdb " + folder + "\nnew russian\negdb " + folder +
+    const std::string out = run("egdb " + folder + "\nnew antidraughts\negdb " + folder +
                                 "\nnew international\nnew english\nnew brazilian\nquit\n");
     const auto reports = lines_starting(out, "Endgame databases");
     ASSERT_EQ(reports.size(), 6u) << out;
@@ -494,12 +494,13 @@ TEST(ConsoleDatabases, TheDatabasesFollowTheVariant) {
         << reports[0];
     EXPECT_NE(reports[0].find(" MB in " + folder + "."), std::string::npos) << reports[0];
     EXPECT_EQ(reports[1],
-              "Endgame databases: none for russian (Kroon has them for international, frisian, english, "
-              "brazilian and frysk); those in " +
+              "Endgame databases: none for antidraughts (Kroon has them for international, frisian, english, "
+              "brazilian, russian, pool, czech, spanish, italian, thai, norwegian, finnish, killer and frysk); "
+              "those in " +
                   folder + " come back with their variant.");
     EXPECT_EQ(lines_starting(out, "Error: ").at(0),
-              "Error: Kroon has no endgame databases for russian, only for international, frisian, english, "
-              "brazilian and frysk");
+              "Error: Kroon has no endgame databases for antidraughts, only for international, frisian, english, "
+              "brazilian, russian, pool, czech, spanish, italian, thai, norwegian, finnish, killer and frysk");
     EXPECT_EQ(reports[2], "Endgame databases (unchanged): " + reports[1].substr(19));
     EXPECT_EQ(reports[3], reports[0]);
     EXPECT_NE(reports[4].find("Endgame databases: 4 slices of english (every slice of 2 pieces), 4 distance files"),

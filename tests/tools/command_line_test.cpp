@@ -241,18 +241,39 @@ TEST(CommandLine, EgdbBuildsProbesAndVerifies) {
     EXPECT_NE(verified.out.find(" distances, 0 mismatches"), std::string::npos) << verified.out;
     std::filesystem::remove_all(folder);
 
+    // Every variant with files of its own, one after another; frysk! reads Frisian's.
+    const Ran all = kroon({"egdb", "build", "--all-variants", "--pieces", "2", "--dir", folder.string()});
+    EXPECT_EQ(all.status, exit_ok) << all.err;
+    int variants = 0;
+    for (const Variant v : all_variants) {
+        const std::string name(rulebook(v).name());
+        const bool own = v != Variant::Antidraughts && v != Variant::Breakthrough && v != Variant::Frysk;
+        EXPECT_EQ(all.out.find(name + ": built 4 slices") != std::string::npos, own) << name << "\n" << all.out;
+        EXPECT_EQ(std::filesystem::exists(folder / (name + "-wm0wk1bm0bk1.egdb")), own) << name;
+        variants += own;
+    }
+    EXPECT_EQ(variants, 13);
+    const Ran all_verified = kroon({"egdb", "verify", "--all-variants", "--dir", folder.string()});
+    EXPECT_EQ(all_verified.status, exit_ok) << all_verified.out << all_verified.err;
+    EXPECT_EQ(all_verified.out.rfind("international: verified 4 slices, ", 0), 0u) << all_verified.out;
+    EXPECT_NE(all_verified.out.find("killer: verified 4 slices, "), std::string::npos) << all_verified.out;
+    const Ran frysk = kroon({"egdb", "probe", "--variant", "frysk", "--dir", folder.string(), "--fen", "W:WK1:BK50"});
+    EXPECT_EQ(frysk.out.rfind("draw (stored: slice wm0wk1bm0bk1", 0), 0u) << frysk.out;
+    std::filesystem::remove_all(folder);
+
     // Refused commands name a folder in the scratch folder: one that is wrongly accepted
     // must not write into the working tree.
     const std::string refused = (folder / "refused").string();
     const Ran help = kroon({"egdb", "build", "--help"});
     EXPECT_EQ(help.status, exit_ok);
     EXPECT_NE(help.out.find("Usage: kroon egdb build"), std::string::npos) << help.out;
-    for (const auto& args :
-         std::vector<std::vector<std::string>>{{"egdb"},
-                                               {"egdb", "build"},
-                                               {"egdb", "build", "--dir", refused, "--pieces", "9"},
-                                               {"egdb", "build", "--dir", refused, "--variant", "russian"},
-                                               {"egdb", "probe", "--dir", refused, "--fen", "W:W99"}}) {
+    for (const auto& args : std::vector<std::vector<std::string>>{
+             {"egdb"},
+             {"egdb", "build"},
+             {"egdb", "build", "--dir", refused, "--pieces", "9"},
+             {"egdb", "build", "--dir", refused, "--variant", "antidraughts"},
+             {"egdb", "build", "--dir", refused, "--all-variants", "--variant", "thai"},
+             {"egdb", "probe", "--dir", refused, "--fen", "W:W99"}}) {
         const Ran r = kroon(args);
         EXPECT_EQ(r.status, exit_usage) << args.size();
         EXPECT_EQ(r.err.rfind("kroon egdb", 0), 0u) << r.err;

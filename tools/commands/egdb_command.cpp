@@ -27,6 +27,7 @@ struct EgdbArgs {
     int threads = 1;
     int probes = 1000000;
     bool if_missing = false;
+    bool all_variants = false;
     std::vector<std::string> pdn_files;
 };
 
@@ -50,7 +51,24 @@ void check_variant(Variant variant) {
                          egdb::variants_with_databases() + " have them)");
 }
 
+// `--all-variants`: the command once for every variant with database files of its own, in the
+// order of `kroon variants`, each line of output headed by the variant; the worst status.
+int for_every_variant(const EgdbArgs& args, const Streams& io, int (*run)(const EgdbArgs&, const Streams&)) {
+    int status = exit_ok;
+    for (const Variant v : all_variants) {
+        if (!egdb::has_databases(v) || egdb::database_files_of(v) != v) continue;
+        EgdbArgs one = args;
+        one.all_variants = false;
+        one.position.variant = v;
+        io.out << rulebook(v).name() << ": ";
+        io.out.flush();
+        status = std::max(status, run(one, io));
+    }
+    return status;
+}
+
 int run_build(const EgdbArgs& args, const Streams& io) {
+    if (args.all_variants) return for_every_variant(args, io, run_build);
     check_variant(args.position.variant);
     const std::string folder = folder_of(args);
     if (args.if_missing && egdb::holds_databases(folder, args.position.variant, args.pieces)) {
@@ -99,6 +117,7 @@ int run_probe(const EgdbArgs& args, const Streams& io) {
 }
 
 int run_verify(const EgdbArgs& args, const Streams& io) {
+    if (args.all_variants) return for_every_variant(args, io, run_verify);
     check_variant(args.position.variant);
     const auto summary = egdb::verify_databases(
         folder_of(args), args.position.variant, args.threads, [&io](const egdb::VerifyReport& r) {
@@ -246,6 +265,9 @@ Run add_egdb(CLI::App& kroon, const Streams& io) {
     build->add_option("--threads", args->threads, "threads")->check(CLI::Range(1, 64))->capture_default_str();
     build->add_flag("--if-missing", args->if_missing,
                     "build only when the folder does not hold every slice of up to --pieces pieces already");
+    const std::string every =
+        "every variant with databases (" + egdb::variants_with_databases() + "), one after another";
+    build->add_flag("--all-variants", args->all_variants, every)->excludes("--variant");
 
     auto* probe = egdb->add_subcommand("probe", "Prints win, loss or draw for the side to move, and how it is known.");
     add_variant(*probe, args->position.variant);
@@ -259,6 +281,7 @@ Run add_egdb(CLI::App& kroon, const Streams& io) {
     add_variant(*verify, args->position.variant);
     verify->add_option("--dir", args->folder, cache)->type_name("DIR");
     verify->add_option("--threads", args->threads, "threads")->check(CLI::Range(1, 64))->capture_default_str();
+    verify->add_flag("--all-variants", args->all_variants, every)->excludes("--variant");
 
     auto* bench = egdb->add_subcommand("bench",
                                        "Probes random positions of every slice, twice, and prints the "
