@@ -4,8 +4,9 @@
 //   long      `28x19x10`: every landing square of the capture (PDN long form)
 //   hub       `32x12x17x27`: from, to, then every captured square in ascending order
 //   fields    from, to and the captured squares as numbers (DXP MOVE message)
-// Squares may be written as numbers or, as Russian and Brazilian PDN do, algebraically
-// (c3-d4, d4:f6); Kroon writes numbers.
+// Squares may be written as numbers or algebraically (c3-d4, d4:f6). Kroon writes the
+// standard and long forms algebraically where the variant's PDN does (Brazilian, Russian,
+// Czech: RuleTraits::algebraic_notation), with ':' for a capture; the hub form always in numbers.
 #pragma once
 
 #include <vector>

@@ -126,8 +126,12 @@ MoveFields Rulebook::move_fields(const Move& move) const {
 
 std::string Rulebook::format_move(const Position& pos, const Move& move, MoveNotation notation) const {
     const MoveFields f = move_fields(move);
-    if (!move.is_capture()) return std::to_string(f.from) + "-" + std::to_string(f.to);
-    std::string out = std::to_string(f.from);
+    // The Hub protocol numbers the squares in every variant.
+    const bool named = notation != MoveNotation::Hub && traits().algebraic_notation;
+    const auto square = [&](int number) { return named ? algebraic_square(number) : std::to_string(number); };
+    const std::string take = named ? ":" : "x";
+    if (!move.is_capture()) return square(f.from) + "-" + square(f.to);
+    std::string out = square(f.from);
     if (notation == MoveNotation::Hub) {
         out += "x" + std::to_string(f.to);
         for (int c : f.captured) out += "x" + std::to_string(c);
@@ -139,14 +143,14 @@ std::string Rulebook::format_move(const Position& pos, const Move& move, MoveNot
         const bool ambiguous = std::any_of(legal.begin(), legal.end(), [&](const Move& m) {
             return m.from == move.from && m.to == move.to && m.captured != move.captured;
         });
-        if (!ambiguous) return out + "x" + std::to_string(f.to);
+        if (!ambiguous) return out + take + square(f.to);
     }
     for (const CapturePath& p : capture_paths(pos))
         if (p.move.from == move.from && p.move.to == move.to && p.move.captured == move.captured) {
-            for (int b : p.landings) out += "x" + std::to_string(square_number(b));
+            for (int b : p.landings) out += take + square(square_number(b));
             return out;
         }
-    return out + "x" + std::to_string(f.to);
+    return out + take + square(f.to);
 }
 
 Result<Move> Rulebook::parse_move(const Position& pos, std::string_view text, MoveSyntax syntax) const {

@@ -39,6 +39,9 @@ struct International {
     static constexpr int start_rows = 4;  // KNDB art. 3.1
     // PDN GameType tag (PDN 3.0 standard numbers).
     static constexpr int pdn_game_type = 20;
+    // Moves written with algebraic squares (c3-d4, c3:e5), as the PDN standard's notation
+    // field gives for the game type, instead of square numbers.
+    static constexpr bool algebraic_notation = false;
 
     // Traits the international rules leave off; other variants switch them on.
     static constexpr bool passing_promotion = false;  // crowned mid-capture, goes on as king

@@ -18,9 +18,10 @@ struct RuleTraits {
     bool men_capture_backward = true;
     bool orthogonal_captures = false;
     Precedence precedence = Precedence::MostPieces;
-    bool losing_game = false;      // the side that cannot move wins (antidraughts)
-    bool first_king_wins = false;  // breakthrough
-    int pdn_game_type = 0;         // PDN GameType number, 0 when PDN has none
+    bool losing_game = false;         // the side that cannot move wins (antidraughts)
+    bool first_king_wins = false;     // breakthrough
+    int pdn_game_type = 0;            // PDN GameType number, 0 when PDN has none
+    bool algebraic_notation = false;  // moves as c3-d4 rather than square numbers
 };
 
 template <RuleSet R>
@@ -37,7 +38,8 @@ constexpr RuleTraits traits_of(Variant variant) {
             R::precedence,
             R::losing_game,
             R::first_king_wins,
-            R::pdn_game_type};
+            R::pdn_game_type,
+            R::algebraic_notation};
 }
 
 // The traits of a variant, alive for the whole program.

@@ -12,6 +12,7 @@ struct Brazilian : International {
     static constexpr const char* name = "brazilian";
     static constexpr int start_rows = 3;
     static constexpr int pdn_game_type = 26;
+    static constexpr bool algebraic_notation = true;
 };
 
 // Shashki: free choice of capture; a man reaching the last row during a capture is crowned
@@ -31,6 +32,7 @@ struct Pool : Brazilian {
     static constexpr const char* name = "pool";
     static constexpr Precedence precedence = Precedence::Free;
     static constexpr int pdn_game_type = 23;
+    static constexpr bool algebraic_notation = false;
 };
 
 // Czech: men capture forward only, flying kings; if a king can capture, a king must.
@@ -49,6 +51,7 @@ struct Spanish : Brazilian {
     static constexpr bool men_capture_backward = false;
     static constexpr Precedence precedence = Precedence::MostPiecesThenKings;
     static constexpr int pdn_game_type = 24;
+    static constexpr bool algebraic_notation = false;
 };
 
 // Italian: mirrored board, short kings, men forward only and never take a king; precedence:
@@ -61,6 +64,7 @@ struct Italian : Brazilian {
     static constexpr bool men_capture_kings = false;
     static constexpr Precedence precedence = Precedence::Italian;
     static constexpr int pdn_game_type = 22;
+    static constexpr bool algebraic_notation = false;
 };
 
 // Thai (mak-hos): 8 men each, men capture forward only, free choice; a flying king lands
@@ -74,6 +78,7 @@ struct Thai : Brazilian {
     static constexpr int duplicate_min_captures = 2;
     static constexpr int start_rows = 2;
     static constexpr int pdn_game_type = 31;
+    static constexpr bool algebraic_notation = false;
 };
 
 // Norwegian house rules (Huisman en Hötte leaflet, Norwegian part): white first, men step and capture forward only,
@@ -83,6 +88,7 @@ struct Norwegian : Brazilian {
     static constexpr bool men_capture_backward = false;
     static constexpr bool flying_kings = false;
     static constexpr int pdn_game_type = 0;  // no PDN number assigned
+    static constexpr bool algebraic_notation = false;
 };
 
 // Finnish tammi (Huisman en Hötte leaflet, Finnish part): black first, men step and capture forward only, flying
@@ -93,6 +99,7 @@ struct Finnish : Brazilian {
     static constexpr bool men_capture_backward = false;
     static constexpr Precedence precedence = Precedence::Free;
     static constexpr int pdn_game_type = 0;  // no PDN number assigned
+    static constexpr bool algebraic_notation = false;
 };
 
 }  // namespace kroon

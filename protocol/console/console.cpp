@@ -103,7 +103,8 @@ const ConsoleSession::Command* ConsoleSession::find_command(const std::string& w
 
 int ConsoleSession::run() {
     out_ << "Kroon draughts engine: interactive console. Type help for the commands.\n"
-         << "Enter moves as 32-28, 28x19, 28x19x10 (every landing square) or 28x10x14x23 (hub).\n";
+         << "Enter moves as 32-28, 28x19, 28x19x10 (every landing square) or 28x10x14x23 (hub);\n"
+         << "Brazilian, Russian and Czech moves are written c3-d4, d4:f6 (numbers are read too).\n";
     show_board();
     for (const Color side : {Color::White, Color::Black})
         if (!engine_plays(side) && engine_plays(~side))

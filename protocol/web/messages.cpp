@@ -174,8 +174,12 @@ Json board_json(const Rulebook& rules) {
     for (int row = 0; row < rows; ++row)
         for (int file = 0; file < rows; ++file)
             if (const int b = rules.bit_at(row, file); b >= 0)
-                squares.push_back({{"n", rules.square_number(b)}, {"row", row}, {"col", file}});
-    return {{"rows", rows}, {"columns", rows}, {"squares", squares}};
+                squares.push_back({{"n", rules.square_number(b)},
+                                   {"name", rules.algebraic_square(rules.square_number(b))},
+                                   {"row", row},
+                                   {"col", file}});
+    const bool algebraic = rules.traits().algebraic_notation;
+    return {{"rows", rows}, {"columns", rows}, {"squares", squares}, {"notation", algebraic ? "algebraic" : "numbers"}};
 }
 
 std::string pieces_text(const Rulebook& rules, const Position& pos) {

@@ -78,7 +78,11 @@ TEST(SquareNames, AlgebraicMoves) {
     const auto capture = rulebook(v).parse_move(pos, "d4:f6");
     ASSERT_TRUE(capture.ok()) << capture.error();
     EXPECT_TRUE(capture->is_capture());
-    EXPECT_EQ(rulebook(v).format_move(pos, *capture), "18x11");
+    // Written as Russian PDN writes it; the Hub protocol numbers the squares.
+    EXPECT_EQ(rulebook(v).format_move(pos, *capture), "d4:f6");
+    EXPECT_EQ(rulebook(v).format_move(pos, *capture, MoveNotation::Hub), "18x11x15");
+    EXPECT_EQ(rulebook(v).format_move(start, *step), "c3-d4");
+    EXPECT_EQ(rulebook(v).format_move(start, *step, MoveNotation::Hub), "22-18");
     EXPECT_FALSE(rulebook(v).parse_move(start, "c3-d5").ok());  // a light square
     EXPECT_FALSE(rulebook(v).parse_move(start, "c3-c4").ok());
 }

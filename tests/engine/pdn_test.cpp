@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cctype>
 #include <chrono>
 #include <condition_variable>
@@ -67,8 +68,11 @@ TEST(Pdn, GeneratedGamesReadBackIdentically) {
 }
 
 TEST(Pdn, ReadsRussianGamesInAlgebraicNotation) {
-    // Russian PDN writes c3-d4 and c3:e5; rewrite random games that way and read them back.
+    // Russian PDN writes c3-d4 and c3:e5 (the standard's notation for GameType 25): rewrite
+    // random games by hand from the hub form's square numbers and the capture paths, and read
+    // them back.
     const Variant v = Variant::Russian;
+    const Rulebook& rules = rulebook(v);
     for (std::uint32_t seed = 1; seed <= 20; ++seed) {
         const Game g = random_game(v, seed, 80);
         std::string text = "[GameType \"25\"]\n";
@@ -76,18 +80,18 @@ TEST(Pdn, ReadsRussianGamesInAlgebraicNotation) {
         for (size_t i = 0; i < g.moves().size(); ++i) {
             if (i % 2 == 0) text += std::to_string(i / 2 + 1) + ". ";
             const Move& m = g.moves()[i];
-            const std::string numeric = rulebook(v).format_move(pos, m, MoveNotation::Long);
-            std::string algebraic;
-            size_t at = 0;
-            while (at < numeric.size()) {
-                size_t end = at;
-                while (end < numeric.size() && std::isdigit(static_cast<unsigned char>(numeric[end]))) ++end;
-                algebraic += rulebook(v).algebraic_square(std::stoi(numeric.substr(at, end - at)));
-                if (end < numeric.size()) algebraic += numeric[end] == 'x' ? ':' : '-';
-                at = end + 1;
+            std::string algebraic = rules.algebraic_square(rules.square_number(m.from));
+            if (!m.is_capture()) {
+                algebraic += "-" + rules.algebraic_square(rules.square_number(m.to));
+            } else {
+                for (const CapturePath& p : rules.capture_paths(pos))
+                    if (p.move.from == m.from && p.move.to == m.to && p.move.captured == m.captured) {
+                        for (int b : p.landings) algebraic += ":" + rules.algebraic_square(rules.square_number(b));
+                        break;
+                    }
             }
             text += algebraic + " ";
-            rulebook(v).play(pos, m);
+            rules.play(pos, m);
         }
         text += "*\n";
         const PdnFile file = read_pdn(text);
@@ -95,7 +99,35 @@ TEST(Pdn, ReadsRussianGamesInAlgebraicNotation) {
         ASSERT_EQ(file.games.size(), 1u);
         EXPECT_EQ(file.games[0].variant, v);
         EXPECT_EQ(file.games[0].moves, g.moves()) << text;
+        // Kroon writes them the same way: the long form is exactly the hand-made text (the
+        // writer breaks lines at 80 columns).
+        std::string written = write_pdn(file.games[0], PdnMoves::Long);
+        std::replace(written.begin(), written.end(), '\n', ' ');
+        EXPECT_NE(written.find(text.substr(text.find("1. "), text.size() - text.find("1. ") - 2)), std::string::npos)
+            << written << "\n"
+            << text;
     }
+}
+
+// Brazilian, Russian and Czech PDN write algebraic squares; the others numbers.
+TEST(Pdn, WritesAlgebraicSquaresWhereTheVariantsPdnDoes) {
+    const std::string moves = "1. c3-d4 f6-e5 2. d4:f6 g7:e5 3. g3-f4 e5:g3 4. h2:f4";
+    for (const Variant v : {Variant::Russian, Variant::Brazilian, Variant::Czech}) {
+        SCOPED_TRACE(rulebook(v).name());
+        const std::string type = std::to_string(rulebook(v).traits().pdn_game_type);
+        const PdnFile file = read_pdn("[GameType \"" + type + "\"]\n" + moves + " *\n");
+        ASSERT_TRUE(file.errors.empty()) << file.errors.front().message;
+        ASSERT_EQ(file.games.at(0).moves.size(), 7u);
+        std::string written = write_pdn(file.games[0]);
+        std::replace(written.begin(), written.end(), '\n', ' ');
+        EXPECT_NE(written.find(moves + " *"), std::string::npos) << written;
+        EXPECT_EQ(read_pdn(written).games.at(0).moves, file.games[0].moves);
+    }
+    // The same moves by number in Pool stay numbers.
+    const PdnFile pool = read_pdn("[GameType \"23\"]\n" + moves + " *\n");
+    ASSERT_TRUE(pool.errors.empty()) << pool.errors.front().message;
+    const std::string in_numbers = write_pdn(pool.games.at(0));
+    EXPECT_NE(in_numbers.find("1. 22-18 11-15 2. 18x11 "), std::string::npos) << in_numbers;
 }
 
 TEST(Pdn, ReadsLidraughtsStyleAlgebraicGames) {

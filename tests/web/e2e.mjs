@@ -7,7 +7,7 @@
 //
 // Run: node tests/web/e2e.mjs path/to/kroon   (CTest: Web.BrowserEndToEnd)
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchChromium, startKroon } from './harness.mjs';
@@ -279,6 +279,33 @@ try {
   const overflow = await page.$eval('#message', (e) => e.scrollWidth - e.clientWidth);
   assert.ok(overflow <= 1, `the message fits its box (${overflow} px over)`);
   step('a long error message wraps inside its box');
+
+  // --- a Russian game: coordinates on the edges, the moves and the saved PDN as c3-d4 -------
+  await newGame({ variant: 'russian', kroonSide: 'black' });
+  assert.equal(await text('#numbers-label'), 'Coordinates');
+  if (!(await page.$eval('#numbers', (e) => e.checked))) await page.click('#numbers');
+  const edge = (cls) => page.$$eval(`#board .${cls}`, (l) => l.map((e) => e.textContent).sort().join(''));
+  assert.equal(await edge('coord-file'), 'abcdefgh');
+  assert.equal(await edge('coord-rank'), '12345678');
+  assert.equal(await count('#board .sq-number:not(.coord-file):not(.coord-rank)'), 0);
+  await clickSquare(22);
+  await clickSquare(18);
+  await waitPlies(2);
+  const russianMoves = await page.$$eval('#move-list .move', (l) => l.map((e) => e.textContent));
+  assert.equal(russianMoves[0], 'c3-d4');
+  assert.match(russianMoves[1], /^[a-h][1-8][-:][a-h][1-8]$/);
+  for (const f of readdirSync(work).filter((n) => n.startsWith('kroon-') && n.endsWith('.pdn'))) unlinkSync(join(work, f));
+  await page.click('#pdn-save');
+  let russianPdn = null;
+  for (let i = 0; i < 100 && !russianPdn; ++i) {
+    const files = readdirSync(work).filter((n) => n.startsWith('kroon-') && n.endsWith('.pdn'));
+    if (files.length) russianPdn = readFileSync(join(work, files[0]), 'utf8');
+    else await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.ok(russianPdn, 'the Russian game was downloaded');
+  assert.match(russianPdn, /\[GameType "25"\]/);
+  assert.ok(russianPdn.includes(`1. c3-d4 ${russianMoves[1]}`), russianPdn);
+  step('a Russian game: coordinates a-h and 1-8 on the edges, moves and saved PDN written c3-d4');
 
   // --- a whole short game against Kroon (English checkers, Kroon plays White) ---------------
   await newGame({ variant: 'english', kroonSide: 'white', kind: 'depth', value: '6' });

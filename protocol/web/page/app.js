@@ -178,6 +178,8 @@ function positionOver(s) { return s.ply === s.plies && s.over; }
 
 function drawBoard() {
   if (!state) return;
+  const algebraic = state.board.notation === 'algebraic';
+  $('numbers-label').textContent = algebraic ? 'Coordinates' : 'Numbers';
   if (setup) board.show(state, { pieces: setup.pieces, moves: [], setup: true });
   else board.show(state);
 }

@@ -106,12 +106,35 @@ export class Board {
       }
     }
     if (this.hint && this.hint.captured.length) this.drawPath(this.hint, '');
-    if (this.numbers) {
+    if (this.numbers && state.board.notation === 'algebraic') this.drawCoordinates();
+    else if (this.numbers) {
       for (const s of squares) {
         const [x, y] = this.centre(s.n);
         const t = el('text', { x: x - 0.46, y: y - 0.26, class: 'sq-number' }, svg);
         t.textContent = s.n;
       }
+    }
+  }
+
+  // Files along the bottom edge and ranks along the left one, as the players of the
+  // variants written c3-d4 read the board; taken from the dark squares' names (a1 .. h8).
+  drawCoordinates() {
+    const { rows, columns, squares } = this.state.board;
+    const files = new Map();
+    const ranks = new Map();
+    for (const s of squares) {
+      files.set(s.col, s.name[0]);
+      ranks.set(s.row, s.name.slice(1));
+    }
+    for (const [col, letter] of files) {
+      const x = this.flipped ? columns - 1 - col : col;
+      const t = el('text', { x: x + 0.94, y: rows - 0.06, class: 'sq-number coord-file', 'text-anchor': 'end' }, this.svg);
+      t.textContent = letter;
+    }
+    for (const [row, digit] of ranks) {
+      const y = this.flipped ? rows - 1 - row : row;
+      const t = el('text', { x: 0.05, y: y + 0.24, class: 'sq-number coord-rank' }, this.svg);
+      t.textContent = digit;
     }
   }
 
