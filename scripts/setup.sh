@@ -34,7 +34,8 @@ sanitized_heavy='^(Egdb\.(RetrogradeAndFixpointAgree|OtherVariantsBuildAndVerify
 sanitized_heavy+='|FrisianEgdb\.(TheKingMoveLimitDecidesSomeEndings|ProbesAgreeWithAPlainSearchWhereItProvesAResult)'
 sanitized_heavy+='|DatabaseProbes\.(AWonKingEndingIsConvertedWithinItsDistance|AFrisian.*)'
 sanitized_heavy+='|EngineDatabases\.(FollowTheGamesVariant|SharedShelfOpensEachVariantOnce)'
-sanitized_heavy+='|Distances\.VerifyAcceptsABuildAndFindsAWrongDistance|WebServer\.UsesTheDatabasesOfTheVariantItPlays)$'
+sanitized_heavy+='|Distances\.VerifyAcceptsABuildAndFindsAWrongDistance|WebServer\.UsesTheDatabasesOfTheVariantItPlays'
+sanitized_heavy+='|VariantDatabases[/.].*)$'
 command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 || test_packages+=(nodejs npm)
 
 install_missing() {
