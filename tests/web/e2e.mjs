@@ -85,6 +85,27 @@ try {
   await waitStatus(/Your move/);
   step('the page shows the international start position');
 
+  // --- the layout: the board grows with the window and the controls stay in view ------------
+  const layout = async (width, height) => {
+    await page.setViewport({ width, height });
+    return page.evaluate(() => {
+      const box = (id) => document.getElementById(id).getBoundingClientRect();
+      const lowest = Math.max(...[...document.querySelectorAll('#play-area button')].map((b) => b.getBoundingClientRect().bottom));
+      return { board: box('board').width, lowest, right: Math.max(box('side').right, box('board').right) };
+    });
+  };
+  const laptop = await layout(1366, 768);
+  assert.ok(laptop.lowest <= 768, `every button under the board is in view at 1366x768 (${laptop.lowest} px)`);
+  assert.ok(laptop.board >= 420, `the board fills the height at 1366x768 (${laptop.board} px)`);
+  const wide = await layout(1920, 1080);
+  assert.ok(wide.lowest <= 1080, `every button under the board is in view at 1920x1080 (${wide.lowest} px)`);
+  assert.ok(wide.board >= 760, `the board grows at 1920x1080 (${wide.board} px)`);
+  assert.ok(wide.right >= 0.75 * 1920, `board and panel use the width at 1920 (to ${wide.right} px)`);
+  const phone = await layout(390, 844);
+  assert.ok(phone.board >= 340 && phone.board <= 390, `the board takes a phone's width (${phone.board} px)`);
+  await page.setViewport({ width: 1280, height: 900 });
+  step('the board scales with the window: controls in view at 1366x768, the width used at 1920');
+
   // --- a move by dragging, Kroon answers --------------------------------------------------
   await newGame();
   await page.click('#numbers');
