@@ -3,6 +3,7 @@
 // evaluation's, and the breakdown adds up.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -89,6 +90,34 @@ TEST_P(LearnedEvaluation, TrainerSumIsTheEvaluation) {
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryVariant, LearnedEvaluation, ::testing::ValuesIn(all_variants), test::variant_test_name);
+
+// The program carries learned weights for exactly these variants (eval/weights/*.kw), each
+// file for its own variant, and they know material: a man up is good for the side that has it.
+TEST(Weights, ShippedForTheirVariants) {
+    const std::vector<Variant> shipped{Variant::International, Variant::Frisian, Variant::English, Variant::Russian,
+                                       Variant::Brazilian};
+    for (const Variant v : all_variants) {
+        SCOPED_TRACE(rulebook(v).name());
+        const auto weights = builtin_weights(v);
+        const bool expected = std::find(shipped.begin(), shipped.end(), v) != shipped.end();
+        ASSERT_EQ(weights != nullptr, expected);
+        if (!weights) continue;
+        EXPECT_EQ(weights->variant, v);
+        const Rulebook& rules = rulebook(v);
+        const Evaluation learned{EvalKind::Learned, nullptr};
+        const auto white_view = [&](const Position& p) {
+            const int score = evaluate(rules, learned, p);
+            return p.side_to_move() == Color::White ? score : -score;
+        };
+        const Position start = rules.start_position();
+        EXPECT_LT(std::abs(white_view(start)), 100);  // the start is about even
+        // Take away one of Black's men: White is a man up.
+        const Bitboard black = start.pieces(Color::Black) & ~bit(lowest_bit(start.men(Color::Black)));
+        const Position man_up =
+            Position::from_sets(start.pieces(Color::White), black, start.kings(), start.side_to_move());
+        EXPECT_GT(white_view(man_up), white_view(start) + 50);
+    }
+}
 
 TEST(Weights, RoundTripThroughBytesAndFiles) {
     const Weights w = random_weights(Variant::Frisian, 1);
