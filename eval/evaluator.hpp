@@ -48,6 +48,9 @@ struct HandWeights {
 // the search prefers real winning chances (KNDB art. 9 and Frisian art. 18/21 end them).
 template <RuleSet R, class Sink>
 int scale_drawn_endings(const Position& pos, int score, Sink& sink) {
+    // The draw rules behind the scaling belong to the games won by taking the pieces: in
+    // antidraughts the lone king is what the side wants, breakthrough ends at the first king.
+    if constexpr (R::losing_game || R::first_king_wins) return score;
     using M = Masks<typename R::Board>;
     constexpr bool big = R::Board::squares == 50;
     for (Color strong : {Color::White, Color::Black}) {

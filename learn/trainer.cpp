@@ -96,12 +96,16 @@ eval::Weights weights_from(const Model& m, Variant variant) {
     return w;
 }
 
-// Material only: a man 1.00, a king as the hand-written evaluation values it.
+// Material only: a man 1.00, a king as the hand-written evaluation values it; in the losing
+// game (antidraughts) every piece counts against its side, as there.
 eval::Weights material_weights(Variant variant) {
     eval::Weights w = eval::empty_weights(variant);
     const RuleTraits& t = rulebook(variant).traits();
-    const int king = t.squares == 50 ? 300 : t.flying_kings ? 250 : 150;
-    w.dense[int(eval::Dense::Men)] = {100 * eval::weight_scale, 100 * eval::weight_scale};
+    const int sign = t.losing_game ? -1 : 1;
+    const int man = sign * 100;
+    const int king = sign * (t.squares == 50 ? 300 : t.flying_kings ? 250 : 150);
+    w.dense[int(eval::Dense::Men)] = {static_cast<std::int16_t>(man * eval::weight_scale),
+                                      static_cast<std::int16_t>(man * eval::weight_scale)};
     w.dense[int(eval::Dense::Kings)] = {static_cast<std::int16_t>(king * eval::weight_scale),
                                         static_cast<std::int16_t>(king * eval::weight_scale)};
     return w;
