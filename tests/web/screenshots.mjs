@@ -1,4 +1,5 @@
-// Takes the screenshots of docs/ (a game in progress, an analysis) with headless Chromium:
+// Takes the screenshots of docs/ (a game in progress, an analysis and review, a Russian game
+// with its coordinates) with headless Chromium:
 //   node tests/web/screenshots.mjs build/tools/kroon docs
 import { join } from 'node:path';
 import { launchChromium, startKroon } from './harness.mjs';
@@ -60,6 +61,21 @@ try {
     Number.parseInt(document.getElementById('info-depth').textContent, 10) >= 16);
   await page.screenshot({ path: join(out, 'web-analysis.png') });
   await page.click('#stop');
+
+  // A Russian game: moves written c3-d4, the files and ranks on the board's edges.
+  await page.select('#variant', 'russian');
+  await page.select('#level-kind', 'depth');
+  await page.$eval('#level-value', (e) => { e.value = '8'; });
+  await page.click('#new-game');
+  await page.waitForFunction(() => document.getElementById('variant-title').textContent === 'russian' &&
+    document.querySelectorAll('#move-list .move').length === 0);
+  if (!(await page.$eval('#numbers', (e) => e.checked))) await page.click('#numbers');
+  for (const [from, to] of [[22, 18], [21, 17], [23, 19], [24, 20]]) {
+    const movable = await page.$$eval('#board .piece.movable', (l) => l.map((g) => Number(g.dataset.piece)));
+    if (!movable.includes(from)) break;
+    await play(from, to);
+  }
+  await page.screenshot({ path: join(out, 'web-russian.png') });
 } finally {
   await close();
   await server.stop();
