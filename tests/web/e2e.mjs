@@ -53,6 +53,19 @@ try {
     const [x, y] = await centre(n);
     await page.mouse.click(x, y);
   };
+  // Clicks Save and returns the text of the PDN file the browser downloads into `work` (earlier
+  // downloads removed first), or null after 10 s.
+  const savePdn = async () => {
+    const downloads = () => readdirSync(work).filter((f) => f.startsWith('kroon-') && f.endsWith('.pdn'));
+    for (const f of downloads()) unlinkSync(join(work, f));
+    await page.click('#pdn-save');
+    for (let i = 0; i < 100; ++i) {
+      const files = downloads();
+      if (files.length) return readFileSync(join(work, files[0]), 'utf8');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return null;
+  };
   const waitPlies = (n) => page.waitForFunction((k) => document.querySelectorAll('#move-list .move').length === k, {}, n);
   const waitStatus = (re) => page.waitForFunction((source) => new RegExp(source).test(document.getElementById('status').textContent), {}, re.source);
   const pieceAt = (n) => page.$eval('#board', (svg, k) => {
@@ -221,13 +234,7 @@ try {
   step('PDN loaded: two games listed, the second opened and stepped through');
 
   // --- save as PDN, and the saved file reads back -----------------------------------------
-  await page.click('#pdn-save');
-  let saved = null;
-  for (let i = 0; i < 100 && !saved; ++i) {
-    const files = readdirSync(work).filter((f) => f.startsWith('kroon-') && f.endsWith('.pdn'));
-    if (files.length) saved = readFileSync(join(work, files[0]), 'utf8');
-    else await new Promise((r) => setTimeout(r, 100));
-  }
+  const saved = await savePdn();
   assert.ok(saved, 'a PDN file was downloaded');
   assert.match(saved, /\[White "Carol"\]/);
   assert.match(saved, /1\. 33-28 18-23 2\. 39-33 12-18 3\. 44-39/);
@@ -315,14 +322,7 @@ try {
   const russianMoves = await page.$$eval('#move-list .move', (l) => l.map((e) => e.textContent));
   assert.equal(russianMoves[0], 'c3-d4');
   assert.match(russianMoves[1], /^[a-h][1-8][-:][a-h][1-8]$/);
-  for (const f of readdirSync(work).filter((n) => n.startsWith('kroon-') && n.endsWith('.pdn'))) unlinkSync(join(work, f));
-  await page.click('#pdn-save');
-  let russianPdn = null;
-  for (let i = 0; i < 100 && !russianPdn; ++i) {
-    const files = readdirSync(work).filter((n) => n.startsWith('kroon-') && n.endsWith('.pdn'));
-    if (files.length) russianPdn = readFileSync(join(work, files[0]), 'utf8');
-    else await new Promise((r) => setTimeout(r, 100));
-  }
+  const russianPdn = await savePdn();
   assert.ok(russianPdn, 'the Russian game was downloaded');
   assert.match(russianPdn, /\[GameType "25"\]/);
   assert.ok(russianPdn.includes(`1. c3-d4 ${russianMoves[1]}`), russianPdn);
