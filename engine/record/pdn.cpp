@@ -4,6 +4,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cstdio>
@@ -24,8 +25,8 @@ namespace {
 // ---- lexer --------------------------------------------------------------------------------
 
 struct Token {
-    enum Kind { Tag, Word, Problem } kind = Word;
-    std::string text;   // word, tag name, or problem message
+    enum Kind { Tag, Word, Comment, Open, Close, Problem } kind = Word;
+    std::string text;   // word, tag name, comment, or problem message
     std::string value;  // tag value
     int line = 0;
     int column = 0;
@@ -54,17 +55,21 @@ public:
             } else if (c == ';') {
                 skip_line();
             } else if (c == '{') {
-                const Token at = here(Token::Problem);
+                Token t = here(Token::Comment);
                 const size_t close = comment_end(i_);
                 if (close == std::string_view::npos) {
                     advance();  // read on after the '{': the game it is in is lost, the next ones not
-                    return problem(at, "comment '{' is never closed");
+                    return problem(t, "comment '{' is never closed");
                 }
-                while (i_ <= close) advance();
-            } else if (c == '(') {
-                const Token at = here(Token::Problem);
-                if (!skip_variation()) return problem(at, "variation '(' is never closed");
-            } else if (c == ')' || c == '}' || c == ']') {
+                advance();
+                while (i_ < close) t.text += advance();
+                advance();
+                return t;
+            } else if (c == '(' || c == ')') {
+                const Token t = here(c == '(' ? Token::Open : Token::Close);
+                advance();
+                return t;
+            } else if (c == '}' || c == ']') {
                 const Token at = here(Token::Problem);
                 advance();
                 return problem(at, std::string("unexpected '") + c + "'");
@@ -112,47 +117,6 @@ private:
     void skip_spaces_on_line() {
         while (!at_end() && peek() != '\n' && std::isspace(static_cast<unsigned char>(peek()))) advance();
     }
-    // From '(' to its matching ')', passing over comments; false (and past the '(' only)
-    // when it is never closed.
-    bool skip_variation() {
-        const auto known = variation_end_.find(i_);
-        const size_t end = known != variation_end_.end() ? known->second : scan_variation(i_);
-        if (end == std::string_view::npos) {
-            advance();
-            return false;
-        }
-        while (i_ <= end) advance();
-        return true;
-    }
-    // The ')' that closes the '(' at `open`, or npos. A scan that fails records where every
-    // '(' it passed closes (or that it never does): the lexer reads on inside a failed
-    // variation, and must not rescan the rest of the text for each '(' there.
-    size_t scan_variation(size_t open) {
-        std::vector<size_t> opened;
-        std::vector<std::pair<size_t, size_t>> closed;
-        for (size_t j = open; j < s_.size(); ++j) {
-            const char c = s_[j];
-            if (c == '{') {
-                const size_t close = comment_end(j);
-                if (close == std::string_view::npos) break;
-                j = close;
-            } else if (c == '(') {
-                if (const auto known = variation_end_.find(j); known != variation_end_.end()) {
-                    if (known->second == std::string_view::npos) break;
-                    j = known->second;  // a variation already measured: jump over it
-                } else {
-                    opened.push_back(j);
-                }
-            } else if (c == ')' && !opened.empty()) {
-                if (opened.size() == 1) return j;
-                closed.emplace_back(opened.back(), j);
-                opened.pop_back();
-            }
-        }
-        for (const auto& [from, to] : closed) variation_end_[from] = to;
-        for (const size_t from : opened) variation_end_[from] = std::string_view::npos;
-        return std::string_view::npos;
-    }
     // The first '}' at or after `from`, or npos; remembered, so that a run of '{' that are
     // never closed is not searched to the end once for each.
     size_t comment_end(size_t from) {
@@ -191,8 +155,7 @@ private:
     }
 
     std::string_view s_;
-    std::unordered_map<size_t, size_t> variation_end_;  // '(' -> its ')', or npos: never closed
-    size_t comment_from_ = std::string_view::npos;      // comment_end's last search
+    size_t comment_from_ = std::string_view::npos;  // comment_end's last search
     size_t comment_end_ = std::string_view::npos;
     size_t i_ = 0;
     int line_ = 1;
@@ -206,15 +169,40 @@ struct Place {
     int column = 0;
 };
 
+// Where the moves read go: the main line, or a variation (an alternative to the last move of
+// the line it is in).
+struct Line {
+    int node = MoveTree::root;   // the last move read in this line; at first, where it branches off
+    Position position;           // after `node`
+    Position before;             // before `node`'s move
+    bool moved = false;          // a move of this line has been read
+    Place opened;                // its '('
+    std::string comment_before;  // a comment before its first move
+};
+
+// Deeper nesting is refused: it is never written by people, and it would cost a position per level.
+constexpr std::size_t max_variation_depth = 64;
+
 struct GameInProgress {
     PdnGame game;
     std::vector<Place> tag_places;
     bool body = false;    // move text has started
     bool set_up = false;  // variant and start position known
     bool failed = false;
-    Position position;
+    std::vector<Line> lines;  // front: the main line; back: the line being read
     std::optional<GameResult> terminator;
 };
+
+std::string trimmed(std::string_view text) {
+    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);
+    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.remove_suffix(1);
+    return std::string(text);
+}
+
+void append_comment(std::string& to, std::string_view text) {
+    if (!to.empty()) to += ' ';
+    to += text;
+}
 
 class Reader {
 public:
@@ -235,10 +223,23 @@ public:
                     if (current_->game.tags.empty()) current_->body = true;
                     fail(token->line, token->column, token->text);
                     break;
+                case Token::Comment:
+                    // A comment outside any game (before the first tag, between games) is nobody's.
+                    if (!current_ || (!current_->body && current_->game.tags.empty())) break;
+                    current_->body = true;
+                    comment(*token);
+                    break;
+                case Token::Open:
+                case Token::Close:
                 case Token::Word:
                     ensure_game();
                     current_->body = true;
-                    word(*token);
+                    if (token->kind == Token::Word)
+                        word(*token);
+                    else if (token->kind == Token::Open)
+                        open_variation(*token);
+                    else
+                        close_variation(*token);
                     break;
             }
         }
@@ -293,19 +294,64 @@ private:
             }
             g.game.start = *pos;
         }
-        g.position = g.game.start;
+        Line main;
+        main.position = main.before = g.game.start;
+        g.lines = {main};
+    }
+
+    // Reading on needs the game set up and not failed.
+    bool ready(const Token& t) {
+        if (current_->failed) return false;
+        set_up({t.line, t.column});
+        return !current_->failed;
+    }
+
+    void comment(const Token& t) {
+        if (!ready(t)) return;
+        const std::string text = trimmed(t.text);
+        if (text.empty()) return;
+        GameInProgress& g = *current_;
+        Line& line = g.lines.back();
+        // Before the first move of the game it is the game's; before a variation's first, that move's.
+        if (line.moved || g.lines.size() == 1)
+            append_comment(g.game.tree[line.node].comment, text);
+        else
+            append_comment(line.comment_before, text);
+    }
+
+    void open_variation(const Token& t) {
+        if (!ready(t)) return;
+        GameInProgress& g = *current_;
+        const Line& line = g.lines.back();
+        if (!line.moved) return fail(t.line, t.column, "a variation '(' must follow the move it replaces");
+        if (g.lines.size() > max_variation_depth)
+            return fail(t.line, t.column,
+                        "variations nested more than " + std::to_string(max_variation_depth) + " deep");
+        Line variation;
+        variation.node = g.game.tree[line.node].parent;
+        variation.position = variation.before = line.before;
+        variation.opened = {t.line, t.column};
+        g.lines.push_back(std::move(variation));
+    }
+
+    void close_variation(const Token& t) {
+        if (!ready(t)) return;
+        GameInProgress& g = *current_;
+        if (g.lines.size() < 2) return fail(t.line, t.column, "unexpected ')'");
+        if (!g.lines.back().moved) return fail(t.line, t.column, "a variation without a move");
+        g.lines.pop_back();
     }
 
     void word(const Token& t) {
         std::string_view text = t.text;
         if (const auto result = parse_result(text)) {
+            // A result that ends a variation tells what the variation leads to; the game goes on.
+            if (!current_->failed && current_->lines.size() > 1) return;
             current_->terminator = *result;
             finish();
             return;
         }
-        if (current_->failed) return;
-        set_up({t.line, t.column});
-        if (current_->failed) return;
+        if (!ready(t)) return;
         int column = t.column;
         // A move number, alone or glued to its move: "12." "12..." "12.32-28".
         size_t digits = 0;
@@ -316,29 +362,53 @@ private:
             text.remove_prefix(dots);
             column += static_cast<int>(dots);
         }
-        // Move strength marks: "32-28!", "28x19?!", "1-6*".
-        while (!text.empty() && (text.back() == '!' || text.back() == '?' || text.back() == '*')) text.remove_suffix(1);
-        if (text.empty()) return;
-        if (text.front() == '$') return;  // numeric annotation glyph
+        GameInProgress& g = *current_;
+        // Move strength marks: "32-28!", "28x19?!", "1-6*"; alone, they mark the move before.
+        size_t marks_at = text.size();
+        while (marks_at > 0 && (text[marks_at - 1] == '!' || text[marks_at - 1] == '?' || text[marks_at - 1] == '*'))
+            --marks_at;
+        const std::string marks(text.substr(marks_at));
+        text = text.substr(0, marks_at);
+        if (text.empty()) {
+            if (g.lines.back().moved) g.game.tree[g.lines.back().node].marks += marks;
+            return;
+        }
+        if (text.front() == '$') {  // numeric annotation glyph, for the move before
+            const std::string_view number = text.substr(1);
+            if (g.lines.back().moved && !number.empty() && number.size() <= 3 &&
+                std::all_of(number.begin(), number.end(),
+                            [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+                g.game.tree[g.lines.back().node].nags.push_back(std::stoi(std::string(number)));
+            return;
+        }
         // Moves start with a square: a number, or an algebraic name (c3-d4) in Russian PDN.
         if (!starts_with_square_name(text))
             return fail(t.line, column, "unexpected '" + std::string(text) + "' in the move text");
-        GameInProgress& g = *current_;
         const Rulebook& rules = rulebook(g.game.variant);
-        const auto move = rules.parse_move(g.position, text, MoveSyntax::Pdn);
+        Line& line = g.lines.back();
+        const auto move = rules.parse_move(line.position, text, MoveSyntax::Pdn);
         if (!move) {
-            const int ply = static_cast<int>(g.game.moves.size());
+            const int ply = g.game.tree[line.node].ply;
             return fail(t.line, column,
                         move.error() + " (at ply " + std::to_string(ply + 1) + ", position " +
-                            rules.format_fen(g.position) + ")");
+                            rules.format_fen(line.position) + ")");
         }
-        rules.play(g.position, *move);
-        g.game.moves.push_back(*move);
+        const int node = g.game.tree.add(line.node, *move);
+        g.game.tree[node].marks = marks;
+        g.game.tree[node].comment_before = std::move(line.comment_before);
+        line.comment_before.clear();
+        line.before = line.position;
+        rules.play(line.position, *move);
+        line.node = node;
+        line.moved = true;
+        if (g.lines.size() == 1) g.game.moves.push_back(*move);
     }
 
     void finish() {
         GameInProgress& g = *current_;
         if (!g.failed) set_up({});
+        if (!g.failed && g.lines.size() > 1)
+            fail(g.lines[1].opened.line, g.lines[1].opened.column, "variation '(' is never closed");
         if (!g.failed) {
             // The Result tag is authoritative; the terminator is the fallback.
             g.game.result = g.terminator.value_or(GameResult::Ongoing);
@@ -370,6 +440,78 @@ std::string quoted(const std::string& value) {
     }
     return out + "\"";
 }
+
+// The move text of a tree, unit by unit: numbered moves with their marks, NAGs and comments,
+// each variation in parentheses after the move it replaces.
+class MoveTextWriter {
+public:
+    MoveTextWriter(const Rulebook& rules, const MoveTree& tree, const Position& start, PdnMoves notation,
+                   std::vector<std::string>& units)
+        : rules_(rules), tree_(tree), start_(start), notation_(notation), units_(units) {}
+
+    void write() {
+        if (!tree_[MoveTree::root].comment.empty()) comment(tree_[MoveTree::root].comment);
+        line(MoveTree::root, start_, false);
+    }
+
+private:
+    // The line after `parent` (reached in `pos`); `numbered`: its first move is numbered even
+    // when it is the second player's (after a variation, and where a variation starts).
+    void line(int parent, Position pos, bool numbered) {
+        while (!tree_[parent].children.empty()) {
+            const std::vector<int>& children = tree_[parent].children;
+            move(children.front(), pos, numbered);
+            for (std::size_t i = 1; i < children.size(); ++i) {
+                open_ = true;
+                move(children[i], pos, true);
+                Position after = pos;
+                rules_.play(after, tree_[children[i]].move);
+                line(children[i], after, false);
+                units_.back() += ")";
+            }
+            numbered = children.size() > 1;
+            rules_.play(pos, tree_[children.front()].move);
+            parent = children.front();
+        }
+    }
+
+    void move(int node, const Position& pos, bool numbered) {
+        const MoveTreeNode& n = tree_[node];
+        if (!n.comment_before.empty()) comment(n.comment_before);
+        const int ply = n.ply - 1;  // moves before this one
+        const int offset = start_.side_to_move() == rules_.first_player() ? 0 : 1;
+        const int number = (ply + offset) / 2 + 1;
+        const bool first_players = (ply + offset) % 2 == 0;
+        std::string text =
+            rules_.format_move(pos, n.move, notation_ == PdnMoves::Long ? MoveNotation::Long : MoveNotation::Standard);
+        if (first_players)
+            text = std::to_string(number) + ". " + text;
+        else if (numbered || ply == 0)
+            text = std::to_string(number) + "... " + text;
+        unit(text + n.marks);
+        for (const int nag : n.nags) unit("$" + std::to_string(nag));
+        if (!n.comment.empty()) comment(n.comment);
+    }
+
+    // A '}' would end the comment early: it cannot be written inside one.
+    void comment(const std::string& text) {
+        std::string body = text;
+        std::erase(body, '}');
+        unit("{" + body + "}");
+    }
+
+    void unit(std::string text) {
+        units_.push_back((open_ ? "(" : "") + std::move(text));
+        open_ = false;
+    }
+
+    const Rulebook& rules_;
+    const MoveTree& tree_;
+    const Position& start_;
+    PdnMoves notation_;
+    std::vector<std::string>& units_;
+    bool open_ = false;  // the next unit opens a variation
+};
 
 // The stored tags with Result, GameType and FEN brought in line with the game (stored
 // values that mean the same are kept as written).
@@ -445,22 +587,16 @@ std::string write_pdn(const PdnGame& game, PdnMoves notation) {
     for (const PdnTag& t : canonical_tags(game)) out += "[" + t.name + " " + quoted(t.value) + "]\n";
     out += "\n";
 
-    // Move text in units that are never split over lines: "12. 32-28", "19-23", "2-0".
-    std::vector<std::string> units;
+    // Move text in units that are never split over lines: "12. 32-28", "19-23", "{a comment}".
     const Rulebook& rules = rulebook(game.variant);
-    const Color first = rules.first_player();
-    Position pos = game.start;
-    int number = 1;
-    for (size_t i = 0; i < game.moves.size(); ++i) {
-        const Move& m = game.moves[i];
-        const std::string text =
-            rules.format_move(pos, m, notation == PdnMoves::Long ? MoveNotation::Long : MoveNotation::Standard);
-        if (pos.side_to_move() == first)
-            units.push_back(std::to_string(number) + ". " + text);
-        else
-            units.push_back(i == 0 ? std::to_string(number) + "... " + text : text);
-        if (pos.side_to_move() != first) ++number;
-        rules.play(pos, m);
+    std::vector<std::string> units;
+    if (game.tree.bare()) {
+        MoveTree line;
+        int node = MoveTree::root;
+        for (const Move& m : game.moves) node = line.add(node, m);
+        MoveTextWriter(rules, line, game.start, notation, units).write();
+    } else {
+        MoveTextWriter(rules, game.tree, game.start, notation, units).write();
     }
     units.push_back(result_text(game.result, rules.scoring()));
     // PDN readers can mistake a result for a move when the result tag disagrees; the tag above

@@ -2,16 +2,19 @@
 //
 // Reading is forgiving where PDN files in the wild differ (move numbers optional or glued to
 // the move, short or long captures, `x`/`:`/`-` separators, move strength marks, NAGs,
-// {comments}, ; and % line comments, nested (variations) which are skipped, a result token or
-// a new tag section ending a game) and strict about what matters: every move must be legal.
+// {comments}, ; and % line comments, a result token or a new tag section ending a game) and
+// strict about what matters: every move must be legal, in the variations too. The move text's
+// variations, {comments}, move strength marks and NAGs are kept in the game's move tree; ; and
+// % comments are not.
 // A malformed game gives a PdnError naming its line and column and is left out; the other
 // games of the file are still read.
 //
 // Writing gives the canonical form: the seven-tag roster, GameType (international 20,
 // English 21, Frisian 40, the other PDN numbers from the rules structs), a Variant tag (as
 // lidraughts writes it) for variants GameType cannot name (killer, frysk!, ...), FEN when the game does not start from
-// the start position, then the other tags, numbered moves wrapped at 80 columns and the result. Kroon's files read back
-// to the same games and write out byte for byte the same.
+// the start position, then the other tags, numbered moves wrapped at 80 columns (with the
+// tree's comments, marks, NAGs and variations) and the result. Kroon's files read back to the
+// same games and write out byte for byte the same.
 #pragma once
 
 #include <optional>
@@ -22,6 +25,7 @@
 #include "engine/game/outcome.hpp"
 #include "engine/position/position.hpp"
 #include "engine/record/game.hpp"
+#include "engine/record/move_tree.hpp"
 #include "engine/result.hpp"
 #include "engine/rules/variant.hpp"
 
@@ -37,7 +41,10 @@ struct PdnGame {
     std::vector<PdnTag> tags;  // in file order
     Variant variant = Variant::International;
     Position start;
-    std::vector<Move> moves;
+    std::vector<Move> moves;  // the main line
+    // The whole move text: its main line is `moves`. Bare (the root alone) for a game without
+    // variations or comments, as make_pdn_game gives.
+    MoveTree tree;
     GameResult result = GameResult::Ongoing;
     // The move text ended with a result token, as every written record does: a record cut
     // short (a crash while writing) does not.

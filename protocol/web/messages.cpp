@@ -71,17 +71,42 @@ std::string Request::text(const char* name, std::size_t max_length) const {
 }
 
 std::vector<std::string> Request::texts(const char* name, std::size_t max_count, std::size_t max_length) const {
-    const Json* value = find(name);
-    if (!value) throw BadRequest{quoted(name) + " is missing"};
-    if (!value->is_array()) throw BadRequest{quoted(name) + " must be a list of strings"};
-    if (value->size() > max_count)
-        throw BadRequest{quoted(name) + " is too long (at most " + std::to_string(max_count) + " items)"};
     std::vector<std::string> out;
-    for (const Json& item : *value) {
+    for (const Json& item : list(name, max_count, "strings")) {
         if (!item.is_string()) throw BadRequest{quoted(name) + " must be a list of strings"};
         const auto& text = item.get_ref<const std::string&>();
         if (text.size() > max_length) throw BadRequest{quoted(name) + " has an item that is too long"};
         out.push_back(text);
+    }
+    return out;
+}
+
+// The list field `name`, checked for its length; `what` names its items in the error.
+const Json& Request::list(const char* name, std::size_t max_count, const char* what) const {
+    const Json* value = find(name);
+    if (!value) throw BadRequest{quoted(name) + " is missing"};
+    if (!value->is_array()) throw BadRequest{quoted(name) + " must be a list of " + what};
+    if (value->size() > max_count)
+        throw BadRequest{quoted(name) + " is too long (at most " + std::to_string(max_count) + " items)"};
+    return *value;
+}
+
+std::vector<int> Request::integers(const char* name, std::size_t max_count, int low, int high) const {
+    std::vector<int> out;
+    for (const Json& item : list(name, max_count, "whole numbers")) {
+        if (!item.is_number_integer() || item.get<std::int64_t>() < low || item.get<std::int64_t>() > high)
+            throw BadRequest{quoted(name) + " must be a list of whole numbers from " + std::to_string(low) + " to " +
+                             std::to_string(high)};
+        out.push_back(item.get<int>());
+    }
+    return out;
+}
+
+std::vector<Request> Request::objects(const char* name, std::size_t max_count) const {
+    std::vector<Request> out;
+    for (const Json& item : list(name, max_count, "objects")) {
+        if (!item.is_object()) throw BadRequest{quoted(name) + " must be a list of objects"};
+        out.emplace_back(item);
     }
     return out;
 }
@@ -206,6 +231,32 @@ Json history_json(const Game& game) {
                            {"number", 1 + (static_cast<int>(i) + offset) / 2}});
     }
     return history;
+}
+
+Json tree_json(const Rulebook& rules, const Position& start, const MoveTree& tree) {
+    Json nodes = Json::array();
+    const int offset = start.side_to_move() == rules.first_player() ? 0 : 1;
+    std::vector<Position> positions(static_cast<std::size_t>(tree.size()));
+    positions[0] = start;
+    for (int n = 0; n < tree.size(); ++n) {
+        const MoveTreeNode& node = tree[n];
+        Json entry = {{"parent", node.parent}, {"children", node.children}, {"comment", node.comment}};
+        if (n != MoveTree::root) {
+            // Parents come before their children: a node is added after the node it follows.
+            Position& pos = positions[static_cast<std::size_t>(n)];
+            pos = positions[static_cast<std::size_t>(node.parent)];
+            entry["text"] = rules.format_move(pos, node.move);
+            entry["id"] = rules.format_move(pos, node.move, MoveNotation::Hub);
+            entry["side"] = color_name(pos.side_to_move());
+            entry["number"] = 1 + (node.ply - 1 + offset) / 2;
+            entry["marks"] = node.marks;
+            entry["nags"] = node.nags;
+            entry["comment_before"] = node.comment_before;
+            rules.play(pos, node.move);
+        }
+        nodes.push_back(std::move(entry));
+    }
+    return nodes;
 }
 
 Json error_json(const std::string& message, std::string_view request) {

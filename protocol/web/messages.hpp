@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/record/game.hpp"
+#include "engine/record/move_tree.hpp"
 #include "engine/result.hpp"
 #include "search/searcher.hpp"
 
@@ -43,9 +44,14 @@ public:
     Request object(const char* name) const;
     // A list of strings (the moves of a game), at most `max_count` of them.
     std::vector<std::string> texts(const char* name, std::size_t max_count, std::size_t max_length = 200) const;
+    // A list of whole numbers from `low` to `high`, at most `max_count` of them.
+    std::vector<int> integers(const char* name, std::size_t max_count, int low, int high) const;
+    // A list of objects (the nodes of a move tree), at most `max_count` of them.
+    std::vector<Request> objects(const char* name, std::size_t max_count) const;
 
 private:
     const Json* find(const char* name) const;
+    const Json& list(const char* name, std::size_t max_count, const char* what) const;
     Json body_;
 };
 
@@ -68,6 +74,9 @@ Json board_json(const Rulebook& rules);
 std::string pieces_text(const Rulebook& rules, const Position& pos);
 // The moves played, each with its text, side and move number.
 Json history_json(const Game& game);
+// Every node of a game's move tree (node 0 the start), each with its parent, its move's text and
+// Hub id, side and number, marks, NAGs, comments and children (the first continues the line).
+Json tree_json(const Rulebook& rules, const Position& start, const MoveTree& tree);
 // {"type":"error","message":...,"request":...}.
 Json error_json(const std::string& message, std::string_view request = {});
 // The text sent: invalid UTF-8 from outside (PDN tags) is replaced, never thrown on.

@@ -1,6 +1,7 @@
 #include "protocol/web/tab.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 
 #include "play/score_text.hpp"
@@ -9,6 +10,8 @@ namespace kroon::web {
 namespace {
 
 using SteadyClock = std::chrono::steady_clock;
+
+constexpr std::size_t max_comment_length = 2000;
 
 const char* task_name(int task) {
     static const char* names[] = {nullptr, "move", "hint", "analysis", "review"};
@@ -65,23 +68,16 @@ void Tab::receive(std::string_view text) {
 void Tab::handle(const Request& message) {
     using Handler = void (Tab::*)(const Request&);
     static const std::map<std::string, Handler, std::less<>> handlers = {
-        {"new", &Tab::on_new},
-        {"move", &Tab::on_move},
-        {"takeback", &Tab::on_takeback},
-        {"goto", &Tab::on_goto},
-        {"play", &Tab::on_play},
-        {"level", &Tab::on_level},
-        {"hint", &Tab::on_hint},
-        {"analyse", &Tab::on_analyse},
-        {"review", &Tab::on_review},
-        {"stop", &Tab::on_stop},
-        {"resign", &Tab::on_resign},
-        {"draw", &Tab::on_draw},
-        {"load_pdn", &Tab::on_load_pdn},
-        {"open_game", &Tab::on_open_game},
-        {"save_pdn", &Tab::on_save_pdn},
-        {"restore", &Tab::on_restore},
-        {"state", nullptr},
+        {"new", &Tab::on_new},           {"move", &Tab::on_move},
+        {"takeback", &Tab::on_takeback}, {"goto", &Tab::on_goto},
+        {"play", &Tab::on_play},         {"level", &Tab::on_level},
+        {"hint", &Tab::on_hint},         {"analyse", &Tab::on_analyse},
+        {"review", &Tab::on_review},     {"stop", &Tab::on_stop},
+        {"resign", &Tab::on_resign},     {"draw", &Tab::on_draw},
+        {"load_pdn", &Tab::on_load_pdn}, {"open_game", &Tab::on_open_game},
+        {"save_pdn", &Tab::on_save_pdn}, {"restore", &Tab::on_restore},
+        {"promote", &Tab::on_promote},   {"delete", &Tab::on_delete},
+        {"comment", &Tab::on_comment},   {"state", nullptr},
     };
     const std::string& type = message.type();
     const auto it = handlers.find(type);
@@ -123,8 +119,9 @@ void Tab::on_new(const Request& message) {
     game_changed();
 }
 
-// A game the page kept (a reload, a server restarted): its variant, start, moves, Kroon's side
-// and level, as the page last saw them. The moves are played as far as they are legal.
+// A game the page kept (a reload, a server restarted): its variant, start, moves (or its whole
+// tree), Kroon's side and level, as the page last saw them. Moves are kept as far as they are
+// legal.
 void Tab::on_restore(const Request& message) {
     const std::string name = message.text("variant", 40);
     const auto variant = parse_variant(name);
@@ -132,22 +129,67 @@ void Tab::on_restore(const Request& message) {
     const Rulebook& rules = rulebook(*variant);
     const auto start = rules.parse_fen(message.text("fen", 400));
     if (!start) throw BadRequest{"bad FEN: " + start.error()};
-    Game game(rules, *start);
-    const std::vector<std::string> moves = message.texts("moves", 2000, 60);
     std::optional<std::string> refused;
-    for (const std::string& text : moves) {
-        const auto move =
-            game.is_over() ? Result<Move>(Error{"the game is over"}) : rules.parse_move(game.position(), text);
-        if (!move) {
-            refused = "the saved game stops before '" + text + "': " + move.error();
-            break;
+    MoveTree tree;
+    int shown = -1;
+    if (message.has("tree")) {
+        const std::vector<Request> nodes = message.objects("tree", static_cast<std::size_t>(config_.max_tree_nodes));
+        std::vector<int> node_of(nodes.size(), -1);  // an entry's node; -1: dropped
+        std::vector<Position> positions(nodes.size());
+        if (!nodes.empty()) {
+            node_of[0] = MoveTree::root;
+            positions[0] = *start;
+            tree[MoveTree::root].comment = nodes[0].optional_text("comment", max_comment_length).value_or("");
         }
-        game.play(*move);
+        for (std::size_t i = 1; i < nodes.size(); ++i) {
+            const Request& entry = nodes[i];
+            const auto parent = static_cast<std::size_t>(entry.integer("parent", 0, static_cast<int>(i) - 1));
+            if (node_of[parent] == -1) continue;  // after a move that was not kept
+            const std::string text = entry.text("move", 60);
+            const auto move = rules.parse_move(positions[parent], text);
+            if (!move) {
+                if (!refused) refused = "the saved game drops '" + text + "' and what follows it: " + move.error();
+                continue;
+            }
+            const int node = tree.add(node_of[parent], *move);
+            node_of[i] = node;
+            positions[i] = positions[parent];
+            rules.play(positions[i], *move);
+            MoveTreeNode& n = tree[node];
+            n.marks = entry.optional_text("marks", 8).value_or("");
+            std::erase_if(n.marks, [](char c) { return c != '!' && c != '?' && c != '*'; });
+            if (entry.has("nags")) n.nags = entry.integers("nags", 8, 0, 255);
+            n.comment = entry.optional_text("comment", max_comment_length).value_or("");
+            n.comment_before = entry.optional_text("comment_before", max_comment_length).value_or("");
+        }
+        if (message.has("node")) {
+            const int entry = message.integer("node", 0, std::max(0, static_cast<int>(nodes.size()) - 1));
+            if (!nodes.empty()) shown = node_of[static_cast<std::size_t>(entry)];
+        }
+    } else {
+        Position pos = *start;
+        int node = MoveTree::root;
+        for (const std::string& text : message.texts("moves", 2000, 60)) {
+            const auto move = rules.parse_move(pos, text);
+            if (!move) {
+                refused = "the saved game stops before '" + text + "': " + move.error();
+                break;
+            }
+            node = tree.add(node, *move);
+            rules.play(pos, *move);
+        }
     }
     std::optional<Color> kroon;
     if (const auto side = message.optional_text("kroon", 10)) kroon = parse_side(*side);
     if (message.has("level")) apply_level(read_level(message.object("level")));
-    start_game(std::move(game), kroon);
+    std::vector<PdnTag> tags;
+    if (message.has("tags"))
+        for (const Request& tag : message.objects("tags", 100))
+            tags.push_back({tag.text("name", 40), tag.text("value", 400)});
+    start_game(Game(rules, *start), kroon);
+    start_tree(std::move(tree));
+    if (!tags.empty()) adopt_tags(std::move(tags));
+    if (shown != -1) show_line(shown);
     game_changed();
     if (refused) send_error(*refused, "restore");
 }
@@ -158,7 +200,9 @@ void Tab::on_move(const Request& message) {
     const int ply = message.has("ply") ? message.integer("ply", 0, plies) : view_ply();
     if (ply == plies && game_.is_over()) throw BadRequest{"the game is over: " + game_.termination()};
     const Position& pos = game_.positions()[static_cast<std::size_t>(ply)];
-    if (kroon_ && pos.side_to_move() == *kroon_)
+    // In a game Kroon plays, its turns are its own; in a variation the player moves both sides.
+    const bool in_game = game_on();
+    if (in_game && kroon_ && pos.side_to_move() == *kroon_)
         throw BadRequest{"it is Kroon's turn" + std::string(ply < plies ? " in that position" : "") +
                          (ply < plies ? "" : ": wait for its move, or take back")};
     const Rulebook& rules = game_.rules();
@@ -172,10 +216,25 @@ void Tab::on_move(const Request& message) {
         if (!parsed) throw BadRequest{parsed.error()};
         chosen = *parsed;
     }
+    if (const int known = ply < plies ? tree_.child_with(node_at(ply), *chosen) : -1; known != -1) {
+        // A move the tree has: go there (along the line shown, or into its variation).
+        stop_search(true);
+        if (known == node_at(ply + 1))
+            view_ = ply + 1 == plies ? std::nullopt : std::optional<int>(ply + 1);
+        else
+            show_line(known);
+        return game_changed();
+    }
+    if (tree_.size() >= config_.max_tree_nodes)
+        throw BadRequest{"the game holds " + std::to_string(config_.max_tree_nodes) +
+                         " moves with its variations, the most the board keeps: delete a variation first"};
     stop_search(true);
     truncate_to(ply);
     view_.reset();
     play_move(*chosen);
+    // In a game, a move played in an earlier position continues the game from there; the moves
+    // it replaces stay as a variation. Elsewhere it starts a variation.
+    if (ply < plies && in_game) tree_.make_main_line(line_.back());
     game_changed();
 }
 
@@ -188,14 +247,30 @@ void Tab::on_takeback(const Request&) {
         throw BadRequest{"the game is over: " + game_.termination() + "; start a new game"};
     stop_search(true);
     view_.reset();
-    game_.undo();
     // Against Kroon, back to a position where it is the player's turn.
-    while (kroon_ && !game_.moves().empty() && game_.side_to_move() == *kroon_) game_.undo();
+    do {
+        const int node = line_.back();
+        truncate_to(static_cast<int>(game_.moves().size()) - 1);
+        if (tree_[node].children.empty()) renumber(tree_.remove(node));  // a move taken back is gone
+    } while (kroon_ && !game_.moves().empty() && game_.side_to_move() == *kroon_);
     turn_started_ = SteadyClock::now();
     game_changed();
 }
 
 void Tab::on_goto(const Request& message) {
+    if (message.has("node")) {
+        const int node = read_node(message);
+        const int ply = tree_[node].ply;
+        if (ply < static_cast<int>(line_.size()) && node_at(ply) == node) {
+            view_ = ply == static_cast<int>(game_.moves().size()) ? std::nullopt : std::optional<int>(ply);
+        } else {
+            if (task_ == Task::Move) throw BadRequest{"Kroon is thinking about its move"};
+            if (clock_running()) throw BadRequest{"the clock runs: the variations open when the game is over"};
+            show_line(node);
+        }
+        if (task_ == Task::Analysis || task_ == Task::Hint) stop_search(true);
+        return game_changed();
+    }
     const int plies = static_cast<int>(game_.moves().size());
     const int ply = message.integer("ply", 0, plies);
     if (task_ == Task::Analysis || task_ == Task::Hint) stop_search(true);
@@ -206,10 +281,58 @@ void Tab::on_goto(const Request& message) {
     send_state();
 }
 
+int Tab::read_node(const Request& message) const { return message.integer("node", 0, tree_.size() - 1); }
+
+// Changing the tree's shape is refused while Kroon thinks its move or the clock runs: the
+// game's own line must not change under them.
+void Tab::check_tree_may_change() const {
+    if (task_ == Task::Move) throw BadRequest{"Kroon is thinking about its move"};
+    if (clock_running()) throw BadRequest{"the clock runs: change the variations when the game is over"};
+}
+
+void Tab::on_promote(const Request& message) {
+    const int node = read_node(message);
+    check_tree_may_change();
+    if (!tree_.promote(node)) throw BadRequest{"that move is on the main line already"};
+    game_changed();
+}
+
+void Tab::on_delete(const Request& message) {
+    const int node = read_node(message);
+    if (node == MoveTree::root) throw BadRequest{"the start stays: start a new game instead"};
+    check_tree_may_change();
+    stop_search(true);
+    const int parent = tree_[node].parent;
+    const int ply = tree_[node].ply;
+    const bool shown = ply < static_cast<int>(line_.size()) && node_at(ply) == node;
+    const std::vector<int> renumbered = tree_.remove(node);
+    if (shown) {
+        renumber(renumbered);  // the line shown stops before the node; show_line replaces it
+        show_line(renumbered[static_cast<std::size_t>(parent)]);
+    } else {
+        renumber(renumbered);
+    }
+    game_changed();
+}
+
+void Tab::on_comment(const Request& message) {
+    const int node = read_node(message);
+    std::string text = message.text("text", max_comment_length);
+    std::erase(text, '}');  // it would end the comment in PDN
+    const auto blank = [](unsigned char c) { return std::isspace(c) != 0; };
+    while (!text.empty() && blank(static_cast<unsigned char>(text.back()))) text.pop_back();
+    text.erase(text.begin(), std::find_if_not(text.begin(), text.end(),
+                                              [&](char c) { return blank(static_cast<unsigned char>(c)); }));
+    tree_[node].comment = text;
+    send_state();
+}
+
 void Tab::on_play(const Request& message) {
     const auto kroon = parse_side(message.text("kroon", 10));
     if (task_ == Task::Move) stop_search(true);
     kroon_ = kroon;
+    // Kroon plays the line shown: it becomes the game's.
+    if (kroon_) tree_.make_main_line(line_.back());
     header_.white = kroon_ == Color::White ? "Kroon" : "You";
     header_.black = kroon_ == Color::Black ? "Kroon" : "You";
     game_changed();
@@ -311,7 +434,7 @@ void Tab::on_draw(const Request&) {
         // quarter of a man.
         std::optional<search::Score> score;
         for (std::size_t i = game_.positions().size(); i-- > 0 && !score;)
-            if (i < scores_.size() && scores_[i]) score = *kroon_ == Color::White ? *scores_[i] : -*scores_[i];
+            if (const auto& s = scores_[static_cast<std::size_t>(line_[i])]) score = *kroon_ == Color::White ? *s : -*s;
         const bool accept = score && *score <= -25;
         if (!accept) {
             const std::string why =
@@ -358,11 +481,31 @@ void Tab::on_open_game(const Request& message) {
     if (loaded_.empty()) throw BadRequest{"no PDN file loaded"};
     const int index = message.integer("index", 0, static_cast<int>(loaded_.size()) - 1);
     const PdnGame& record = loaded_[static_cast<std::size_t>(index)];
+    if (record.tree.size() > config_.max_tree_nodes)
+        throw BadRequest{"game " + std::to_string(index + 1) + " has " + std::to_string(record.tree.size() - 1) +
+                         " moves with its variations; the board keeps at most " +
+                         std::to_string(config_.max_tree_nodes - 1)};
     auto game = replay(record);
     if (!game) throw BadRequest{"cannot replay game " + std::to_string(index + 1) + ": " + game.error()};
     start_game(std::move(*game), std::nullopt);
+    if (!record.tree.bare()) start_tree(record.tree);
+    adopt_tags(record.tags);
+    // A result decided off the board (resignation, agreement, time) is kept from the record.
+    if (!game_.is_over() && record.result != GameResult::Ongoing) {
+        const std::string termination = record.tag("Termination").value_or("");
+        Reason reason = reason_of_description(game_.rules().traits(), game_.rule_options().points_victory,
+                                              record.result, termination);
+        if (reason == Reason::None) reason = Reason::Adjudication;
+        end_game(Verdict{record.result, reason}, termination.empty() ? "as recorded" : "");
+    }
+    game_changed();
+}
+
+// The tags of a game read from a file: saved with it, its players shown.
+void Tab::adopt_tags(std::vector<PdnTag> tags) {
+    PdnGame record;
+    record.tags = std::move(tags);
     PdnHeader header;
-    header.extra.clear();
     header.event = record.tag("Event").value_or("?");
     header.site = record.tag("Site").value_or("?");
     header.date = record.tag("Date").value_or("????.??.??");
@@ -371,19 +514,19 @@ void Tab::on_open_game(const Request& message) {
     header.black = record.tag("Black").value_or("?");
     header.time_control = record.tag("TimeControl").value_or("");
     header_ = header;
-    // A result decided off the board (resignation, agreement, time) is kept from the record.
-    if (!game_.is_over() && record.result != GameResult::Ongoing) {
-        const std::string termination = record.tag("Termination").value_or("");
-        Reason reason = reason_of_description(game_.rules().traits(), game_.rule_options().points_victory,
-                                              record.result, termination);
-        if (reason == Reason::None) reason = Reason::Adjudication;
-        game_.end(Verdict{record.result, reason}, termination.empty() ? "as recorded" : "");
-    }
-    game_changed();
+    record_tags_ = std::move(record.tags);
 }
 
 void Tab::on_save_pdn(const Request&) {
-    const PdnGame record = make_pdn_game(game_, header_);
+    // The game is the main line; the tree adds its variations and comments.
+    PdnGame record = make_pdn_game(line_game(tree_.line(MoveTree::root)), header_);
+    if (!record_tags_.empty()) {
+        // A game opened from a file keeps its tags as they were (Result brought in line).
+        const auto termination = record.tag("Termination");
+        record.tags = record_tags_;
+        if (termination && !record.tag("Termination")) record.set_tag("Termination", *termination);
+    }
+    record.tree = tree_;
     std::string date = header_.date;
     std::replace(date.begin(), date.end(), '?', '0');
     send({{"type", "pdn"}, {"text", write_pdn(record)}, {"filename", "kroon-" + date + ".pdn"}});
@@ -398,8 +541,11 @@ void Tab::start_game(Game game, std::optional<Color> kroon) {
     clock_ = Clock(level_.kind == Level::Kind::Clock ? level_.control : TimeControl{});
     turn_started_ = SteadyClock::now();
     view_.reset();
-    scores_.assign(game_.positions().size(), std::nullopt);
-    from_book_.assign(game_.moves().size(), false);
+    MoveTree tree;
+    for (int node = MoveTree::root; const Move& m : game_.moves()) node = tree.add(node, m);
+    start_tree(std::move(tree));
+    off_board_end_.reset();
+    record_tags_.clear();
     header_ = PdnHeader{};
     header_.event = "Kroon serve";
     header_.date = pdn_date_today();
@@ -408,24 +554,87 @@ void Tab::start_game(Game game, std::optional<Color> kroon) {
     header_.time_control = level_.kind == Level::Kind::Clock ? format_time_control(level_.control) : "";
 }
 
+// The tree's main line is the game's moves (game_ holds them already).
+void Tab::start_tree(MoveTree tree) {
+    tree_ = std::move(tree);
+    line_ = tree_.line(MoveTree::root);
+    scores_.assign(static_cast<std::size_t>(tree_.size()), std::nullopt);
+    from_book_.assign(static_cast<std::size_t>(tree_.size()), false);
+    if (line_.size() != game_.positions().size()) {
+        game_ = line_game(line_);
+        view_.reset();
+    }
+}
+
+Game Tab::line_game(const std::vector<int>& nodes) const {
+    Game game(game_.rules(), game_.start(), game_.rule_options());
+    game.play_past_end();  // a recorded line may go on after a draw rule's verdict
+    for (std::size_t i = 1; i < nodes.size(); ++i) game.play(tree_[nodes[i]].move);
+    if (off_board_end_ && off_board_end_->node == nodes.back() && !game.is_over())
+        game.end(off_board_end_->verdict, off_board_end_->detail);
+    return game;
+}
+
+void Tab::show_line(int node) {
+    line_ = tree_.line(node);
+    game_ = line_game(line_);
+    const int ply = tree_[node].ply;
+    view_ = ply == static_cast<int>(game_.moves().size()) ? std::nullopt : std::optional<int>(ply);
+}
+
+void Tab::renumber(const std::vector<int>& renumbered) {
+    const auto of = [&](int node) { return renumbered[static_cast<std::size_t>(node)]; };
+    std::vector<int> line;
+    for (const int node : line_) {
+        if (of(node) == -1) break;
+        line.push_back(of(node));
+    }
+    line_ = std::move(line);
+    std::vector<std::optional<search::Score>> scores(static_cast<std::size_t>(tree_.size()));
+    std::vector<bool> from_book(static_cast<std::size_t>(tree_.size()));
+    for (std::size_t old = 0; old < renumbered.size(); ++old) {
+        if (renumbered[old] == -1) continue;
+        scores[static_cast<std::size_t>(renumbered[old])] = scores_[old];
+        from_book[static_cast<std::size_t>(renumbered[old])] = from_book_[old];
+    }
+    scores_ = std::move(scores);
+    from_book_ = std::move(from_book);
+    if (off_board_end_) {
+        off_board_end_->node = of(off_board_end_->node);
+        if (off_board_end_->node == -1) off_board_end_.reset();
+    }
+}
+
+bool Tab::game_on() const { return kroon_ && on_main_line() && !game_.is_over(); }
+
 bool Tab::play_move(const Move& move) {
     const Color side = game_.side_to_move();
     if (clock_running() && !clock_.record_move(side, elapsed())) {
         end_game(Verdict{win_for(~side), Reason::TimeForfeit}, side_title(side) + "'s flag fell");
         return false;
     }
-    game_.play(move);
+    append_move(move);
     turn_started_ = SteadyClock::now();
     return true;
 }
 
+void Tab::append_move(const Move& move) {
+    int node = tree_.child_with(line_.back(), move);
+    if (node == -1) node = tree_.add(line_.back(), move);
+    game_.play(move);
+    line_.push_back(node);
+    scores_.resize(static_cast<std::size_t>(tree_.size()));
+    from_book_.resize(static_cast<std::size_t>(tree_.size()));
+}
+
 void Tab::truncate_to(int ply) {
     while (static_cast<int>(game_.moves().size()) > ply) game_.undo();
+    line_.resize(static_cast<std::size_t>(ply) + 1);
 }
 
 void Tab::game_changed() {
-    scores_.resize(game_.positions().size());
-    from_book_.resize(game_.moves().size());
+    scores_.resize(static_cast<std::size_t>(tree_.size()));
+    from_book_.resize(static_cast<std::size_t>(tree_.size()));
     if (view_ && *view_ >= static_cast<int>(game_.moves().size())) view_.reset();
     engine_turn();
     send_state();
@@ -437,6 +646,7 @@ void Tab::end_game(Verdict verdict, const std::string& detail) {
     // The time of the move under way counts: a fallen flag shows 0, not the time before it.
     if (clock_running()) clock_.charge(game_.side_to_move(), elapsed());
     game_.end(verdict, detail);
+    off_board_end_ = OffBoardEnd{verdict, detail, line_.back()};
 }
 
 int Tab::view_ply() const {
@@ -452,7 +662,9 @@ Game Tab::game_at(int ply) const {
     return game;
 }
 
-bool Tab::kroon_to_move() const { return kroon_ && !game_.is_over() && game_.side_to_move() == *kroon_; }
+bool Tab::kroon_to_move() const {
+    return kroon_ && !game_.is_over() && game_.side_to_move() == *kroon_ && on_main_line();
+}
 
 Color Tab::human_side() const { return kroon_ ? ~*kroon_ : game_.side_to_move(); }
 
@@ -460,7 +672,7 @@ Color Tab::human_side() const { return kroon_ ? ~*kroon_ : game_.side_to_move();
 
 double Tab::elapsed() const { return std::chrono::duration<double>(SteadyClock::now() - turn_started_).count(); }
 
-bool Tab::clock_running() const { return !clock_.unlimited() && !game_.is_over(); }
+bool Tab::clock_running() const { return !clock_.unlimited() && !game_.is_over() && on_main_line(); }
 
 void Tab::arm_timer() {
     if (closed_ || !outlet_.wake_after) return;
@@ -544,7 +756,7 @@ void Tab::on_iteration(std::uint64_t serial, const search::Iteration& it) {
     // The game is as it was when the search began: any change stops it and drops its reports.
     const Position& pos = game_.positions()[static_cast<std::size_t>(task_ply_)];
     const Json score = score_json(it.score, pos.side_to_move());
-    if (task_ == Task::Analysis) scores_[static_cast<std::size_t>(task_ply_)] = score.at("value").get<int>();
+    if (task_ == Task::Analysis) scores_[static_cast<std::size_t>(node_at(task_ply_))] = score.at("value").get<int>();
     Json info = {{"type", "info"},
                  {"task", task_name(static_cast<int>(task_))},
                  {"ply", task_ply_},
@@ -569,7 +781,7 @@ void Tab::on_search_done(std::uint64_t serial, const JobResult& result) {
     const search::Outcome& o = result.outcome;
     const Position pos = game_.positions()[static_cast<std::size_t>(ply)];
     const bool searched = result.started && o.best;
-    if (searched) scores_[static_cast<std::size_t>(ply)] = score_json(o.score, pos.side_to_move()).at("value");
+    if (searched) scores_[static_cast<std::size_t>(node_at(ply))] = score_json(o.score, pos.side_to_move()).at("value");
     if (task == Task::Move) {
         if (!searched) {
             send_error("Kroon found no move");
@@ -577,9 +789,8 @@ void Tab::on_search_done(std::uint64_t serial, const JobResult& result) {
         }
         const Color side = game_.side_to_move();
         if (!clock_running() || clock_.record_move(side, elapsed())) {
-            game_.play(*o.best);
-            from_book_.resize(game_.moves().size());
-            from_book_.back() = o.from_book;
+            append_move(*o.best);
+            from_book_[static_cast<std::size_t>(line_.back())] = o.from_book;
             turn_started_ = SteadyClock::now();
         } else {
             end_game(Verdict{win_for(~side), Reason::TimeForfeit}, side_title(side) + "'s flag fell");
@@ -671,7 +882,8 @@ void Tab::send_state() {
     MoveList legal;
     rules.generate_moves(pos, legal);
     const bool at_end = ply == plies;
-    const bool may_move = !(at_end && game_.is_over()) && !(kroon_ && pos.side_to_move() == *kroon_) && !legal.empty();
+    const bool kroons_turn = game_on() && kroon_ && pos.side_to_move() == *kroon_;
+    const bool may_move = !(at_end && game_.is_over()) && !kroons_turn && !legal.empty();
     Json moves = Json::array();
     if (may_move) {
         const auto paths =
@@ -679,7 +891,10 @@ void Tab::send_state() {
         for (const Move& m : legal) moves.push_back(move_json(rules, pos, m, &paths));
     }
     Json scores = Json::array();
-    for (const auto& s : scores_) scores.push_back(s ? Json(*s) : Json(nullptr));
+    for (const int node : line_) {
+        const auto& s = scores_[static_cast<std::size_t>(node)];
+        scores.push_back(s ? Json(*s) : Json(nullptr));
+    }
 
     Json state = {{"type", "state"},
                   {"variant", std::string(rules.name())},
@@ -706,9 +921,15 @@ void Tab::send_state() {
     state["termination"] = game_.is_over() ? Json(game_.termination()) : Json(nullptr);
     state["book"] = book_json(pos);
     Json book_plies = Json::array();
-    for (std::size_t i = 0; i < from_book_.size(); ++i)
-        if (from_book_[i]) book_plies.push_back(i + 1);
+    for (std::size_t i = 1; i < line_.size(); ++i)
+        if (from_book_[static_cast<std::size_t>(line_[i])]) book_plies.push_back(i);
     state["book_plies"] = book_plies;
+    state["tree"] = tree_json(rules, game_.start(), tree_);
+    Json tags = Json::array();
+    for (const PdnTag& tag : record_tags_) tags.push_back({{"name", tag.name}, {"value", tag.value}});
+    state["tags"] = tags;
+    state["line"] = line_;
+    state["node"] = node_at(ply);
     state["engine"] =
         task_ == Task::None
             ? Json(nullptr)

@@ -40,6 +40,7 @@ struct Outlet {
 struct TabConfig {
     std::size_t max_message_bytes = 1 << 20;  // announced in the welcome message
     std::size_t max_pdn_games = 1000;         // games kept from one loaded PDN file
+    int max_tree_nodes = 5000;                // moves of a game with its variations
     // The opening book shown in the explorer, as the engines' book option chooses it
     // (play::chosen_book): the option's value and its file, read once by the server.
     std::string book_option = "true";
@@ -95,13 +96,29 @@ private:
     void apply_level(const Level& level);
     void on_open_game(const Request& message);
     void on_save_pdn(const Request& message);
+    void adopt_tags(std::vector<PdnTag> tags);
     void on_restore(const Request& message);
+    void on_promote(const Request& message);
+    void on_delete(const Request& message);
+    void on_comment(const Request& message);
 
     // The game.
     void start_game(Game game, std::optional<Color> kroon);
-    bool play_move(const Move& move);  // with the clock; false when the flag fell first
+    void start_tree(MoveTree tree);      // after start_game: the moves with their variations
+    bool play_move(const Move& move);    // with the clock; false when the flag fell first
+    void append_move(const Move& move);  // to the line shown and to the tree
     void truncate_to(int ply);
-    void game_changed();  // after any change: stop work on the old position, answer, go on
+    // The line through `node` (on to its line's end) becomes the game shown, at `node`.
+    void show_line(int node);
+    int node_at(int ply) const { return line_[static_cast<std::size_t>(ply)]; }
+    int read_node(const Request& message) const;
+    void check_tree_may_change() const;
+    Game line_game(const std::vector<int>& nodes) const;  // a line of the tree, refereed
+    void renumber(const std::vector<int>& renumbered);
+    // Kroon plays the main line only; the variations are the players'.
+    bool on_main_line() const { return tree_.on_main_line(line_.back()); }
+    bool game_on() const;  // Kroon plays a side in a game that is not over, shown on its line
+    void game_changed();   // after any change: stop work on the old position, answer, go on
     void end_game(Verdict verdict, const std::string& detail);
     int view_ply() const;
     Game game_at(int ply) const;
@@ -143,8 +160,21 @@ private:
     std::chrono::steady_clock::time_point turn_started_;
     std::optional<int> view_;  // the ply shown; none: follow the game
     PdnHeader header_;
-    std::vector<std::optional<search::Score>> scores_;  // per position, White's view
-    std::vector<bool> from_book_;                       // per move: Kroon played it from the book
+    // The game's moves with their variations; the game shown (game_) is the line of nodes
+    // line_ in it: line_[p] the node of ply p, line_[0] the root.
+    MoveTree tree_;
+    std::vector<int> line_;
+    std::vector<std::optional<search::Score>> scores_;  // per node: the last score, White's view
+    std::vector<bool> from_book_;                       // per node: Kroon played it from the book
+    // A result decided off the board (a resignation, a flag, an agreement, a loaded record's),
+    // with the node it came at: it holds when the line shown ends there.
+    struct OffBoardEnd {
+        Verdict verdict;
+        std::string detail;
+        int node = 0;
+    };
+    std::optional<OffBoardEnd> off_board_end_;
+    std::vector<PdnTag> record_tags_;  // the tags of a game opened from a PDN file
     std::vector<PdnGame> loaded_;
 
     // The one search of this tab. A serial number tells its callbacks from older ones'.

@@ -27,57 +27,20 @@
 #include "play/book.hpp"
 #include "protocol/web/server.hpp"
 #include "tests/protocol/web_client.hpp"
+#include "tests/protocol/web_server_fixture.hpp"
 
 namespace kroon::web {
 namespace {
 
+using test::error_of;
+using test::RunningServer;
+using test::Tab;
 using test::WebClient;
 using Json = nlohmann::json;
 using SteadyClock = std::chrono::steady_clock;
 using namespace std::chrono_literals;
 
-class RunningServer {
-public:
-    explicit RunningServer(ServerConfig config = {}) : server_(local(config)), thread_([this] { server_.run(); }) {}
-    ~RunningServer() {
-        server_.stop();
-        thread_.join();
-    }
-    unsigned short port() const { return server_.port(); }
-    Server& server() { return server_; }
-
-private:
-    static ServerConfig local(ServerConfig c) {
-        c.host = "127.0.0.1";
-        c.port = 0;
-        c.hash_mib = 4;
-        // The tests play and analyse from known positions: no opening book unless one asks.
-        if (std::none_of(c.engine_options.begin(), c.engine_options.end(),
-                         [](const auto& option) { return option.first == "book"; }))
-            c.engine_options.emplace_back("book", "false");
-        return c;
-    }
-    Server server_;
-    std::thread thread_;
-};
-
-// A connected tab that has read its welcome and first state.
-struct Tab {
-    explicit Tab(unsigned short port) : client(port) {
-        welcome = client.expect("welcome");
-        state = client.expect("state");
-    }
-    WebClient client;
-    Json welcome;
-    Json state;
-};
-
 bool human_to_move(const Json& s) { return !s["moves"].empty() && s["engine"].is_null(); }
-
-std::string error_of(WebClient& client, const Json& message) {
-    client.send(message);
-    return client.expect("error")["message"].get<std::string>();
-}
 
 TEST(WebServer, ServesTheBuiltInPageAndNothingElse) {
     RunningServer s;
@@ -602,13 +565,20 @@ TEST(WebServer, LoadsEveryGameOfAPdnFileAndSavesTheGame) {
     const Json saved = c.expect("pdn");
     const std::string text = saved["text"];
     EXPECT_NE(text.find("[White \"Carol\"]"), std::string::npos);
+    const auto saved_text = [](WebClient& client) {
+        client.send({{"type", "save_pdn"}});
+        return client.expect("pdn")["text"].get<std::string>();
+    };
     EXPECT_NE(text.find("1. 33-28 18-23 2-0"), std::string::npos) << text;
     EXPECT_EQ(saved["filename"].get<std::string>().rfind("kroon-", 0), 0u);
 
-    // A move from an earlier position replaces the rest of the game.
+    // A move from an earlier position of the finished game starts a variation: the recorded
+    // game stays the main line.
     c.send({{"type", "move"}, {"move", "19-23"}, {"ply", 1}});
     st = c.expect_state([](const Json& x) { return x["plies"] == 2 && x["history"][1]["text"] == "19-23"; });
     EXPECT_FALSE(st["over"].get<bool>());
+    EXPECT_EQ(st["tree"].size(), 4u);
+    EXPECT_NE(saved_text(c).find("1. 33-28 18-23 (1... 19-23) 2-0"), std::string::npos);
 }
 
 // The opening explorer shows the book's moves of the position shown, and Kroon's moves from

@@ -2,7 +2,7 @@
 // puppeteer-core plays through the page as a person would: a move by dragging and by
 // click-click, a takeback, flip, hint, a declined draw offer, a FEN set-up with a compulsory
 // capture, a position set up with the palette, a PDN file loaded (two games) and a game saved
-// as PDN and read back, an analysis stopped and its best move played, a game resigned, and a
+// as PDN and read back, a study with variations pasted, edited and saved back, an analysis stopped and its best move played, a game resigned, and a
 // whole short game against Kroon played to its end.
 //
 // Run: node tests/web/e2e.mjs path/to/kroon   (CTest: Web.BrowserEndToEnd)
@@ -245,6 +245,57 @@ try {
   await (await page.$('#pdn-file')).uploadFile(savedPath);
   await waitPlies(5);
   step('the game saved as PDN and read back');
+
+  // --- a study pasted as PDN text: nested variations, comments, marks and a NAG kept, shown,
+  // saved back unchanged; a move inside the game makes a variation; a reload keeps the tree;
+  // comment, promote and delete from under the move list ------------------------------------
+  const study = [
+    '[Event "Study"]', '[Site "?"]', '[Date "2026.11.26"]', '[Round "?"]', '[White "A"]', '[Black "B"]',
+    '[Result "*"]', '[GameType "20"]', '[Annotator "Kroon\'s tests"]', '',
+    '{An opening study} 1. 32-28 {good} 19-23 (1... 18-23 {also played} 2. 38-32',
+    '(2. 37-32 13-18) 2... 12-18) 2. 28x19 $2 14x23 3. 37-32 10-14 ({or} 3... 9-14!?',
+    '4. 31-27) 4. 41-37 *', '',
+  ].join('\n');
+  await page.$eval('#pdn-text', (e, v) => { e.value = v; }, study);
+  await page.click('#pdn-read');
+  await page.waitForFunction(() => document.querySelectorAll('#pdn-games .game').length === 1 &&
+    /Study/.test(document.getElementById('pdn-games').textContent));
+  await page.click('#pdn-games .game[data-index="0"]');
+  await waitPlies(14);
+  assert.equal(await count('#move-list .variation'), 3);
+  assert.equal(await count('#move-list .variation .variation'), 1, 'the nested variation is inside its parent');
+  assert.deepEqual(await page.$$eval('#move-list .comment', (l) => l.map((e) => e.textContent)),
+    ['An opening study', 'good', 'also played', 'or']);
+  assert.equal(await page.$eval('#move-list .move[data-ply="3"]', (e) => e.textContent), '28x19?');
+  assert.equal(await savePdn(), study);
+  step('a pasted study shows its nested variations, comments and glyphs, and saves back unchanged');
+
+  await page.click('#move-list .move[data-ply="1"]');
+  await page.waitForFunction(() => document.querySelector('#move-list .current')?.textContent === '32-28');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await clickSquare(17);
+  await clickSquare(21);
+  await waitPlies(15);
+  assert.equal(await text('#move-list .current'), '17-21');
+  assert.equal(await count('#move-list .variation'), 4);
+  assert.match(await savePdn(), /19-23\s\(1\.\.\.\s18-23\s\{also played\}\s[^]*12-18\)\s\(1\.\.\.\s17-21\)\s2\.\s28x19\s\$2/);
+  await page.reload();
+  await waitPlies(15);
+  await page.waitForFunction(() => document.querySelector('#move-list .current')?.textContent === '17-21');
+  await page.$eval('#setup-panel', (d) => { d.open = true; });
+  step('a move inside the loaded game made a variation, and a reload kept the whole tree');
+
+  await page.click('#comment-input');
+  await page.keyboard.type('a quiet move');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => [...document.querySelectorAll('#move-list .comment')].some((e) => e.textContent === 'a quiet move'));
+  await page.click('#tree-promote');
+  await page.waitForFunction(() => document.querySelector('#move-list .variation .move')?.textContent === '17-21');
+  assert.match(await savePdn(), /19-23\s\(1\.\.\.\s17-21\s\{a quiet move\}\)\s\(1\.\.\.\s18-23/);
+  await page.click('#tree-delete');
+  await waitPlies(14);
+  assert.equal(await savePdn(), study);
+  step('a comment, a promotion and a deletion from under the move list');
 
   // --- analysis: live depth, score and line; stop; play the best move ---------------------
   await newGame({ kroonSide: 'none' });

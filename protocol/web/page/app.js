@@ -115,15 +115,18 @@ function store(key, value) {
 }
 
 function keptGame(s) {
-  return { variant: s.variant, fen: s.start_fen, moves: s.history.map((h) => h.id), kroon: s.kroon, level: s.level };
+  const tree = s.tree.map((n) => n.parent < 0 ? { parent: 0, comment: n.comment }
+    : { parent: n.parent, move: n.id, marks: n.marks, nags: n.nags, comment: n.comment, comment_before: n.comment_before });
+  return { variant: s.variant, fen: s.start_fen, tree, node: s.node, tags: s.tags, kroon: s.kroon, level: s.level };
 }
 
 // On a new connection the server starts a fresh game: send the kept one back unless that is it.
 function restoreKeptGame(s) {
   const kept = storedJson(gameKey);
-  if (!kept || !Array.isArray(kept.moves)) return false;
+  if (!kept || !(Array.isArray(kept.tree) || Array.isArray(kept.moves))) return false;
   const fresh = keptGame(s);
-  if (kept.variant === fresh.variant && kept.fen === fresh.fen && kept.moves.length === 0) return false;
+  const empty = Array.isArray(kept.tree) ? kept.tree.length <= 1 && !kept.tree[0]?.comment : kept.moves.length === 0;
+  if (kept.variant === fresh.variant && kept.fen === fresh.fen && empty) return false;
   send({ type: 'restore', ...kept });
   return true;
 }
@@ -156,6 +159,12 @@ function onState(s) {
     s.plies < state.plies - 2 || (s.plies === 0 && state.plies > 0);
   if (newGame && !s.engine) clearEngineInfo();
   if (newGame) reviewBest = [];
+  // The review's best moves belong to the line they were found on, as far as it is still shown.
+  if (state && !newGame) {
+    let same = 0;
+    while (same < s.line.length && same < state.line.length && s.line[same] === state.line[same]) same++;
+    if (reviewBest.length > same) reviewBest.length = same;
+  }
   state = s;
   stateReceived = performance.now();
   if (newPosition) board.setHint(null);
@@ -221,7 +230,9 @@ function drawStatus() {
   status.className = '';
   let text;
   if (s.ply < s.plies) {
-    text = `Move ${s.ply} of ${s.plies}: ${sideName(s.side)} to move (a move here replaces the rest of the game)`;
+    const inGame = s.kroon !== 'none' && !s.over && s.line.every((n) => isFirstChild(n));
+    text = `Move ${s.ply} of ${s.plies}: ${sideName(s.side)} to move (a new move here ` +
+      (inGame ? 'continues the game from here; the moves it replaces stay as a variation)' : 'starts a variation)');
   } else if (s.over) {
     text = 'Game over';
   } else if (s.engine && s.engine.task === 'move') {
@@ -258,40 +269,92 @@ function drawButtons() {
   $('nav-last').disabled = s.ply === s.plies;
 }
 
+// The move list is the game's tree: the line shown in full, each variation after the move it
+// replaces, comments and glyphs where the PDN had them. A click shows a move's position.
+const nagGlyphs = { 1: '!', 2: '?', 3: '!!', 4: '??', 5: '!?', 6: '?!', 7: '□', 10: '=', 13: '∞', 14: '⩲', 15: '⩱', 16: '±', 17: '∓', 18: '+−', 19: '−+' };
+
 function drawMoveList() {
   const list = $('move-list');
   list.replaceChildren();
-  let row = null;
-  state.history.forEach((h, i) => {
-    const ply = i + 1;
-    const first = i === 0 || state.history[i - 1].number !== h.number;
-    if (first) {
-      row = document.createElement('div');
-      row.className = 'row';
+  const tree = state.tree;
+  const plyOf = new Map(state.line.map((node, ply) => [node, ply]));
+  const moveSpan = (n, numbered) => {
+    const node = tree[n];
+    const parts = [];
+    if (node.comment_before) parts.push(commentSpan(node.comment_before));
+    if (node.side === firstSide() || numbered) {
       const num = document.createElement('span');
       num.className = 'num';
-      num.textContent = `${h.number}.` + (i === 0 && h.side !== firstSide() ? '..' : '');
-      row.appendChild(num);
-      list.appendChild(row);
+      num.textContent = node.side === firstSide() ? `${node.number}.` : `${node.number}...`;
+      parts.push(num);
     }
     const span = document.createElement('span');
-    const fromBook = (state.book_plies || []).includes(ply);
-    span.className = 'move' + (ply === state.ply ? ' current' : '') + (fromBook ? ' book' : '');
-    span.dataset.ply = ply;
-    span.textContent = h.text;
+    const ply = plyOf.get(n);
+    const fromBook = ply !== undefined && (state.book_plies || []).includes(ply);
+    span.className = 'move' + (n === state.node ? ' current' : '') + (ply !== undefined ? ' shown' : '') +
+      (fromBook ? ' book' : '');
+    span.dataset.node = n;
+    if (ply !== undefined) span.dataset.ply = ply;
+    span.textContent = node.text + node.marks + node.nags.map((g) => nagGlyphs[g] || ` $${g}`).join('');
     if (fromBook) span.title = 'Kroon played this from its opening book';
-    const judged = judgeMove(i);
+    const judged = ply !== undefined ? judgeMove(ply - 1) : null;
     if (judged) {
       span.classList.add(judged.label);
       span.textContent += judged.glyph;
       span.title = `${judged.label}: lost ${(judged.lost / 100).toFixed(2)}; better ${judged.better}`;
     }
-    span.addEventListener('click', () => send({ type: 'goto', ply }));
-    row.appendChild(span);
-  });
+    span.addEventListener('click', () => send({ type: 'goto', node: n }));
+    parts.push(span);
+    if (node.comment) parts.push(commentSpan(node.comment));
+    return parts;
+  };
+  // The line after `parent` into `box`; each variation becomes a block of its own in it.
+  const drawLine = (box, parent, numbered) => {
+    let flow = document.createElement('div');
+    flow.className = 'flow';
+    box.appendChild(flow);
+    for (let n = parent; tree[n].children.length;) {
+      const [main, ...others] = tree[n].children;
+      flow.append(...moveSpan(main, numbered));
+      for (const v of others) {
+        const variation = document.createElement('div');
+        variation.className = 'variation';
+        const first = document.createElement('div');
+        first.className = 'flow';
+        first.append(...moveSpan(v, true));
+        variation.appendChild(first);
+        drawLine(variation, v, false);
+        box.appendChild(variation);
+      }
+      if (others.length) {
+        flow = document.createElement('div');
+        flow.className = 'flow';
+        box.appendChild(flow);
+      }
+      numbered = others.length > 0;
+      n = main;
+    }
+  };
+  if (tree[0].comment) list.appendChild(commentSpan(tree[0].comment));
+  drawLine(list, 0, false);
   const current = list.querySelector('.current');
   if (current) current.scrollIntoView({ block: 'nearest' });
+  if (document.activeElement !== $('comment-input')) $('comment-input').value = tree[state.node].comment || '';
+  $('tree-promote').disabled = state.node === 0 || state.line.every((n) => isFirstChild(n));
+  $('tree-delete').disabled = state.node === 0;
   drawReviewSummary();
+}
+
+function isFirstChild(n) {
+  const parent = state.tree[n].parent;
+  return parent < 0 || state.tree[parent].children[0] === n;
+}
+
+function commentSpan(text) {
+  const span = document.createElement('span');
+  span.className = 'comment';
+  span.textContent = text;
+  return span;
 }
 
 // The opening explorer: the book's moves of the position shown; one of them is played by a
@@ -488,6 +551,15 @@ $('pdn-file').addEventListener('change', async (e) => {
   e.target.value = '';
 });
 $('pdn-save').addEventListener('click', () => send({ type: 'save_pdn' }));
+$('pdn-read').addEventListener('click', () => {
+  const text = $('pdn-text').value;
+  if (text.trim()) send({ type: 'load_pdn', text });
+});
+
+// Editing the tree: the move shown is promoted, deleted (with what follows it) or commented.
+$('tree-promote').addEventListener('click', () => send({ type: 'promote', node: state.node }));
+$('tree-delete').addEventListener('click', () => send({ type: 'delete', node: state.node }));
+$('comment-input').addEventListener('change', () => send({ type: 'comment', node: state.node, text: $('comment-input').value }));
 
 // --- controls ------------------------------------------------------------------------------
 

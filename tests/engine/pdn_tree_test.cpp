@@ -1,0 +1,106 @@
+// The move tree of PDN: variations, comments, marks and NAGs read, kept and written back.
+#include <gtest/gtest.h>
+
+#include "engine/record/pdn.hpp"
+#include "engine/rulebook/rulebook.hpp"
+#include "tests/support/study_pdn.hpp"
+
+namespace kroon {
+namespace {
+
+std::string text_of(const Rulebook& rules, const Position& pos, const Move& m) { return rules.format_move(pos, m); }
+
+TEST(PdnTree, ReadsVariationsCommentsAndGlyphsIntoTheTree) {
+    const PdnFile file = read_pdn(test::study_pdn);
+    ASSERT_TRUE(file.errors.empty()) << file.errors[0].text();
+    ASSERT_EQ(file.games.size(), 1u);
+    const PdnGame& g = file.games[0];
+    const MoveTree& tree = g.tree;
+    EXPECT_EQ(g.moves.size(), 7u);
+    EXPECT_EQ(tree.main_line(), g.moves);
+    EXPECT_EQ(tree.size(), 1 + 7 + 3 + 2 + 2);
+    EXPECT_EQ(tree[MoveTree::root].comment, "An opening study");
+
+    const Rulebook& rules = rulebook(Variant::International);
+    const int first = tree[MoveTree::root].children.front();
+    EXPECT_EQ(tree[first].comment, "good");
+    const std::vector<int>& replies = tree[first].children;  // 19-23, then the variation 18-23
+    ASSERT_EQ(replies.size(), 2u);
+    Position after_first = rules.start_position();
+    rules.play(after_first, tree[first].move);
+    EXPECT_EQ(text_of(rules, after_first, tree[replies[1]].move), "18-23");
+    EXPECT_EQ(tree[replies[1]].comment, "also played");
+    // The nested variation: 2. 37-32 instead of 2. 38-32 inside the 18-23 line.
+    const int v38_32 = tree[replies[1]].children.front();
+    ASSERT_EQ(tree[replies[1]].children.size(), 2u);
+    EXPECT_EQ(tree.line(tree[replies[1]].children[1]).size(), 5u);  // root, 32-28, 18-23, 37-32, 13-18
+    EXPECT_EQ(tree[v38_32].children.size(), 1u);
+
+    const std::vector<int> main = tree.line(MoveTree::root);
+    EXPECT_EQ(tree[main[3]].nags, std::vector<int>{2});          // 2. 28x19 $2
+    const std::vector<int>& at_move_3 = tree[main[5]].children;  // 10-14 and 13-18
+    ASSERT_EQ(at_move_3.size(), 2u);
+    EXPECT_EQ(tree[at_move_3[1]].comment_before, "or");
+    EXPECT_EQ(tree[at_move_3[1]].marks, "!?");
+}
+
+TEST(PdnTree, WritesTheTreeBackByteForByte) {
+    const PdnFile file = read_pdn(test::study_pdn);
+    ASSERT_TRUE(file.errors.empty()) << file.errors[0].text();
+    EXPECT_EQ(write_pdn(file.games[0]), test::study_pdn);
+}
+
+TEST(PdnTree, ReadsMarksAndCommentsWrittenLoosely) {
+    // The issue's own example, spaced and numbered as people write it: the same tree.
+    const PdnFile loose =
+        read_pdn("[Event \"x\"]\n1.32-28 { good } 19-23 (1...18-23) 2.28x19 $2 14x23 ! 3. 37-32 {a} {b} *");
+    ASSERT_TRUE(loose.errors.empty()) << loose.errors[0].text();
+    const MoveTree& tree = loose.games[0].tree;
+    const std::vector<int> main = tree.line(MoveTree::root);
+    ASSERT_EQ(main.size(), 6u);
+    EXPECT_EQ(tree[main[1]].comment, "good");
+    EXPECT_EQ(tree[main[4]].marks, "!");
+    EXPECT_EQ(tree[main[5]].comment, "a b");
+    const std::string written = write_pdn(loose.games[0]);
+    EXPECT_NE(written.find("1. 32-28 {good} 19-23 (1... 18-23) 2. 28x19 $2 14x23! 3. 37-32 {a b} *"), std::string::npos)
+        << written;
+}
+
+TEST(PdnTree, MovesInVariationsMustBeLegalToo) {
+    struct Case {
+        const char* moves;
+        int column;
+        const char* words;
+    };
+    const Case cases[] = {
+        {"1. 32-28 19-23 (1... 28-22) *", 22, "28-22"},
+        {"1. 32-28 ((1. 33-28) 19-23) *", 11, "must follow the move"},
+        {"(1. 33-28) 1. 32-28 *", 1, "must follow the move"},
+        {"1. 32-28 19-23) *", 15, "unexpected ')'"},
+        {"1. 32-28 () *", 11, "without a move"},
+        {"1. 32-28 19-23 (1... 18-23 2. 38-32 *", 16, "never closed"},
+    };
+    for (const Case& c : cases) {
+        SCOPED_TRACE(c.moves);
+        const PdnFile file = read_pdn(std::string("[Event \"e\"]\n") + c.moves + "\n[Event \"next\"]\n1. 32-28 *\n");
+        ASSERT_EQ(file.games.size(), 1u);
+        EXPECT_EQ(file.games[0].tag("Event"), "next");
+        ASSERT_EQ(file.errors.size(), 1u);
+        EXPECT_EQ(file.errors[0].line, 2);
+        EXPECT_EQ(file.errors[0].column, c.column) << file.errors[0].text();
+        EXPECT_NE(file.errors[0].message.find(c.words), std::string::npos) << file.errors[0].text();
+    }
+    // A result at the end of a variation tells where it leads; the game goes on after it.
+    const PdnFile with_result = read_pdn("[Event \"e\"]\n1. 32-28 19-23 (1... 18-23 2-0) 2. 28x19 *\n");
+    ASSERT_TRUE(with_result.errors.empty()) << with_result.errors[0].text();
+    EXPECT_EQ(with_result.games[0].moves.size(), 3u);
+    // Nesting deeper than anyone writes is refused, not followed.
+    std::string deep = "[Event \"deep\"]\n1. 32-28 19-23";
+    for (int i = 0; i < 70; ++i) deep += " (1... 18-23";
+    const PdnFile too_deep = read_pdn(deep + "\n");
+    ASSERT_EQ(too_deep.errors.size(), 1u);
+    EXPECT_NE(too_deep.errors[0].message.find("nested"), std::string::npos) << too_deep.errors[0].text();
+}
+
+}  // namespace
+}  // namespace kroon

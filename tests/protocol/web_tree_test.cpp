@@ -1,0 +1,160 @@
+// The board's move tree over real sockets: a loaded PDN with its variations and comments saved
+// back unchanged, variations made by moves, promoted, commented and deleted, a tree restored
+// after a reload, and a game against Kroon that keeps the moves it replaces.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "engine/rulebook/rulebook.hpp"
+#include "tests/protocol/web_server_fixture.hpp"
+#include "tests/support/study_pdn.hpp"
+
+namespace kroon::web {
+namespace {
+
+using test::error_of;
+using test::Json;
+using test::RunningServer;
+using test::study_pdn;
+using test::Tab;
+
+// The node of the tree in `state` whose move text is `text` and whose parent is `parent`.
+int node_of(const Json& state, int parent, const std::string& text) {
+    for (const Json& child : state["tree"][static_cast<std::size_t>(parent)]["children"])
+        if (state["tree"][child.get<std::size_t>()]["text"] == text) return child.get<int>();
+    return -1;
+}
+
+std::string saved_pdn(test::WebClient& c) {
+    c.send({{"type", "save_pdn"}});
+    return c.expect("pdn")["text"];
+}
+
+TEST(WebTree, ALoadedStudyKeepsItsVariationsAndSavesBackUnchanged) {
+    RunningServer s;
+    Tab tab(s.port());
+    auto& c = tab.client;
+    c.send({{"type", "load_pdn"}, {"text", study_pdn}});
+    ASSERT_EQ(c.expect("pdn_games")["games"].size(), 1u);
+    c.send({{"type", "open_game"}, {"index", 0}});
+    Json st = c.expect_state([](const Json& x) { return x["plies"] == 7; });
+    EXPECT_EQ(st["tree"].size(), 15u);
+    EXPECT_EQ(st["tree"][0]["comment"], "An opening study");
+    EXPECT_EQ(saved_pdn(c), study_pdn);
+
+    // Into a variation: the line shown goes through it, the main line stays.
+    const int first = st["line"][1];
+    const int side_line = node_of(st, first, "18-23");
+    ASSERT_NE(side_line, -1);
+    c.send({{"type", "goto"}, {"node", side_line}});
+    st = c.expect_state([&](const Json& x) { return x["node"] == side_line; });
+    EXPECT_EQ(st["history"][1]["text"], "18-23");
+    EXPECT_EQ(st["plies"], 4);  // 32-28 18-23 38-32 12-18
+    EXPECT_EQ(st["ply"], 2);
+
+    // A move the tree does not have, from the start: a new variation; the game is not cut.
+    c.send({{"type", "move"}, {"move", "34-29"}, {"ply", 0}});
+    st = c.expect_state([](const Json& x) { return x["plies"] == 1; });
+    EXPECT_EQ(st["tree"].size(), 16u);
+    const int tried = st["node"];
+    EXPECT_EQ(st["tree"][0]["children"][0], first);
+    EXPECT_EQ(st["tree"][0]["children"][1], tried);
+    c.send({{"type", "comment"}, {"node", tried}, {"text", " tried {once} "}});
+    c.expect_state(
+        [&](const Json& x) { return x["tree"][static_cast<std::size_t>(tried)]["comment"] == "tried {once"; });
+    c.send({{"type", "promote"}, {"node", tried}});
+    st = c.expect_state([&](const Json& x) { return x["tree"][0]["children"][0] == tried; });
+    EXPECT_NE(saved_pdn(c).find("{An opening study} 1. 34-29 {tried {once} (1. 32-28 {good} 19-23 (1... 18-23"),
+              std::string::npos);
+    EXPECT_EQ(error_of(c, {{"type", "promote"}, {"node", tried}}), "that move is on the main line already");
+
+    // Deleting it gives the study back, byte for byte.
+    c.send({{"type", "delete"}, {"node", tried}});
+    st = c.expect_state([](const Json& x) { return x["tree"].size() == 15u; });
+    EXPECT_EQ(st["node"], 0);
+    EXPECT_EQ(saved_pdn(c), study_pdn);
+    EXPECT_EQ(error_of(c, {{"type", "delete"}, {"node", 0}}), "the start stays: start a new game instead");
+    EXPECT_EQ(error_of(c, {{"type", "goto"}, {"node", 15}}), "'node' must be from 0 to 14 (got 15)");
+}
+
+TEST(WebTree, ATreeThePageKeptIsRestored) {
+    RunningServer s;
+    Tab tab(s.port());
+    auto& c = tab.client;
+    c.send({{"type", "load_pdn"}, {"text", study_pdn}});
+    c.expect("pdn_games");
+    c.send({{"type", "open_game"}, {"index", 0}});
+    Json st = c.expect_state([](const Json& x) { return x["plies"] == 7; });
+    const int shown = node_of(st, st["line"][1], "18-23");
+
+    // What the page keeps: each node's parent, move id, glyphs and comments, and the node shown.
+    Json kept = Json::array();
+    for (const Json& node : st["tree"]) {
+        Json entry = {{"parent", std::max(0, node["parent"].get<int>())}, {"comment", node["comment"]}};
+        if (node.contains("id"))
+            entry.update({{"move", node["id"]},
+                          {"marks", node["marks"]},
+                          {"nags", node["nags"]},
+                          {"comment_before", node["comment_before"]}});
+        kept.push_back(entry);
+    }
+    Tab again(s.port());
+    auto& d = again.client;
+    d.send({{"type", "restore"},
+            {"variant", "international"},
+            {"fen", rulebook(Variant::International).start_fen()},
+            {"tree", kept},
+            {"node", shown},
+            {"tags", st["tags"]},
+            {"kroon", "none"}});
+    st = d.expect_state([](const Json& x) { return x["tree"].size() == 15u; });
+    EXPECT_EQ(st["node"], shown);
+    EXPECT_EQ(st["history"][1]["text"], "18-23");
+    EXPECT_EQ(st["players"]["white"], "A");
+    EXPECT_EQ(saved_pdn(d), study_pdn);  // the tags came back too
+
+    // An illegal move drops itself and what follows it, with an error; the rest is kept. Entry 3
+    // is the variation 1... 18-23, with four moves after it.
+    ASSERT_EQ(kept[3]["move"], "18-23");
+    kept[3]["move"] = "33-29";
+    d.send({{"type", "restore"},
+            {"variant", "international"},
+            {"fen", rulebook(Variant::International).start_fen()},
+            {"tree", kept},
+            {"kroon", "none"}});
+    st = d.expect_state([](const Json& x) { return x["tree"].size() < 15u; });
+    EXPECT_EQ(st["tree"].size(), 10u);
+    EXPECT_EQ(st["plies"], 7);
+    EXPECT_NE(d.expect("error")["message"].get<std::string>().find("drops '33-29'"), std::string::npos);
+}
+
+TEST(WebTree, AGameAgainstKroonKeepsTheMovesAnEarlierMoveReplaces) {
+    RunningServer s;
+    Tab tab(s.port());
+    auto& c = tab.client;
+    c.send({{"type", "new"}, {"kroon", "black"}, {"level", {{"kind", "depth"}, {"depth", 1}}}});
+    c.expect_state([](const Json& x) { return x["plies"] == 0 && !x["moves"].empty(); });
+    c.send({{"type", "move"}, {"move", "32-28"}});
+    Json st = c.expect_state([](const Json& x) { return x["plies"] == 2; });
+    const int old_first = st["line"][1];
+    // Back to the start and another first move: the game goes on from it, Kroon answers, and
+    // 32-28 with Kroon's reply stays as a variation.
+    c.send({{"type", "move"}, {"move", "33-28"}, {"ply", 0}});
+    st = c.expect_state([](const Json& x) { return x["plies"] == 2 && x["history"][0]["text"] == "33-28"; });
+    EXPECT_EQ(st["tree"][0]["children"].size(), 2u);
+    EXPECT_EQ(st["tree"][0]["children"][1], old_first);
+    EXPECT_EQ(st["tree"][static_cast<std::size_t>(old_first)]["children"].size(), 1u);
+    // In the variation the player moves both sides, and Kroon leaves it alone.
+    c.send({{"type", "goto"}, {"node", st["tree"][static_cast<std::size_t>(old_first)]["children"][0]}});
+    st = c.expect_state([&](const Json& x) { return x["history"][0]["text"] == "32-28"; });
+    ASSERT_FALSE(st["moves"].empty());
+    c.send({{"type", "move"}, {"move", st["moves"][0]["id"]}});
+    st = c.expect_state([](const Json& x) { return x["plies"] == 3; });
+    EXPECT_TRUE(st["engine"].is_null());
+    ASSERT_FALSE(st["moves"].empty()) << "Kroon's side in the variation is the player's";
+    c.send({{"type", "takeback"}});
+    st = c.expect_state([](const Json& x) { return x["plies"] == 2; });
+}
+
+}  // namespace
+}  // namespace kroon::web
