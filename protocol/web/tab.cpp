@@ -768,6 +768,7 @@ void Tab::on_iteration(std::uint64_t serial, const search::Iteration& it) {
                  {"nps", it.seconds > 0 ? static_cast<std::uint64_t>(static_cast<double>(it.nodes) / it.seconds) : 0},
                  {"tbhits", it.database_hits}};
     info.update(line_json(game_.rules(), pos, it.pv));
+    info["move"] = it.pv.empty() ? Json(nullptr) : move_json(game_.rules(), pos, it.pv.front());
     send(info);
 }
 

@@ -167,7 +167,11 @@ function onState(s) {
   }
   state = s;
   stateReceived = performance.now();
-  if (newPosition) board.setHint(null);
+  if (newPosition) {
+    board.setHint(null);
+    board.setArrows([]);
+    drawEvalBar(s.scores[s.ply]);
+  }
   $('variant-title').textContent = s.variant;
   $('variant').value = s.variant;
   if (!setup) drawBoard();
@@ -464,6 +468,20 @@ $('graph').addEventListener('click', (e) => {
 
 // --- the engine ----------------------------------------------------------------------------
 
+// White's share of the bar: half at 0, most of it by two men ahead, all of it for a won
+// position (a database or a found win).
+function drawEvalBar(value) {
+  const bar = $('eval-bar');
+  if (value === null || value === undefined) {
+    $('eval-white').style.width = '50%';
+    bar.dataset.value = '';
+    return;
+  }
+  const share = Math.abs(value) > 9000 ? (value > 0 ? 100 : 0) : 50 + 50 * Math.tanh(value / 250);
+  $('eval-white').style.width = `${share.toFixed(1)}%`;
+  bar.dataset.value = value;
+}
+
 function showThinking(m) {
   if (state && state.engine) state.engine.queued = false;
   if (state) drawStatus();
@@ -479,6 +497,10 @@ function showThinking(m) {
 function onInfo(m) {
   if (m.task === 'review') return;
   lastInfo = m;
+  if (state && m.ply === state.ply && m.task !== 'move') {
+    drawEvalBar(m.score.value);
+    board.setArrows([m.move]);
+  }
   $('info-depth').textContent = `${m.depth}/${m.seldepth}`;
   $('info-score').textContent = m.score.text;
   $('info-nodes').textContent = m.nodes.toLocaleString('en');

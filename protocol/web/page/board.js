@@ -49,6 +49,13 @@ export class Board {
   }
 
   setHint(move) { this.hint = move; this.draw(); }
+  // Engine lines drawn as arrows along each first move's path; the first is the best.
+  setArrows(moves) {
+    const next = (moves || []).filter(Boolean);
+    if (JSON.stringify(next.map((m) => m.id)) === JSON.stringify((this.arrows || []).map((m) => m.id))) return;
+    this.arrows = next;
+    this.draw();
+  }
   setFlipped(flipped) { this.flipped = flipped; this.draw(); }
   setNumbers(numbers) { this.numbers = numbers; this.draw(); }
 
@@ -106,6 +113,7 @@ export class Board {
       }
     }
     if (this.hint && this.hint.captured.length) this.drawPath(this.hint, '');
+    (this.arrows || []).forEach((m, i) => this.drawArrow(m, i === 0 ? 'best' : 'other'));
     if (this.numbers && state.board.notation === 'algebraic') this.drawCoordinates();
     else if (this.numbers) {
       for (const s of squares) {
@@ -114,6 +122,22 @@ export class Board {
         t.textContent = s.n;
       }
     }
+  }
+
+  // A line from square centre to square centre along the move's path, with a head at its end.
+  drawArrow(move, kind) {
+    const points = (move.path && move.path.length >= 2 ? move.path : [move.from, move.to]).map((n) => this.centre(n));
+    const [x1, y1] = points[points.length - 2];
+    const [x2, y2] = points[points.length - 1];
+    const angle = Math.atan2(y2 - y1, x2 - x1);
+    const length = 0.34;
+    const half = 0.2;
+    const back = [x2 - length * Math.cos(angle), y2 - length * Math.sin(angle)];
+    const line = points.slice(0, -1).concat([back]);
+    el('polyline', { points: line.map((p) => p.join(',')).join(' '), class: `arrow ${kind}`, 'data-move': move.id }, this.svg);
+    const head = [[x2, y2], [back[0] + half * Math.sin(angle), back[1] - half * Math.cos(angle)],
+      [back[0] - half * Math.sin(angle), back[1] + half * Math.cos(angle)]];
+    el('polygon', { points: head.map((p) => p.join(',')).join(' '), class: `arrow-head ${kind}` }, this.svg);
   }
 
   // Files along the bottom edge and ranks along the left one, as the players of the
