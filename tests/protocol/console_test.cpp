@@ -145,9 +145,10 @@ TEST(Console, RejectsBadMovesAndGoesOn) {
 
 TEST(Console, RejectsUnknownCommandsAndBadArguments) {
     const std::vector<std::string> bad = {
-        "frobnicate",  "level depth 0", "level speed 3", "undo",     "undo x",  "new nosuchvariant",
-        "variant xyz", "fen W:W99",     "fen hello",     "play red", "perft 0", "perft x",
-        "threads 0",   "hash -1",       "post maybe",    "time -2",  "clock 0", "help nothing"};
+        "frobnicate",  "level depth 0", "level speed 3", "undo",         "undo x",  "new nosuchvariant",
+        "variant xyz", "fen W:W99",     "fen hello",     "play red",     "perft 0", "perft x",
+        "threads 0",   "hash -1",       "post maybe",    "time -2",      "clock 0", "help nothing",
+        "multipv 0",   "multipv -1",    "multipv abc",   "multipv 1000", "multipv", "set multipv 0"};
     std::string script = "play none\n";
     for (const auto& b : bad) script += b + "\n";
     script += "fen\nquit\n";
@@ -337,6 +338,29 @@ TEST(Console, AnalyseShowsIterationsAndStops) {
     EXPECT_GE(count_of(out, "depth  1/"), 1) << out;
     EXPECT_EQ(printed_fens(out).size(), 1u);  // analysis plays nothing
     EXPECT_EQ(printed_fens(out)[0], start10);
+}
+
+// multipv N: each iteration of an analysis shows N numbered lines, best first.
+TEST(Console, AnalyseShowsSeveralLines) {
+    const std::string out = run("multipv 3\nanalyse 0.1\nset multipv 1\nanalyse 0.05\nquit\n");
+    EXPECT_EQ(count_of(out, "Error"), 0) << out;
+    EXPECT_NE(out.find("Analysis shows the best 3 moves."), std::string::npos) << out;
+    EXPECT_NE(out.find("(scores for White; the best 3 moves)"), std::string::npos) << out;
+    const auto lines = lines_of(out);
+    int heads = 0;
+    for (size_t i = 0; i < lines.size(); ++i) {
+        if (lines[i].rfind("depth ", 0) != 0) continue;
+        if (lines[i].find("nodes") == std::string::npos || i + 3 >= lines.size()) continue;
+        if (lines[i + 1].rfind("   1. ", 0) != 0) continue;  // the one-line analysis after set multipv 1
+        ++heads;
+        EXPECT_EQ(lines[i + 2].rfind("   2. ", 0), 0u) << lines[i + 2];
+        EXPECT_EQ(lines[i + 3].rfind("   3. ", 0), 0u) << lines[i + 3];
+        EXPECT_FALSE(i + 4 < lines.size() && lines[i + 4].rfind("   4. ", 0) == 0);
+    }
+    EXPECT_GE(heads, 1) << out;
+    EXPECT_EQ(count_of(out, "   4. "), 0) << out;
+    EXPECT_EQ(count_of(out, "Best move"), 2) << out;
+    EXPECT_NE(out.find("multipv = 1."), std::string::npos) << out;
 }
 
 TEST(Console, AnalyseEndsWhenAnyCommandArrives) {
