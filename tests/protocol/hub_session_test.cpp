@@ -426,10 +426,13 @@ TEST(HubSession, AnalyzeWithSeveralLines) {
     const Position start = rulebook(v).start_position();
     auto engine = start_hub();
     ASSERT_TRUE(handshake(*engine, {"set-param name=multipv value=3"}));
-    engine->send("pos pos=" + std::string(start10));
-    engine->send("level depth=5");
-    engine->send("go analyze");
-    const auto analysis = read_search(*engine);
+    const auto searched = [&](const std::string& moves, int depth, const std::string& mode) {
+        engine->send("pos pos=" + std::string(start10) + moves);
+        engine->send("level depth=" + std::to_string(depth));
+        engine->send("go " + mode);
+        return read_search(*engine);
+    };
+    const auto analysis = searched("", 5, "analyze");
     ASSERT_TRUE(analysis);
     ASSERT_EQ(analysis->infos.size(), 15u);  // 3 lines at each of depths 1 to 5
     for (size_t i = 0; i < analysis->infos.size(); ++i) {
@@ -451,19 +454,13 @@ TEST(HubSession, AnalyzeWithSeveralLines) {
     EXPECT_NE(first_moves[1], first_moves[2]);
     EXPECT_NE(first_moves[0], first_moves[2]);
 
-    engine->send("pos pos=" + std::string(start10));
-    engine->send("level depth=5");
-    engine->send("go think");
-    const auto think = read_search(*engine);
+    const auto think = searched("", 5, "think");
     ASSERT_TRUE(think);
     EXPECT_EQ(think->infos.size(), 5u);
     for (const auto& info : think->infos) EXPECT_EQ(info.find("multipv"), std::string::npos) << info;
 
     // A single legal move is one line, numbered all the same.
-    engine->send("pos pos=" + std::string(start10) + " moves=\"32-28 19-23\"");
-    engine->send("level depth=3");
-    engine->send("go analyze");
-    const auto forced = read_search(*engine);
+    const auto forced = searched(" moves=\"32-28 19-23\"", 3, "analyze");
     ASSERT_TRUE(forced);
     ASSERT_EQ(forced->infos.size(), 3u);
     for (const auto& info : forced->infos) EXPECT_NE(info.find(" multipv=1 "), std::string::npos) << info;
