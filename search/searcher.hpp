@@ -92,8 +92,8 @@ struct Iteration {
     std::uint64_t database_hits = 0;  // endgame database probes that gave a value
     bool from_book = false;           // the opening book's move and score (play::Engine), no search
     // Best first: one line, {score, pv}, unless Limits::multi_pv asked for more. Where the
-    // databases decided the root moves, the moves they keep come first. A stopped iteration
-    // may end with lines of the iteration before it (one ply shallower).
+    // databases decided the root moves, the moves they keep come first. An iteration cut
+    // short by a stop has the lines it finished (every line of a report has its depth).
     std::vector<Line> lines;
 };
 

@@ -49,18 +49,6 @@ int late_move_reduction(bool king, int depth, int index) {
     return reductions.r[king][std::min(depth, 63)][std::min(index, 63)];
 }
 
-// The lines of a stopped multi-PV iteration, then those of the iteration before it whose
-// moves it did not reach, up to `wanted`.
-std::vector<Line> merged_lines(std::vector<Line> fresh, const std::vector<Line>& earlier, int wanted) {
-    for (const Line& line : earlier) {
-        if (static_cast<int>(fresh.size()) >= wanted) break;
-        const bool seen =
-            std::any_of(fresh.begin(), fresh.end(), [&](const Line& f) { return f.pv.front() == line.pv.front(); });
-        if (!seen) fresh.push_back(line);
-    }
-    return fresh;
-}
-
 }  // namespace
 
 template <RuleSet R>
@@ -192,7 +180,7 @@ void Worker<R>::run(SearchContext& context, const Listener& listener) {
                 const bool new_move = !(root_pv_.front() == result_.pv.front());
                 result_.pv = root_pv_;
                 result_.score = root_score_;
-                if (lines_wanted_ > 1) lines_ = merged_lines({{root_score_, root_pv_}}, lines_, lines_wanted_);
+                if (lines_wanted_ > 1) lines_ = {{root_score_, root_pv_}};
                 // Report it, so the last line the GUI saw starts with the move played.
                 if (main_ && new_move) report(listener, depth, root_score_);
             }
@@ -214,7 +202,7 @@ void Worker<R>::run(SearchContext& context, const Listener& listener) {
 
 template <RuleSet R>
 bool Worker<R>::search_more_lines(const Position& root, int depth) {
-    const std::vector<Line> earlier = lines_;
+    const std::vector<Line>& earlier = lines_;  // replaced only once the lines are found
     std::vector<Line> found{{result_.score, result_.pv}};
     bool complete = true;
     while (static_cast<int>(found.size()) < lines_wanted_) {
@@ -253,7 +241,7 @@ bool Worker<R>::search_more_lines(const Position& root, int depth) {
                      [&](const Line& a, const Line& b) { return group(a) != group(b) ? group(b) : a.score > b.score; });
     result_.score = found.front().score;
     result_.pv = found.front().pv;
-    lines_ = complete ? found : merged_lines(found, earlier, lines_wanted_);
+    lines_ = std::move(found);
     return complete;
 }
 

@@ -93,6 +93,32 @@ TEST(MultiPv, TheFirstLineIsThePlainSearchs) {
     EXPECT_EQ(searched.iterations.back().lines.front().score, plain.outcome.score);
 }
 
+// A node limit stops the search inside an iteration: what it reports is still well formed,
+// and the move played is the last report's first line.
+TEST(MultiPv, AStoppedIterationReportsTheLinesItFinished) {
+    const Variant v = Variant::International;
+    const Position pos = fen(v, middlegame);
+    for (const std::uint64_t nodes : {20000u, 60000u, 150000u}) {
+        Searcher searcher(Options{1, 16, {}});
+        searcher.set_position(game_of(v, pos));
+        Limits limits;
+        limits.nodes = nodes;
+        limits.multi_pv = 4;
+        limits.analysis = true;
+        std::vector<Iteration> iterations;
+        Outcome outcome;
+        searcher.start(limits, Listener{[&](const Iteration& it) { iterations.push_back(it); },
+                                        [&](const Outcome& o) { outcome = o; }});
+        searcher.wait();
+        ASSERT_FALSE(iterations.empty());
+        for (const Iteration& it : iterations) {
+            EXPECT_LE(it.lines.size(), 4u);
+            expect_well_formed(v, pos, it);
+        }
+        EXPECT_EQ(iterations.back().lines.front().pv.front(), *outcome.best) << nodes;
+    }
+}
+
 TEST(MultiPv, OneLineIsThePlainSearch) {
     const Variant v = Variant::International;
     const Position pos = fen(v, middlegame);
