@@ -346,18 +346,19 @@ TEST(Console, AnalyseShowsSeveralLines) {
     EXPECT_EQ(count_of(out, "Error"), 0) << out;
     EXPECT_NE(out.find("Analysis shows the best 3 moves."), std::string::npos) << out;
     EXPECT_NE(out.find("(scores for White; the best 3 moves)"), std::string::npos) << out;
+    // Under each head its lines numbered from 1; three, but where the time ran out.
     const auto lines = lines_of(out);
-    int heads = 0;
-    for (size_t i = 0; i < lines.size(); ++i) {
-        if (lines[i].rfind("depth ", 0) != 0) continue;
-        if (lines[i].find("nodes") == std::string::npos || i + 3 >= lines.size()) continue;
-        if (lines[i + 1].rfind("   1. ", 0) != 0) continue;  // the one-line analysis after set multipv 1
-        ++heads;
-        EXPECT_EQ(lines[i + 2].rfind("   2. ", 0), 0u) << lines[i + 2];
-        EXPECT_EQ(lines[i + 3].rfind("   3. ", 0), 0u) << lines[i + 3];
-        EXPECT_FALSE(i + 4 < lines.size() && lines[i + 4].rfind("   4. ", 0) == 0);
+    int complete = 0;
+    for (size_t i = 0; i + 1 < lines.size(); ++i) {
+        if (lines[i].rfind("depth ", 0) != 0 || lines[i + 1].rfind("   1. ", 0) != 0) continue;
+        size_t numbered = 1;
+        while (i + numbered + 1 < lines.size() &&
+               lines[i + numbered + 1].rfind("   " + std::to_string(numbered + 1) + ". ", 0) == 0)
+            ++numbered;
+        EXPECT_LE(numbered, 3u) << out;
+        if (numbered == 3) ++complete;
     }
-    EXPECT_GE(heads, 1) << out;
+    EXPECT_GE(complete, 1) << out;
     EXPECT_EQ(count_of(out, "   4. "), 0) << out;
     EXPECT_EQ(count_of(out, "Best move"), 2) << out;
     EXPECT_NE(out.find("multipv = 1."), std::string::npos) << out;
