@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <system_error>
 
 #include "play/memory.hpp"
@@ -135,8 +136,14 @@ std::vector<BookChoice> Engine::book_moves() const {
     return play::book_moves(*chosen, game_.rules(), game_.position());
 }
 
+int Engine::lines_for(const search::Limits& limits) const {
+    if (!limits.analysis) return limits.multi_pv;
+    return std::max(limits.multi_pv, options_.integer("multipv"));
+}
+
 std::optional<BookChoice> Engine::book_move(const search::Limits& limits) {
-    if (!limits.ends_by_itself() || limits.analysis || game_.is_over()) return std::nullopt;
+    // Several lines are searched: the book scores its own moves only.
+    if (!limits.ends_by_itself() || limits.analysis || lines_for(limits) > 1 || game_.is_over()) return std::nullopt;
     const auto chosen = book();
     if (!chosen) return std::nullopt;
     return choose_book_move(*chosen, game_.rules(), game_.position(), options_.integer("book-margin"), random_);
@@ -182,6 +189,7 @@ void Engine::go(search::Limits limits, search::Listener listener) {
             iteration.depth = outcome.depth;
             iteration.score = outcome.score;
             iteration.pv = {choice.move};
+            iteration.lines = {{iteration.score, iteration.pv}};
             iteration.from_book = true;
             if (listener.on_iteration) listener.on_iteration(iteration);
             book_replying_ = false;
@@ -190,6 +198,7 @@ void Engine::go(search::Limits limits, search::Listener listener) {
         return;
     }
     limits.pondering_enabled = options_.boolean("ponder");
+    limits.multi_pv = lines_for(limits);
     search::Searcher& s = searcher();
     s.set_position(game_);
     s.start(limits, std::move(listener));
@@ -215,6 +224,7 @@ search::Outcome Engine::think(const search::Limits& limits) {
     if (const auto choice = book_move(limits)) return book_outcome(*choice);
     search::Limits with_ponder = limits;
     with_ponder.pondering_enabled = options_.boolean("ponder");
+    with_ponder.multi_pv = lines_for(limits);
     search::Searcher& s = searcher();
     s.set_position(game_);
     return s.think(with_ponder);

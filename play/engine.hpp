@@ -78,6 +78,10 @@ public:
     std::vector<BookChoice> book_moves() const;
     // The move a search with these limits would play from the book, or none.
     std::optional<BookChoice> book_move(const search::Limits& limits);
+    // The principal variations a search with these limits reports: the multipv option's
+    // number for an analysis (unless the limits ask for more themselves), else the limits'
+    // own (1 by default: a search for a move to play keeps its whole time for that move).
+    int lines_for(const search::Limits& limits) const;
 
 private:
     search::Searcher& searcher();

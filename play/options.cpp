@@ -107,6 +107,15 @@ std::vector<OptionSpec> make_table() {
          "play any book move within N hundredths of a man of the best, chosen at random (0: always the best)",
          "book-margin",
          CommandLine | Hub | Console | Web},
+        {"multipv",
+         OptionType::Integer,
+         1,
+         max_multi_pv,
+         "1",
+         {},
+         "an analysis shows the best N moves, each with its score and line (a move to play is searched alone)",
+         "multipv",
+         CommandLine | Hub | Console},
     };
 }
 

@@ -29,6 +29,9 @@ struct OptionSpec {
     unsigned faces = CommandLine | Hub | Console;
 };
 
+// The most principal variations an analysis may ask for (the multipv option).
+inline constexpr int max_multi_pv = 100;
+
 const std::vector<OptionSpec>& option_table();
 // By its name or its Hub name; null for an unknown option.
 const OptionSpec* find_option(std::string_view name);

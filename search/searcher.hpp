@@ -64,6 +64,9 @@ struct Limits {
     // The GUI ponders for us (Hub `ponder` parameter): the reply is often searched already,
     // so each move may take a little more of the clock (Scan uses the same 1.2 factor).
     bool pondering_enabled = false;
+    // Multi-PV: the best this many root moves, each with an exact score and its line
+    // (Iteration::lines), at most the legal moves; 1 is the search for one best move.
+    int multi_pv = 1;
 
     // Whether a search with these limits ends without stop(): some depth, node or time limit,
     // and neither infinite nor pondering.
@@ -72,16 +75,26 @@ struct Limits {
     }
 };
 
+// A principal variation with its exact score: a root move and the line expected after it.
+struct Line {
+    Score score = 0;
+    std::vector<Move> pv;
+};
+
 struct Iteration {
     int depth = 0;
     int selective_depth = 0;
-    Score score = 0;
+    Score score = 0;  // the first line's
     std::uint64_t nodes = 0;
     double seconds = 0;
-    std::vector<Move> pv;
+    std::vector<Move> pv;             // the first line's
     int hashfull = 0;                 // permille of the transposition table written by this search
     std::uint64_t database_hits = 0;  // endgame database probes that gave a value
     bool from_book = false;           // the opening book's move and score (play::Engine), no search
+    // Best first: one line, {score, pv}, unless Limits::multi_pv asked for more. Where the
+    // databases decided the root moves, the moves they keep come first. An iteration cut
+    // short by a stop has the lines it finished (every line of a report has its depth).
+    std::vector<Line> lines;
 };
 
 struct Outcome {

@@ -92,6 +92,9 @@ void Worker<R>::begin(SearchContext& context) {
     result_ = {};
     root_pv_.clear();
     root_score_ = 0;
+    lines_.clear();
+    line_index_ = 0;
+    line_first_ = -1;
     // History carries over from the last search, halved: the old position's lessons fade.
     for (auto& side : history_)
         for (auto& from : side)
@@ -141,6 +144,7 @@ void Worker<R>::run(SearchContext& context, const Listener& listener) {
     MoveList& root_moves = root_list_;
     generate_moves<R>(root, root_moves);
     if (root_moves.empty()) return;
+    root_all_ = root_moves;
     // Only the moves the databases kept; they came from this generator's list, so none is
     // dropped here, and should none match, every move stays.
     root_filtered_ = !context_->root_moves.empty();
@@ -155,6 +159,10 @@ void Worker<R>::run(SearchContext& context, const Listener& listener) {
             root_filtered_ = false;
         }
     }
+    root_search_ = root_moves;
+    root_restricted_ = root_filtered_;
+    // The helpers search for the best move alone: they fill the table for the main thread.
+    lines_wanted_ = main_ ? std::clamp(context_->limits.multi_pv, 1, root_all_.size()) : 1;
     // Something to play even if the first iteration is cut short.
     result_.pv = {root_moves[0]};
     result_.score = 0;
@@ -172,6 +180,7 @@ void Worker<R>::run(SearchContext& context, const Listener& listener) {
                 const bool new_move = !(root_pv_.front() == result_.pv.front());
                 result_.pv = root_pv_;
                 result_.score = root_score_;
+                if (lines_wanted_ > 1) lines_ = {{root_score_, root_pv_}};
                 // Report it, so the last line the GUI saw starts with the move played.
                 if (main_ && new_move) report(listener, depth, root_score_);
             }
@@ -183,19 +192,81 @@ void Worker<R>::run(SearchContext& context, const Listener& listener) {
         if (depth > 1 && score < previous - 25) stability *= 1.3;
         previous = score;
         result_ = {depth, score, root_pv_.empty() ? result_.pv : root_pv_};
+        const bool complete = lines_wanted_ == 1 || search_more_lines(root, depth);
         if (!main_) continue;
-        report(listener, depth, score);
-        if (should_stop_after_iteration(depth, score, root_moves.size(), stability)) break;
+        report(listener, depth, result_.score);
+        if (!complete || should_stop_after_iteration(depth, score, root_moves.size(), stability)) break;
     }
     publish_nodes();
 }
 
 template <RuleSet R>
+bool Worker<R>::search_more_lines(const Position& root, int depth) {
+    const std::vector<Line>& earlier = lines_;  // replaced only once the lines are found
+    std::vector<Line> found{{result_.score, result_.pv}};
+    bool complete = true;
+    while (static_cast<int>(found.size()) < lines_wanted_) {
+        exclude_from_root(found);
+        // The line of the last iteration that leads with a move still open orders the root
+        // and centres the aspiration window.
+        line_index_ = static_cast<int>(found.size());
+        line_first_ = -1;
+        const Line* guide = nullptr;
+        for (const Line& line : earlier) {
+            for (int i = 0; i < root_search_.size() && !guide; ++i)
+                if (root_search_[i] == line.pv.front()) {
+                    guide = &line;
+                    line_first_ = i;
+                }
+            if (guide) break;
+        }
+        root_pv_.clear();
+        const Score score = guide ? aspiration(root, depth, guide->score)
+                                  : search(root, -infinite_score, infinite_score, depth, 0, true);
+        if (stopped()) {
+            complete = false;
+            break;
+        }
+        found.push_back({score, root_pv_.empty() ? std::vector<Move>{root_search_[0]} : root_pv_});
+    }
+    // Back to the first line's root for the next iteration.
+    line_index_ = 0;
+    line_first_ = -1;
+    root_search_ = root_list_;
+    root_restricted_ = root_filtered_;
+
+    // Best first; the databases' kept moves stay ahead of the others.
+    const auto group = [&](const Line& line) { return root_filtered_ && !root_list_.contains(line.pv.front()); };
+    std::stable_sort(found.begin(), found.end(),
+                     [&](const Line& a, const Line& b) { return group(a) != group(b) ? group(b) : a.score > b.score; });
+    result_.score = found.front().score;
+    result_.pv = found.front().pv;
+    lines_ = std::move(found);
+    return complete;
+}
+
+template <RuleSet R>
+void Worker<R>::exclude_from_root(const std::vector<Line>& found) {
+    const auto is_found = [&](const Move& m) {
+        return std::any_of(found.begin(), found.end(), [&](const Line& line) { return line.pv.front() == m; });
+    };
+    root_search_.clear();
+    for (const MoveList* from : {&root_list_, &root_all_}) {
+        for (const Move& m : *from)
+            if (!is_found(m)) root_search_.push(m);
+        if (!root_search_.empty()) break;
+    }
+    root_restricted_ = true;
+}
+
+template <RuleSet R>
 void Worker<R>::report(const Listener& listener, int depth, Score score) {
     publish_nodes();
-    if (listener.on_iteration)
-        listener.on_iteration(Iteration{depth, selective_depth_, score, context_->total_nodes(), context_->elapsed(),
-                                        result_.pv, table_->hashfull(), context_->total_database_hits()});
+    if (!listener.on_iteration) return;
+    std::vector<Line> lines = lines_wanted_ > 1 ? lines_ : std::vector<Line>{{score, result_.pv}};
+    listener.on_iteration(Iteration{depth, selective_depth_, score, context_->total_nodes(), context_->elapsed(),
+                                    result_.pv, table_->hashfull(), context_->total_database_hits(), false,
+                                    std::move(lines)});
 }
 
 template <RuleSet R>
@@ -320,7 +391,7 @@ Score Worker<R>::search(const Position& pos, Score alpha, Score beta, int depth,
     MoveList& moves = lists_[ply];
     generate_moves<R>(pos, moves);
     if (moves.empty()) return no_move_score(ply);
-    if (root && root_filtered_) moves = root_list_;
+    if (root && root_restricted_) moves = root_search_;
     if (Score s; !root && probe_databases(pos, moves, ply, s)) return s;
 
     const Node node = read_node(pos, moves, depth, ply, pv_node, hit, entry);
@@ -440,7 +511,11 @@ Score Worker<R>::search_moves(const Node& n, Score alpha, Score beta, int singul
     const bool pv_node = n.pv_node;
     const bool root = ply == 0;
     const Color us = pos.side_to_move();
-    MoveOrder order(moves, n.hit ? n.entry.move : -1, frames_[ply].killers, history_[index(us)], counter_move(us, ply));
+    // Past a multi-PV iteration's first line the root's list is shorter than the table's:
+    // its move comes from the last iteration's lines instead.
+    const bool later_line = root && line_index_ > 0;
+    const int table_move = later_line ? line_first_ : n.hit ? n.entry.move : -1;
+    MoveOrder order(moves, table_move, frames_[ply].killers, history_[index(us)], counter_move(us, ply));
     const bool forced = moves.size() == 1;
     const Score old_alpha = alpha;
     Score best = -infinite_score;
@@ -488,6 +563,8 @@ Score Worker<R>::search_moves(const Node& n, Score alpha, Score beta, int singul
         if (n.quiet && tried_quiets < static_cast<int>(tried_quiet.size())) tried_quiet[tried_quiets++] = idx;
     }
 
+    // A later line's root value leaves out the better moves: it is not the position's.
+    if (later_line) return best;
     const Bound bound = best >= beta ? Bound::Lower : best > old_alpha ? Bound::Exact : Bound::Upper;
     table_->store(pos.hash(), to_table(best, ply), n.static_eval, depth, bound, best_index);
     return best;

@@ -74,6 +74,12 @@ private:
     // ---- iterative deepening ----------------------------------------------------------
 
     Score aspiration(const Position& root, int depth, Score previous);
+    // Multi-PV: after the first line of an iteration, the root is searched again for each
+    // further line without the moves already found (the databases' kept moves first), and
+    // the lines are sorted. Returns false when stopped before the last line.
+    bool search_more_lines(const Position& root, int depth);
+    // The root moves the next line is chosen from: those not in `found` yet.
+    void exclude_from_root(const std::vector<Line>& found);
 
     bool should_stop_after_iteration(int depth, Score score, int legal_moves, double stability);
 
@@ -199,6 +205,15 @@ private:
     // The root's moves, only those the databases kept when root_filtered_.
     MoveList root_list_;
     bool root_filtered_ = false;
+    // What the root node searches: root_list_ for the first line, fewer for the lines after
+    // it; when root_restricted_, root_search_ replaces the generated moves.
+    MoveList root_all_;  // every legal root move
+    MoveList root_search_;
+    bool root_restricted_ = false;
+    int lines_wanted_ = 1;     // multi-PV: lines per iteration (main thread only)
+    int line_index_ = 0;       // the line being searched; past the first, the root is not stored
+    int line_first_ = -1;      // that line's move of the last iteration, in root_search_, or -1
+    std::vector<Line> lines_;  // the latest iteration's lines, when lines_wanted_ > 1
     std::vector<Move> root_pv_;
     Score root_score_ = 0;
     IterationResult result_;

@@ -99,6 +99,7 @@ private:
     void cmd_set(const Words& args);
     void cmd_threads(const Words& args);
     void cmd_hash(const Words& args);
+    void cmd_multipv(const Words& args);
     void cmd_egdb(const Words& args);
     void cmd_quit(const Words& args);
 

@@ -151,7 +151,9 @@ void ConsoleSession::cmd_analyse(const Words& args) {
     }
     limits.analysis = true;  // searched, never answered from the opening book
     const Color side = game_.position().side_to_move();
-    out_ << "Analysing for " << side_name(side) << " (scores for " << side_name(side) << ")"
+    const int lines = engine_.lines_for(limits);
+    out_ << "Analysing for " << side_name(side) << " (scores for " << side_name(side)
+         << (lines > 1 ? "; the best " + std::to_string(lines) + " moves" : "") << ")"
          << (limits.infinite ? "; press Enter or type stop to end" : "") << ".\n"
          << std::flush;
     const SearchRun run = search(limits, true, listen);
@@ -204,6 +206,14 @@ void ConsoleSession::cmd_threads(const Words& args) {
     if (args.size() != 1 || !threads) return error(threads ? "threads takes one number" : threads.error());
     engine_.set_option("threads", std::to_string(*threads));
     out_ << "Threads: " << *threads << ".\n";
+}
+
+void ConsoleSession::cmd_multipv(const Words& args) {
+    if (args.size() != 1) return error("multipv takes one number, from 1 to " + std::to_string(play::max_multi_pv));
+    const auto set = engine_.set_option("multipv", args[0]);
+    if (!set) return error(set.error());
+    const int lines = std::stoi(*set);
+    out_ << "Analysis shows " << (lines == 1 ? "the best move" : "the best " + *set + " moves") << ".\n";
 }
 
 void ConsoleSession::cmd_hash(const Words& args) {

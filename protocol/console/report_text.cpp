@@ -16,10 +16,21 @@ std::string format_line(const Rulebook& rules, const Position& pos, const std::v
 std::string format_iteration(const Rulebook& rules, const Position& pos, const search::Iteration& it) {
     char head[160];
     const double speed = it.seconds > 0 ? static_cast<double>(it.nodes) / it.seconds / 1e6 : 0;
+    const bool several = it.lines.size() > 1;
+    // Several lines: the score moves from the head to each line.
+    const std::string score = several ? "" : play::score_text(it.score, play::ScoreStyle::SideToMove);
     std::snprintf(head, sizeof head, "depth %2d/%-2d %8s %11llu nodes %6.2f s %5.2f Mn/s ", it.depth,
-                  it.selective_depth, play::score_text(it.score, play::ScoreStyle::SideToMove).c_str(),
-                  static_cast<unsigned long long>(it.nodes), it.seconds, speed);
-    return std::string(head) + " " + format_line(rules, pos, it.pv);
+                  it.selective_depth, score.c_str(), static_cast<unsigned long long>(it.nodes), it.seconds, speed);
+    if (!several) return std::string(head) + " " + format_line(rules, pos, it.pv);
+    std::string text = head;
+    text.erase(text.find_last_not_of(' ') + 1);
+    for (std::size_t k = 0; k < it.lines.size(); ++k) {
+        char number[48];
+        std::snprintf(number, sizeof number, "\n  %2zu. %8s  ", k + 1,
+                      play::score_text(it.lines[k].score, play::ScoreStyle::SideToMove).c_str());
+        text += number + format_line(rules, pos, it.lines[k].pv);
+    }
+    return text;
 }
 
 std::string format_seconds(double seconds) {

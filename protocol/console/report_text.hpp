@@ -16,7 +16,9 @@ namespace kroon::console {
 // not legal where it stands (a PV is a hint from another thread, not a trusted input).
 std::string format_line(const Rulebook& rules, const Position& pos, const std::vector<Move>& moves);
 
-// "depth  9/14    +0.35     1234567 nodes   0.52 s  2.37 Mn/s  32-28 19-23 ..."
+// "depth  9/14    +0.35     1234567 nodes   0.52 s  2.37 Mn/s  32-28 19-23 ..."; with several
+// lines (multi-PV) the head without a score, then one numbered line each, best first:
+// "   1.    +0.35  32-28 19-23 ...".
 std::string format_iteration(const Rulebook& rules, const Position& pos, const search::Iteration& it);
 
 // "12.3 s", "1:05.0", "1:02:03": a clock reading for people.

@@ -17,6 +17,10 @@ Result<long long> read_integer(std::string_view text) {
     return value;
 }
 
+// Scan clamps its integer parameters, and clients set up for Scan may count on it; Kroon's
+// own (multipv) refuse a value out of range.
+bool clamped_like_scan(const play::OptionSpec& spec) { return spec.name == "threads" || spec.name == "book-margin"; }
+
 int mib_of_tt_size(int tt_size) { return 1 << (tt_size - 16); }  // 2^tt_size entries of 16 bytes
 
 int tt_size_of_mib(int mib) {
@@ -108,8 +112,9 @@ Result<std::optional<OptionRequest>> read_set_param(const Command& command) {
             const auto tt_size = static_cast<int>(std::clamp<long long>(*number, min_tt_size, max_tt_size));
             return std::optional<OptionRequest>{{option, std::to_string(mib_of_tt_size(tt_size))}};
         }
-        return std::optional<OptionRequest>{
-            {option, std::to_string(std::clamp<long long>(*number, spec->low, spec->high))}};
+        if (clamped_like_scan(*spec))
+            return std::optional<OptionRequest>{
+                {option, std::to_string(std::clamp<long long>(*number, spec->low, spec->high))}};
     }
     if (spec->name == "egdb") return std::optional<OptionRequest>{{option, value.empty() ? "none" : value}};
     const auto read = play::read_option_value(*spec, value);

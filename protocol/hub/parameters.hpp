@@ -5,7 +5,8 @@
 //            (english, brazilian, russian, ... frysk); values= last, as draughtsnet reads it
 //   tt-size  the table as log2 of the number of 16-byte entries (24 = 256 MiB), as
 //            draughtsnet computes it; the engine's option is `hash` in MiB
-// Integers out of range are clamped, as Scan does; egdb-path "" means none. Other names
+// Scan's integers out of range are clamped, as Scan does, Kroon's own (multipv) refused;
+// egdb-path "" means none. Other names
 // (book, book-ply, book-margin, bb-size, ...) are ignored, as the protocol asks for anything
 // unrecognised.
 #pragma once

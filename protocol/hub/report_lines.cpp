@@ -24,12 +24,13 @@ std::string join(const std::vector<std::string>& words) {
     return out;
 }
 
-}  // namespace
-
-std::string info_line(const Rulebook& rules, const Position& root, const search::Iteration& it) {
+// `number`: the line's multipv= value, 0 for none.
+std::string info_line(const Rulebook& rules, const Position& root, const search::Iteration& it,
+                      const search::Line& principal, int number) {
     LineBuilder line("info");
     if (it.depth > 0) line.add("depth", std::to_string(it.depth));
-    line.add("score", play::score_text(it.score, play::ScoreStyle::Hub));
+    if (number > 0) line.add("multipv", std::to_string(number));
+    line.add("score", play::score_text(principal.score, play::ScoreStyle::Hub));
     if (it.nodes > 0) line.add("nodes", std::to_string(it.nodes));
     if (it.seconds >= 0.001) {
         line.add("time", fixed(it.seconds, 3));
@@ -38,9 +39,23 @@ std::string info_line(const Rulebook& rules, const Position& root, const search:
     // Not a Scan field: clients keep unknown keys as text (pydraughts) or ignore them.
     if (it.hashfull > 0) line.add("hashfull", std::to_string(it.hashfull));
     if (it.database_hits > 0) line.add("tbhits", std::to_string(it.database_hits));
-    const auto pv = rules.format_line(root, it.pv, MoveNotation::Hub);
+    const auto pv = rules.format_line(root, principal.pv, MoveNotation::Hub);
     if (!pv.empty()) line.add("pv", join(pv));
     return line.str();
+}
+
+}  // namespace
+
+std::string info_line(const Rulebook& rules, const Position& root, const search::Iteration& it) {
+    return info_line(rules, root, it, {it.score, it.pv}, 0);
+}
+
+std::vector<std::string> info_lines(const Rulebook& rules, const Position& root, const search::Iteration& it) {
+    if (it.lines.empty()) return {info_line(rules, root, it, {it.score, it.pv}, 1)};
+    std::vector<std::string> lines;
+    for (int k = static_cast<int>(it.lines.size()); k >= 1; --k)
+        lines.push_back(info_line(rules, root, it, it.lines[static_cast<size_t>(k - 1)], k));
+    return lines;
 }
 
 std::string done_line(const Rulebook& rules, const Position& root, const search::Outcome& outcome) {

@@ -20,6 +20,11 @@ namespace kroon::hub {
 // from one millisecond on.
 std::string info_line(const Rulebook& rules, const Position& root, const search::Iteration& iteration);
 
+// Multi-PV (Kroon's extension): one `info` line per line of the iteration, each with
+// `multipv=K` after `depth` (1 the best), written from the last line to the best, so that a
+// client that shows only the latest `info` shows the best line, as without multi-PV.
+std::vector<std::string> info_lines(const Rulebook& rules, const Position& root, const search::Iteration& iteration);
+
 // `done move=M [ponder=P]`, or a bare `done` when the side to move has no legal move. Should
 // the search ever report no move or an illegal one while a legal move exists, the first legal
 // move is sent: a Hub GUI waiting for `done` must get a playable answer.

@@ -222,7 +222,13 @@ void Session::on_go(const Command& command) {
     Writer write = write_;
     auto done_sent = done_sent_;
     search::Listener listener;
-    listener.on_iteration = [=](const search::Iteration& it) { write(info_line(*rules, root, it)); };
+    // Multi-PV lines carry multipv=K, even where a single legal move gives one line.
+    if (engine_.lines_for(limits) > 1)
+        listener.on_iteration = [=](const search::Iteration& it) {
+            for (const std::string& line : info_lines(*rules, root, it)) write(line);
+        };
+    else
+        listener.on_iteration = [=](const search::Iteration& it) { write(info_line(*rules, root, it)); };
     listener.on_done = [=](const search::Outcome& outcome) {
         write(done_line(*rules, root, outcome));
         *done_sent = true;

@@ -217,6 +217,10 @@ TEST(Book, TheEnginePlaysFromItWhereAGameIsPlayed) {
     search::Limits analysis = limits;
     analysis.analysis = true;
     EXPECT_FALSE(engine.think(analysis).from_book);
+    // So does a search for several lines: the book scores its own moves only.
+    search::Limits several_lines = limits;
+    several_lines.multi_pv = 3;
+    EXPECT_FALSE(engine.think(several_lines).from_book);
     Game out_of_book;
     ASSERT_TRUE(out_of_book.play_text("34-29"));
     engine.set_game(out_of_book);

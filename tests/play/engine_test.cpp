@@ -122,5 +122,28 @@ TEST(Engine, StopEndsAnEndlessSearchWithAMove) {
     EXPECT_FALSE(engine.searching());
 }
 
+// The multipv option gives an analysis its lines; a search for a move to play keeps one.
+TEST(Engine, MultipvOptionGivesAnAnalysisItsLines) {
+    Engine engine;
+    ASSERT_TRUE(engine.set_option("hash", "4").ok());
+    ASSERT_TRUE(engine.set_option("book", "false").ok());
+    ASSERT_TRUE(engine.set_option("multipv", "3").ok());
+    EXPECT_FALSE(engine.set_option("multipv", "0").ok());
+    EXPECT_EQ(engine.set_option("multipv", "1000").error(), "multipv: '1000' is not from 1 to 100");
+    EXPECT_EQ(engine.options().integer("multipv"), 3);
+    const auto lines_reported = [&](bool analysis) {
+        search::Limits limits;
+        limits.depth = 3;
+        limits.analysis = analysis;
+        EXPECT_EQ(engine.lines_for(limits), analysis ? 3 : 1);
+        size_t lines = 0;
+        engine.go(limits, search::Listener{[&](const search::Iteration& it) { lines = it.lines.size(); }, {}});
+        engine.wait();
+        return lines;
+    };
+    EXPECT_EQ(lines_reported(true), 3u);
+    EXPECT_EQ(lines_reported(false), 1u);
+}
+
 }  // namespace
 }  // namespace kroon::play

@@ -17,7 +17,7 @@ TEST(Options, TableHoldsEveryOptionOnce) {
         ASSERT_TRUE(fallback.ok()) << spec.name << ": " << fallback.error();
         EXPECT_EQ(*fallback, spec.fallback) << spec.name;
     }
-    for (const std::string_view name : {"variant", "threads", "hash", "eval", "eval-file", "egdb", "ponder"})
+    for (const std::string_view name : {"variant", "threads", "hash", "eval", "eval-file", "egdb", "ponder", "multipv"})
         EXPECT_NE(find_option(name), nullptr) << name;
     EXPECT_EQ(find_option("tt-size"), find_option("hash"));  // by its Hub name too
     EXPECT_EQ(find_option("egdb-path"), find_option("egdb"));

@@ -87,6 +87,25 @@ TEST(ReportText, LineStopsAtAnIllegalMove) {
     EXPECT_EQ(format_line(rulebook(Variant::International), start, {*first, *first}), "32-28");
 }
 
+TEST(ReportText, SeveralLinesAreNumberedUnderOneHead) {
+    const Rulebook& rules = rulebook(Variant::International);
+    const Position start = rules.start_position();
+    search::Iteration it;
+    it.depth = 9;
+    it.selective_depth = 14;
+    it.nodes = 1234567;
+    it.seconds = 0.5;
+    it.lines = {{35, {*rules.parse_move(start, "32-28")}}, {-120, {*rules.parse_move(start, "31-26")}}};
+    it.score = 35;
+    it.pv = it.lines[0].pv;
+    EXPECT_EQ(format_iteration(rules, start, it),
+              "depth  9/14              1234567 nodes   0.50 s  2.47 Mn/s\n"
+              "   1.    +0.35  32-28\n"
+              "   2.    -1.20  31-26");
+    it.lines.resize(1);
+    EXPECT_EQ(format_iteration(rules, start, it), "depth  9/14    +0.35     1234567 nodes   0.50 s  2.47 Mn/s  32-28");
+}
+
 TEST(Level, ParsesEachKind) {
     auto l = parse_level({"depth", "8"});
     ASSERT_TRUE(l.ok());

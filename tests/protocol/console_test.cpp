@@ -145,9 +145,10 @@ TEST(Console, RejectsBadMovesAndGoesOn) {
 
 TEST(Console, RejectsUnknownCommandsAndBadArguments) {
     const std::vector<std::string> bad = {
-        "frobnicate",  "level depth 0", "level speed 3", "undo",     "undo x",  "new nosuchvariant",
-        "variant xyz", "fen W:W99",     "fen hello",     "play red", "perft 0", "perft x",
-        "threads 0",   "hash -1",       "post maybe",    "time -2",  "clock 0", "help nothing"};
+        "frobnicate",  "level depth 0", "level speed 3", "undo",         "undo x",  "new nosuchvariant",
+        "variant xyz", "fen W:W99",     "fen hello",     "play red",     "perft 0", "perft x",
+        "threads 0",   "hash -1",       "post maybe",    "time -2",      "clock 0", "help nothing",
+        "multipv 0",   "multipv -1",    "multipv abc",   "multipv 1000", "multipv", "set multipv 0"};
     std::string script = "play none\n";
     for (const auto& b : bad) script += b + "\n";
     script += "fen\nquit\n";
@@ -337,6 +338,30 @@ TEST(Console, AnalyseShowsIterationsAndStops) {
     EXPECT_GE(count_of(out, "depth  1/"), 1) << out;
     EXPECT_EQ(printed_fens(out).size(), 1u);  // analysis plays nothing
     EXPECT_EQ(printed_fens(out)[0], start10);
+}
+
+// multipv N: each iteration of an analysis shows N numbered lines, best first.
+TEST(Console, AnalyseShowsSeveralLines) {
+    const std::string out = run("multipv 3\nanalyse 0.1\nset multipv 1\nanalyse 0.05\nquit\n");
+    EXPECT_EQ(count_of(out, "Error"), 0) << out;
+    EXPECT_NE(out.find("Analysis shows the best 3 moves."), std::string::npos) << out;
+    EXPECT_NE(out.find("(scores for White; the best 3 moves)"), std::string::npos) << out;
+    // Under each head its lines numbered from 1; three, but where the time ran out.
+    const auto lines = lines_of(out);
+    int complete = 0;
+    for (size_t i = 0; i + 1 < lines.size(); ++i) {
+        if (lines[i].rfind("depth ", 0) != 0 || lines[i + 1].rfind("   1. ", 0) != 0) continue;
+        size_t numbered = 1;
+        while (i + numbered + 1 < lines.size() &&
+               lines[i + numbered + 1].rfind("   " + std::to_string(numbered + 1) + ". ", 0) == 0)
+            ++numbered;
+        EXPECT_LE(numbered, 3u) << out;
+        if (numbered == 3) ++complete;
+    }
+    EXPECT_GE(complete, 1) << out;
+    EXPECT_EQ(count_of(out, "   4. "), 0) << out;
+    EXPECT_EQ(count_of(out, "Best move"), 2) << out;
+    EXPECT_NE(out.find("multipv = 1."), std::string::npos) << out;
 }
 
 TEST(Console, AnalyseEndsWhenAnyCommandArrives) {

@@ -38,7 +38,7 @@ std::optional<std::vector<std::string>> handshake(EngineProcess& engine, const s
 
 bool is_scan_info(const std::string& line) {
     static const std::regex pattern(
-        R"(info( depth=[1-9][0-9]*)? score=-?[0-9]+\.[0-9]{2}( nodes=[1-9][0-9]*)?)"
+        R"(info( depth=[1-9][0-9]*)?( multipv=[1-9][0-9]*)? score=-?[0-9]+\.[0-9]{2}( nodes=[1-9][0-9]*)?)"
         R"(( time=[0-9]+\.[0-9]{3} nps=[0-9]+\.[0-9])?( hashfull=[1-9][0-9]*)?( pv=([0-9x-]+|"[0-9x-]+( [0-9x-]+)+"))?)");
     return std::regex_match(line, pattern);
 }

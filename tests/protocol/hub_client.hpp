@@ -24,7 +24,8 @@ std::optional<std::vector<std::string>> handshake(EngineProcess& engine,
                                                   const std::vector<std::string>& set_params = {});
 
 // Whether a line is an `info` line in Scan's format: only known key=value items in Scan's
-// order and units (score with 2 decimals, time with 3, nps with 1, pv quoted iff it has spaces).
+// order and units (score with 2 decimals, time with 3, nps with 1, pv quoted iff it has spaces),
+// and Kroon's multipv= after depth.
 bool is_scan_info(const std::string& line);
 
 struct Done {

@@ -232,6 +232,34 @@ TEST(HubOutput, InfoLineLikeScan) {
               "info depth=16 score=-0.37 nodes=1567170 time=0.236 nps=6.6 hashfull=412 pv=\"31-27 17-21\"");
 }
 
+// Multi-PV: a line each with multipv=K after depth, the best (multipv=1) written last, so a
+// client showing the latest info shows the best line.
+TEST(HubOutput, MultiPvInfoLinesEndWithTheBest) {
+    const Variant v = Variant::International;
+    const Position start = rulebook(v).start_position();
+    search::Iteration it;
+    it.depth = 6;
+    it.nodes = 12217;
+    it.seconds = 0.02;
+    it.lines = {{2, {move(v, start, "34-30"), move(v, start.after<International>(move(v, start, "34-30")), "20-25")}},
+                {1, {move(v, start, "31-27")}},
+                {-3, {move(v, start, "31-26")}}};
+    it.score = it.lines[0].score;
+    it.pv = it.lines[0].pv;
+    const std::vector<std::string> expected{
+        "info depth=6 multipv=3 score=-0.03 nodes=12217 time=0.020 nps=0.6 pv=31-26",
+        "info depth=6 multipv=2 score=0.01 nodes=12217 time=0.020 nps=0.6 pv=31-27",
+        "info depth=6 multipv=1 score=0.02 nodes=12217 time=0.020 nps=0.6 pv=\"34-30 20-25\"",
+    };
+    EXPECT_EQ(info_lines(rulebook(v), start, it), expected);
+    // One line (a single legal move) still says which it is.
+    it.lines.resize(1);
+    EXPECT_EQ(info_lines(rulebook(v), start, it), std::vector<std::string>{expected.back()});
+    // Without multi-PV the line is Scan's.
+    EXPECT_EQ(info_line(rulebook(v), start, it),
+              "info depth=6 score=0.02 nodes=12217 time=0.020 nps=0.6 pv=\"34-30 20-25\"");
+}
+
 TEST(HubOutput, InfoLeavesOutZeroFieldsAndIllegalPvTail) {
     const Position start = rulebook(Variant::International).start_position();
     search::Iteration it;
@@ -290,7 +318,7 @@ Result<std::optional<OptionRequest>> set_on(play::OptionValues& values, const st
 
 TEST(HubParams, DeclaredLikeScan) {
     const auto lines = param_lines(play::OptionValues{});
-    ASSERT_EQ(lines.size(), 10u);
+    ASSERT_EQ(lines.size(), 11u);
     EXPECT_EQ(lines[0],
               "param name=variant value=normal type=enum values=\"normal killer bt frisian losing english brazilian "
               "russian pool czech spanish italian thai norwegian finnish frysk\"");
@@ -303,6 +331,7 @@ TEST(HubParams, DeclaredLikeScan) {
     EXPECT_EQ(lines[7], "param name=egdb-path value=\"\" type=string");
     EXPECT_EQ(lines[8], "param name=book value=true type=string");  // Scan's name; a file too
     EXPECT_EQ(lines[9], "param name=book-margin value=0 type=int min=0 max=1000");
+    EXPECT_EQ(lines[10], "param name=multipv value=1 type=int min=1 max=100");  // Kroon's own
     EXPECT_EQ(play::OptionValues{}.integer("hash"), 64);
 }
 
@@ -344,6 +373,8 @@ TEST(HubParams, SetParam) {
     EXPECT_EQ(p.text("book"), "false");
     EXPECT_EQ((*set_on(p, "set-param name=book-margin value=4"))->option, "book-margin");
     EXPECT_EQ(p.integer("book-margin"), 4);
+    EXPECT_EQ((*set_on(p, "set-param name=multipv value=3"))->option, "multipv");
+    EXPECT_EQ(p.integer("multipv"), 3);
     EXPECT_EQ(*set_on(p, "set-param name=bb-size value=4"), std::nullopt);
     EXPECT_EQ(*set_on(p, "set-param name=hash value=4"), std::nullopt);  // not a Hub name
     EXPECT_EQ((*set_on(p, "set-param name=egdb-path value="))->value, "none");
@@ -390,6 +421,13 @@ TEST(HubParams, BadSetParam) {
     EXPECT_FALSE(set_on(p, "set-param name=variant").ok());
     EXPECT_EQ(set_on(p, "set-param name=threads value=many").error(), "threads: 'many' is not an integer");
     EXPECT_FALSE(set_on(p, "set-param name=ponder value=maybe").ok());
+    // Not one of Scan's: refused out of range, not clamped.
+    EXPECT_EQ(set_on(p, "set-param name=multipv value=0").error(), "multipv: '0' is not from 1 to 100");
+    EXPECT_EQ(set_on(p, "set-param name=multipv value=-1").error(), "multipv: '-1' is not from 1 to 100");
+    EXPECT_EQ(set_on(p, "set-param name=multipv value=1000").error(), "multipv: '1000' is not from 1 to 100");
+    EXPECT_EQ(set_on(p, "set-param name=multipv value=abc").error(), "multipv: 'abc' is not an integer");
+    EXPECT_EQ(set_on(p, "set-param name=multipv").error(), "multipv: '' is not an integer");
+    EXPECT_EQ(p.integer("multipv"), 1);
     EXPECT_EQ(p.text("variant"), "international");
     EXPECT_EQ(p.integer("threads"), 1);
     EXPECT_FALSE(p.boolean("ponder"));

@@ -62,6 +62,7 @@ TEST(HubSession, Handshake) {
         "param name=egdb-path value=\"\" type=string",
         "param name=book value=false type=string",
         "param name=book-margin value=0 type=int min=0 max=1000",
+        "param name=multipv value=1 type=int min=1 max=100",
         "wait",
     };
     EXPECT_EQ(*lines, expected);
@@ -123,7 +124,7 @@ TEST(HubSession, SetParamBeforeInitAndLater) {
     engine->send("hub");
     const auto lines = engine->read_until("wait");
     ASSERT_TRUE(lines);
-    ASSERT_EQ(lines->size(), 12u);
+    ASSERT_EQ(lines->size(), 13u);
     EXPECT_EQ((*lines)[9], "param name=book value=true type=string");
     EXPECT_EQ((*lines)[1],
               "param name=variant value=frisian type=enum values=\"normal killer bt frisian losing english brazilian "
@@ -417,6 +418,66 @@ struct BadInput {
     const char* line;
     const char* reply;  // "" when the line is silently ignored
 };
+
+// set-param name=multipv: `go analyze` reports that many lines an iteration, the best last;
+// `go think` searches its move alone.
+TEST(HubSession, AnalyzeWithSeveralLines) {
+    const Variant v = Variant::International;
+    const Position start = rulebook(v).start_position();
+    auto engine = start_hub();
+    ASSERT_TRUE(handshake(*engine, {"set-param name=multipv value=3"}));
+    const auto searched = [&](const std::string& moves, int depth, const std::string& mode) {
+        engine->send("pos pos=" + std::string(start10) + moves);
+        engine->send("level depth=" + std::to_string(depth));
+        engine->send("go " + mode);
+        return read_search(*engine);
+    };
+    const auto analysis = searched("", 5, "analyze");
+    ASSERT_TRUE(analysis);
+    ASSERT_EQ(analysis->infos.size(), 15u);  // 3 lines at each of depths 1 to 5
+    for (size_t i = 0; i < analysis->infos.size(); ++i) {
+        const auto items = info_items(analysis->infos[i]);
+        ASSERT_GE(items.size(), 3u) << analysis->infos[i];
+        EXPECT_EQ(items[0], std::make_pair(std::string("depth"), std::to_string(i / 3 + 1)));
+        EXPECT_EQ(items[1], std::make_pair(std::string("multipv"), std::to_string(3 - i % 3)));
+        EXPECT_EQ(items.back().first, "pv");
+    }
+    // The last line is the best: it starts with the move played, and each line with another move.
+    std::vector<std::string> first_moves;
+    for (size_t i = 12; i < 15; ++i) {
+        const std::string pv = info_items(analysis->infos[i]).back().second;
+        first_moves.push_back(pv.substr(0, pv.find(' ')));
+        EXPECT_TRUE(is_canonical_hub_move(v, start, first_moves.back())) << pv;
+    }
+    EXPECT_EQ(first_moves[2], analysis->move);
+    EXPECT_NE(first_moves[0], first_moves[1]);
+    EXPECT_NE(first_moves[1], first_moves[2]);
+    EXPECT_NE(first_moves[0], first_moves[2]);
+
+    const auto think = searched("", 5, "think");
+    ASSERT_TRUE(think);
+    EXPECT_EQ(think->infos.size(), 5u);
+    for (const auto& info : think->infos) EXPECT_EQ(info.find("multipv"), std::string::npos) << info;
+
+    // A single legal move is one line, numbered all the same.
+    const auto forced = searched(" moves=\"32-28 19-23\"", 3, "analyze");
+    ASSERT_TRUE(forced);
+    ASSERT_EQ(forced->infos.size(), 3u);
+    for (const auto& info : forced->infos) EXPECT_NE(info.find(" multipv=1 "), std::string::npos) << info;
+
+    // Bad values are refused with the reason and change nothing.
+    for (const std::string bad : {"0", "-1", "abc", "1000"}) {
+        engine->send("set-param name=multipv value=" + bad);
+        const auto reply = engine->read_line();
+        ASSERT_TRUE(reply);
+        EXPECT_EQ(reply->rfind("error message=\"multipv: '" + bad + "' is not ", 0), 0u) << *reply;
+        expect_alive(*engine);
+    }
+    engine->send("hub");
+    const auto lines = engine->read_until("wait");
+    ASSERT_TRUE(lines);
+    EXPECT_EQ((*lines)[lines->size() - 2], "param name=multipv value=3 type=int min=1 max=100");
+}
 
 TEST(HubSession, BadInputGetsAnErrorAndTheEngineCarriesOn) {
     const std::string s = start10;

@@ -14,7 +14,8 @@ Run add_console(CLI::App& kroon, const Streams& io) {
     auto options = std::make_shared<console::ConsoleOptions>();
     auto engine = std::make_shared<EngineArgs>();
     add_variant(*command, options->variant);
-    add_engine_options(*command, *engine, {"threads", "hash", "eval", "eval-file", "egdb", "book", "book-margin"});
+    add_engine_options(*command, *engine,
+                       {"threads", "hash", "eval", "eval-file", "egdb", "book", "book-margin", "multipv"});
     return [options, engine, io] {
         options->interactive = isatty(STDIN_FILENO) != 0;
         options->engine_options = engine_settings(*engine, {std::nullopt, options->variant});
