@@ -94,8 +94,10 @@ INSTANTIATE_TEST_SUITE_P(EveryVariant, LearnedEvaluation, ::testing::ValuesIn(al
 // The program carries learned weights for exactly these variants (eval/weights/*.kw), each
 // file for its own variant, and they know material: a man up is good for the side that has it.
 TEST(Weights, ShippedForTheirVariants) {
-    const std::vector<Variant> shipped{Variant::International, Variant::Frisian, Variant::English, Variant::Russian,
-                                       Variant::Brazilian};
+    const std::vector<Variant> shipped{Variant::International, Variant::Frisian, Variant::English,   Variant::Russian,
+                                       Variant::Brazilian,     Variant::Pool,    Variant::Spanish,   Variant::Czech,
+                                       Variant::Thai,          Variant::Italian, Variant::Norwegian, Variant::Finnish,
+                                       Variant::Killer};
     for (const Variant v : all_variants) {
         SCOPED_TRACE(rulebook(v).name());
         const auto weights = builtin_weights(v);
