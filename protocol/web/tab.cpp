@@ -12,6 +12,7 @@ namespace {
 using SteadyClock = std::chrono::steady_clock;
 
 constexpr std::size_t max_comment_length = 2000;
+constexpr int max_analysis_lines = 10;  // the page offers up to 5
 
 const char* task_name(int task) {
     static const char* names[] = {nullptr, "move", "hint", "analysis", "review"};
@@ -396,6 +397,7 @@ void Tab::on_analyse(const Request& message) {
     search::Limits limits;
     limits.infinite = true;
     limits.analysis = true;
+    limits.multi_pv = message.has("lines") ? message.integer("lines", 1, max_analysis_lines) : 1;
     stop_search(true);
     search(Task::Analysis, ply, limits);
     send_state();
@@ -769,6 +771,16 @@ void Tab::on_iteration(std::uint64_t serial, const search::Iteration& it) {
                  {"tbhits", it.database_hits}};
     info.update(line_json(game_.rules(), pos, it.pv));
     info["move"] = it.pv.empty() ? Json(nullptr) : move_json(game_.rules(), pos, it.pv.front());
+    // Several lines (an analysis asked for them): each with its score, line and first move.
+    Json lines = Json::array();
+    for (const search::Line& line : it.lines) {
+        if (line.pv.empty()) continue;
+        Json entry = {{"score", score_json(line.score, pos.side_to_move())},
+                      {"move", move_json(game_.rules(), pos, line.pv.front())}};
+        entry.update(line_json(game_.rules(), pos, line.pv));
+        lines.push_back(std::move(entry));
+    }
+    info["lines"] = lines;
     send(info);
 }
 

@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <set>
 #include <thread>
 
 #include <arpa/inet.h>
@@ -264,6 +265,36 @@ TEST(WebServer, AnalysisReportsEachIterationAndStops) {
     // The best move is legal: play it.
     c.send({{"type", "move"}, {"move", done["best"]["id"]}});
     c.expect_state([](const Json& x) { return x["plies"] == 1; });
+}
+
+TEST(WebServer, AnAnalysisShowsTheLinesItIsAskedFor) {
+    RunningServer s;
+    Tab tab(s.port());
+    auto& c = tab.client;
+    c.send({{"type", "new"}, {"kroon", "none"}});
+    c.expect("state");
+    c.send({{"type", "analyse"}, {"lines", 3}});
+    for (int i = 0; i < 3; ++i) {
+        const Json info = c.expect("info");
+        ASSERT_EQ(info["lines"].size(), 3u) << info.dump();
+        std::set<std::string> firsts;
+        for (std::size_t k = 0; k < 3; ++k) {
+            const Json& line = info["lines"][k];
+            EXPECT_EQ(line["pv"].size(), line["pv_ids"].size());
+            EXPECT_EQ(line["move"]["id"], line["pv_ids"][0]);
+            firsts.insert(line["move"]["id"].get<std::string>());
+            // White to move: White's values, best first.
+            if (k > 0) {
+                EXPECT_LE(line["score"]["value"].get<int>(), info["lines"][k - 1]["score"]["value"].get<int>());
+            }
+        }
+        EXPECT_EQ(firsts.size(), 3u) << "three different first moves";
+        EXPECT_EQ(info["lines"][0]["score"], info["score"]);
+        EXPECT_EQ(info["lines"][0]["pv"], info["pv"]);
+    }
+    c.send({{"type", "stop"}});
+    c.expect("done", 5);
+    EXPECT_EQ(error_of(c, {{"type", "analyse"}, {"lines", 11}}), "'lines' must be from 1 to 10 (got 11)");
 }
 
 TEST(WebServer, AClosedTabStopsItsSearchAtOnce) {

@@ -306,13 +306,15 @@ try {
   assert.ok((await text('#info-pv')).split(' ').length >= 2, 'a principal variation is shown');
   assert.ok(Number(await page.$eval('#graph', (g) => g.dataset.points)) >= 1, 'the graph shows the score');
   assert.equal(await count('#board .arrow.best'), 1, 'the best move is drawn as an arrow');
+  await page.waitForFunction(() => document.querySelectorAll('#info-pv .line').length === 3 &&
+    document.querySelectorAll('#board .arrow').length === 3);
   assert.notEqual(await page.$eval('#eval-bar', (e) => e.dataset.value), '', 'the evaluation bar shows the score');
   await page.click('#stop');
   await page.waitForFunction(() => /^best /.test(document.getElementById('info-pv').textContent));
   await page.waitForFunction(() => document.getElementById('stop').disabled);
   await page.click('#play-pv');
   await waitPlies(1);
-  step('analysis showed depth, score, line, the best move as an arrow and the evaluation bar; stopped; its best move played');
+  step('analysis showed depth, score, three lines with their arrows and the evaluation bar; stopped; its best move played');
 
   // --- Kroon takes over the side to move of an analysis board ------------------------------
   await page.click('#kroon-move');

@@ -134,6 +134,7 @@ function restoreKeptGame(s) {
 function saveSettings() {
   store(settingsKey, {
     levelKind: $('level-kind').value, levelValue: $('level-value').value, kroonSide: $('kroon-side').value,
+    lines: $('analysis-lines').value,
     flipped, numbers: $('numbers').checked,
   });
 }
@@ -144,6 +145,7 @@ function loadSettings() {
   if (kept.levelKind) $('level-kind').value = kept.levelKind;
   if (kept.levelValue) $('level-value').value = kept.levelValue;
   if (kept.kroonSide) $('kroon-side').value = kept.kroonSide;
+  if (kept.lines) $('analysis-lines').value = kept.lines;
   if (kept.flipped) { flipped = true; board.setFlipped(true); }
   if (kept.numbers) { $('numbers').checked = true; board.setNumbers(true); }
 }
@@ -183,7 +185,7 @@ function onState(s) {
   drawGraph();
   drawButtons();
   // Analysis goes on from position to position until Stop.
-  if (analysing && !s.engine && !positionOver(s)) send({ type: 'analyse' });
+  if (analysing && !s.engine && !positionOver(s)) send(analyseRequest());
   if (analysing && s.engine && s.engine.task === 'move') analysing = false;
 }
 
@@ -497,14 +499,28 @@ function showThinking(m) {
 function onInfo(m) {
   if (m.task === 'review') return;
   lastInfo = m;
+  const lines = m.lines && m.lines.length > 1 ? m.lines : null;
   if (state && m.ply === state.ply && m.task !== 'move') {
     drawEvalBar(m.score.value);
-    board.setArrows([m.move]);
+    board.setArrows(lines ? lines.map((l) => l.move) : [m.move]);
   }
   $('info-depth').textContent = `${m.depth}/${m.seldepth}`;
   $('info-score').textContent = m.score.text;
   $('info-nodes').textContent = m.nodes.toLocaleString('en');
-  $('info-pv').textContent = (m.task === 'move' ? 'Kroon: ' : '') + m.pv.join(' ');
+  if (lines) {
+    // One row per line, best first: its score and its moves.
+    $('info-pv').replaceChildren(...lines.map((l) => {
+      const row = document.createElement('div');
+      row.className = 'line';
+      const score = document.createElement('span');
+      score.className = 'line-score';
+      score.textContent = l.score.text;
+      row.append(score, ` ${l.pv.join(' ')}`);
+      return row;
+    }));
+  } else {
+    $('info-pv').textContent = (m.task === 'move' ? 'Kroon: ' : '') + m.pv.join(' ');
+  }
   if (state && m.task === 'analysis' && m.ply < state.scores.length) {
     state.scores[m.ply] = m.score.value;
     drawGraph();
@@ -633,7 +649,9 @@ $('flip').addEventListener('click', () => {
 });
 $('numbers').addEventListener('change', (e) => { board.setNumbers(e.target.checked); saveSettings(); });
 for (const id of ['level-kind', 'level-value', 'kroon-side']) $(id).addEventListener('change', saveSettings);
-$('analyse').addEventListener('click', () => { analysing = true; send({ type: 'analyse' }); });
+$('analyse').addEventListener('click', () => { analysing = true; send(analyseRequest()); });
+$('analysis-lines').addEventListener('change', () => { saveSettings(); if (analysing) send(analyseRequest()); });
+function analyseRequest() { return { type: 'analyse', lines: Number($('analysis-lines').value) }; }
 $('stop').addEventListener('click', () => { analysing = false; send({ type: 'stop' }); });
 $('play-pv').addEventListener('click', () => {
   if (lastInfo && lastInfo.pv_ids.length) send({ type: 'move', move: lastInfo.pv_ids[0], ply: lastInfo.ply });
