@@ -35,7 +35,12 @@ sanitized_heavy+='|FrisianEgdb\.(TheKingMoveLimitDecidesSomeEndings|ProbesAgreeW
 sanitized_heavy+='|DatabaseProbes\.(AWonKingEndingIsConvertedWithinItsDistance|AFrisian.*)'
 sanitized_heavy+='|EngineDatabases\.(FollowTheGamesVariant|SharedShelfOpensEachVariantOnce)'
 sanitized_heavy+='|Distances\.VerifyAcceptsABuildAndFindsAWrongDistance|WebServer\.UsesTheDatabasesOfTheVariantItPlays'
-sanitized_heavy+='|VariantDatabases[/.].*)$'
+sanitized_heavy+='|VariantDatabases[/.].*'
+# Pure computations that weigh most under the sanitizers; the release suite runs them.
+sanitized_heavy+='|Egdb\.(ProbesAgreeWithAPlainSearchWhereItProvesAResult|ThreeKingsAgainstOneOnTenByTenDoNotWinInGeneral)'
+sanitized_heavy+='|Learn\.TrainingIsDeterministicAndLowersTheLoss|HashedPerft\.CountsTheSameAsWithoutTheTable'
+sanitized_heavy+='|Fast\.ShippedShotsAreUniqueAndWin|Fast/PerftWithDuplicates\.MatchesPublishedCounts/FrontRows.*'
+sanitized_heavy+='|Distances\.AgreeWithAForwardSearchOfTheSlice)$'
 command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 || test_packages+=(nodejs npm)
 
 install_missing() {
