@@ -1,5 +1,6 @@
-// Takes the screenshots of docs/ (a game in progress, an analysis and review, a Russian game
-// with its coordinates) with headless Chromium:
+// Takes the screenshots of docs/ (a game in progress, an analysis and review with its engine
+// lines, a study with variations and comments, a Russian game with its coordinates) with
+// headless Chromium:
 //   node tests/web/screenshots.mjs build/tools/kroon docs
 import { join } from 'node:path';
 import { launchChromium, startKroon } from './harness.mjs';
@@ -61,6 +62,30 @@ try {
     Number.parseInt(document.getElementById('info-depth').textContent, 10) >= 16);
   await page.screenshot({ path: join(out, 'web-analysis.png') });
   await page.click('#stop');
+
+  // A study: a PDN with variations, comments and glyphs pasted, a variation shown.
+  const study = [
+    '[Event "Opening study"]', '[White "?"]', '[Black "?"]', '[Result "*"]', '',
+    '{The Roozenburg opening and its side lines} 1. 32-28 {the centre at once} 19-23',
+    '(1... 18-23 {also played} 2. 38-32 (2. 37-32 13-18) 2... 12-18) 2. 28x19 14x23',
+    '3. 37-32 10-14 ({or} 3... 9-14!? 4. 31-27 $14) 4. 41-37 5-10 5. 46-41 *', '',
+  ].join('\n');
+  await page.select('#level-kind', 'depth');
+  await page.$eval('#level-value', (e) => { e.value = '8'; });
+  await page.select('#kroon-side', 'none');
+  await page.click('#new-game');
+  await page.waitForFunction(() => document.getElementById('top-clock').textContent === '');
+  await page.$eval('#setup-panel', (d) => { d.open = true; });
+  await page.$eval('#pdn-text', (e, v) => { e.value = v; }, study);
+  await page.click('#pdn-read');
+  await page.waitForFunction(() => /Opening study/.test(document.getElementById('pdn-games').textContent));
+  await page.click('#pdn-games .game[data-index="0"]');
+  await page.waitForFunction(() => document.querySelectorAll('#move-list .variation').length === 3);
+  await page.click('#setup-panel summary');
+  await page.$$eval('#move-list .move', (l) => l.find((e) => e.textContent === '9-14!?').click());
+  await page.waitForFunction(() => document.querySelector('#move-list .current')?.textContent === '9-14!?');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: join(out, 'web-study.png') });
 
   // A Russian game: moves written c3-d4, the files and ranks on the board's edges.
   await page.select('#variant', 'russian');
