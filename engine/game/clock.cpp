@@ -1,5 +1,7 @@
 #include "engine/game/clock.hpp"
 
+#include "engine/text_blanks.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -8,12 +10,6 @@
 
 namespace kroon {
 namespace {
-
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-    return s;
-}
 
 std::string format_seconds(double s) {
     char buffer[32];
@@ -32,7 +28,7 @@ constexpr int most_moves = 1000;
 
 // "90", "1.5", "90s", "5m", "2h" -> seconds, at most `most`.
 Result<double> parse_seconds(std::string_view text, double most) {
-    text = trim(text);
+    text = trim_blanks(text);
     double unit = 1;
     if (!text.empty()) {
         const char last = static_cast<char>(std::tolower(static_cast<unsigned char>(text.back())));
@@ -61,7 +57,7 @@ TimeControl TimeControl::moves_in(int moves, double seconds) { return TimeContro
 TimeControl TimeControl::frisian_championship() { return TimeControl{{{50, 7200}, {25, 3600}}, 0}; }
 
 Result<TimeControl> parse_time_control(std::string_view text) {
-    text = trim(text);
+    text = trim_blanks(text);
     TimeControl tc;
     if (text.empty() || text == "-") return tc;
     if (const auto plus = text.find('+'); plus != std::string_view::npos) {
@@ -73,12 +69,12 @@ Result<TimeControl> parse_time_control(std::string_view text) {
     size_t start = 0;
     for (;;) {
         const size_t colon = text.find(':', start);
-        const std::string_view part = trim(text.substr(start, colon - start));
+        const std::string_view part = trim_blanks(text.substr(start, colon - start));
         TimePeriod period;
         std::string_view time = part;
         if (const auto slash = part.find('/'); slash != std::string_view::npos) {
             int moves = 0;
-            const std::string_view m = trim(part.substr(0, slash));
+            const std::string_view m = trim_blanks(part.substr(0, slash));
             const auto [end, ec] = std::from_chars(m.data(), m.data() + m.size(), moves);
             if (m.empty() || ec != std::errc() || end != m.data() + m.size() || moves <= 0 || moves > most_moves)
                 return Error{"bad move count '" + std::string(m) + "' in time control (1-" +

@@ -18,6 +18,7 @@
 
 #include "engine/notation/square_names.hpp"
 #include "engine/rulebook/rulebook.hpp"
+#include "engine/text_blanks.hpp"
 
 namespace kroon {
 namespace {
@@ -193,12 +194,6 @@ struct GameInProgress {
     std::optional<GameResult> terminator;
 };
 
-std::string trimmed(std::string_view text) {
-    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);
-    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.remove_suffix(1);
-    return std::string(text);
-}
-
 void append_comment(std::string& to, std::string_view text) {
     if (!to.empty()) to += ' ';
     to += text;
@@ -308,7 +303,7 @@ private:
 
     void comment(const Token& t) {
         if (!ready(t)) return;
-        const std::string text = trimmed(t.text);
+        const std::string_view text = trim_blanks(t.text);
         if (text.empty()) return;
         GameInProgress& g = *current_;
         Line& line = g.lines.back();

@@ -1,9 +1,9 @@
 #include "protocol/web/tab.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <map>
 
+#include "engine/text_blanks.hpp"
 #include "play/score_text.hpp"
 
 namespace kroon::web {
@@ -320,11 +320,7 @@ void Tab::on_comment(const Request& message) {
     const int node = read_node(message);
     std::string text = message.text("text", max_comment_length);
     std::erase(text, '}');  // it would end the comment in PDN
-    const auto blank = [](unsigned char c) { return std::isspace(c) != 0; };
-    while (!text.empty() && blank(static_cast<unsigned char>(text.back()))) text.pop_back();
-    text.erase(text.begin(), std::find_if_not(text.begin(), text.end(),
-                                              [&](char c) { return blank(static_cast<unsigned char>(c)); }));
-    tree_[node].comment = text;
+    tree_[node].comment = std::string(trim_blanks(text));
     send_state();
 }
 

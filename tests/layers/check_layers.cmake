@@ -4,7 +4,7 @@
 #
 # An allowed entry ending in "/" admits every file below that folder; any other entry admits
 # that one file.
-set(engine_base "engine/types.hpp;engine/bitboard.hpp;engine/result.hpp;engine/file_reader.hpp;engine/file_writer.hpp;engine/board/")
+set(engine_base "engine/types.hpp;engine/bitboard.hpp;engine/result.hpp;engine/file_reader.hpp;engine/file_writer.hpp;engine/text_blanks.hpp;engine/board/")
 set(allowed_engine/board "${engine_base}")
 set(allowed_engine/rules "${engine_base};engine/rules/")
 set(allowed_engine/position "${allowed_engine/rules};engine/position/")
