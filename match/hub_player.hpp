@@ -7,13 +7,10 @@
 #include <memory>
 
 #include "match/child_process.hpp"
+#include "match/hub_engine.hpp"
 #include "match/player.hpp"
 
 namespace kroon::match {
-
-// An `info score=` value: "0.25" -> 25, "-99.87" -> -9987 (docs/protocols.md, Hub 5: men with
-// two decimals); nothing when it is no number.
-std::optional<int> parse_hub_score(const std::string& text);
 
 class HubPlayer : public Player {
 public:
@@ -27,8 +24,6 @@ public:
 
 private:
     HubPlayer() = default;
-    // Reads until a line whose first word is `word`; other lines go to `seen`.
-    std::optional<Failure> read_until(const std::string& word, double timeout, std::string& line);
     Failure gone(const std::string& while_doing);
     // Reads `info` scores until `done`, for at most `wait` seconds.
     Answer read_move(const Game& game, double wait);

@@ -18,6 +18,7 @@
 #include "engine/record/game.hpp"
 #include "engine/result.hpp"
 #include "eval/evaluate.hpp"
+#include "play/analyser.hpp"
 #include "play/book.hpp"
 #include "play/database_shelf.hpp"
 #include "play/options.hpp"
@@ -25,13 +26,13 @@
 
 namespace kroon::play {
 
-class Engine {
+class Engine final : public Analyser {
 public:
     // The options at their defaults. `shelf`: databases shared with other engines, or null for
     // the engine's own, from its egdb option when a game first needs them. The searcher is
     // made on first use, so options set before it cost nothing.
     explicit Engine(std::shared_ptr<DatabaseShelf> shelf = nullptr);
-    ~Engine();
+    ~Engine() override;
     Engine(const Engine&) = delete;
     Engine& operator=(const Engine&) = delete;
 
@@ -43,7 +44,7 @@ public:
 
     // The game to search from: its position, the history (repetitions) and the rule options.
     // The databases follow its variant.
-    void set_game(const Game& game);
+    void set_game(const Game& game) override;
     const Game& game() const { return game_; }
     // A new game: the table and the move-ordering histories forget the old one.
     void new_game();
@@ -54,10 +55,11 @@ public:
     // Pondering is allowed for by the ponder option. A search that plays a move (one that
     // ends by itself, not an analysis) from a position of the opening book plays the book's
     // move instead: the callbacks get it, marked from_book, on a thread of its own.
-    void go(search::Limits limits, search::Listener listener);
-    void stop();
+    void go(search::Limits limits, search::Listener listener) override;
+    void stop() override;
     void ponder_hit();
-    void wait();
+    void wait() override;
+    std::string name() const override { return "Kroon"; }
     bool searching() const;
     // Blocking: go, wait, the outcome.
     search::Outcome think(const search::Limits& limits);

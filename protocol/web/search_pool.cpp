@@ -7,6 +7,13 @@ namespace kroon::web {
 
 using SteadyClock = std::chrono::steady_clock;
 
+SearchPool::SearchPool(std::shared_ptr<play::Analyser> analyser, PoolOptions options) : options_(options) {
+    auto slot = std::make_unique<Slot>();
+    slot->engine = std::move(analyser);
+    slots_.push_back(std::move(slot));
+    slots_.front()->thread = std::thread([this, s = slots_.front().get()] { run_slot(*s); });
+}
+
 SearchPool::SearchPool(PoolOptions options) : options_(options) {
     const int count = std::clamp(options.slots, 1, 256);
     const int hash = std::max(1, options.hash_mib / count);
@@ -16,11 +23,12 @@ SearchPool::SearchPool(PoolOptions options) : options_(options) {
     const auto shelf = std::make_shared<play::DatabaseShelf>(play::DatabaseShelf::folder_of_option(folder));
     for (int i = 0; i < count; ++i) {
         auto slot = std::make_unique<Slot>();
-        slot->engine = std::make_unique<play::Engine>(shelf);
+        auto engine = std::make_shared<play::Engine>(shelf);
         for (const auto& [name, value] : options.engine_options)
-            if (name != "egdb") slot->engine->set_option(name, value);
-        slot->engine->set_option("threads", "1");
-        slot->engine->set_option("hash", std::to_string(hash));
+            if (name != "egdb") engine->set_option(name, value);
+        engine->set_option("threads", "1");
+        engine->set_option("hash", std::to_string(hash));
+        slot->engine = std::move(engine);
         slots_.push_back(std::move(slot));
     }
     for (auto& slot : slots_) slot->thread = std::thread([this, s = slot.get()] { run_slot(*s); });
@@ -172,6 +180,7 @@ JobResult SearchPool::end_job(Slot& slot, const search::Outcome& outcome) {
     JobResult result;
     result.outcome = outcome;
     result.started = true;
+    if (!outcome.best) result.failure = slot.engine->failure();
     std::lock_guard lock(mutex_);
     result.preempted = slot.preempted;
     slot.job = 0;

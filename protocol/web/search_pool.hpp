@@ -25,6 +25,7 @@
 #include <utility>
 
 #include "engine/record/game.hpp"
+#include "play/analyser.hpp"
 #include "play/engine.hpp"
 
 namespace kroon::web {
@@ -44,6 +45,7 @@ struct JobResult {
     search::Outcome outcome;
     bool started = false;    // false: stopped while it waited, no search ran
     bool preempted = false;  // an endless analysis ended to free its slot for a waiting request
+    std::string failure;     // why a search found no move where there is one (another program's fault)
 };
 
 struct SearchJob {
@@ -61,6 +63,9 @@ public:
     using JobId = std::uint64_t;
 
     explicit SearchPool(PoolOptions options);
+    // One slot that searches with another program (`kroon serve --engine`), under the
+    // options' bounds and slice.
+    SearchPool(std::shared_ptr<play::Analyser> analyser, PoolOptions options);
     ~SearchPool();  // stops every search and waits for the threads
     SearchPool(const SearchPool&) = delete;
     SearchPool& operator=(const SearchPool&) = delete;
@@ -71,6 +76,8 @@ public:
     void stop(JobId id);
 
     int slots() const { return static_cast<int>(slots_.size()); }
+    // What the slots search with: "Kroon", or the other program's name.
+    std::string engine_name() const { return slots_.front()->engine->name(); }
     int running() const;
     int queued() const;
     // The most searches ever seen running at once (the bound the tests check).
@@ -79,7 +86,7 @@ public:
 
 private:
     struct Slot {
-        std::unique_ptr<play::Engine> engine;
+        std::shared_ptr<play::Analyser> engine;
         JobId job = 0;  // 0: idle
         bool started = false;
         bool stop_requested = false;

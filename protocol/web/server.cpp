@@ -64,6 +64,8 @@ struct Hub {
     // The opening book of the explorer: the engines' book option and its file, read once.
     std::string book_option;
     std::shared_ptr<const play::Book> book_file;
+    // Another program's pool (`kroon serve --engine`), or null.
+    SearchPool* other_pool;
 };
 
 // The book option of the engine options (the last one given) and its file.
@@ -220,6 +222,7 @@ private:
         config.max_message_bytes = hub_.config.max_message_bytes;
         config.book_option = hub_.book_option;
         config.book_file = hub_.book_file;
+        config.other_pool = hub_.other_pool;
         session_ = std::make_unique<Tab>(hub_.pool, std::move(outlet), config);
         session_->start();
         read();
@@ -441,7 +444,7 @@ private:
 struct Server::Impl {
     explicit Impl(const ServerConfig& c)
         : config(c),
-          hub{io, config, pool, {}, false, {}, {}, 0, false, {}, {}, {}, {}},
+          hub{io, config, pool, {}, false, {}, {}, 0, false, {}, {}, {}, {}, nullptr},
           acceptor(io),
           accept_pause(io),
           signals(io),
@@ -452,6 +455,14 @@ struct Server::Impl {
                            .max_depth = c.max_depth,
                            .engine_options = c.engine_options}) {
         std::tie(hub.book_option, hub.book_file) = explorer_book(config);
+        if (c.other_engine) {
+            PoolOptions options;
+            options.slice = c.slice;
+            options.max_seconds = c.max_search;
+            options.max_depth = c.max_depth;
+            other_pool = std::make_unique<SearchPool>(c.other_engine, std::move(options));
+            hub.other_pool = other_pool.get();
+        }
     }
 
     void accept() {
@@ -518,6 +529,7 @@ struct Server::Impl {
     asio::signal_set signals;
     tcp::endpoint bound;
     SearchPool pool;
+    std::unique_ptr<SearchPool> other_pool;  // destroyed first: it stops its searches
 };
 
 Server::Server(const ServerConfig& config) : impl_(std::make_unique<Impl>(config)) {

@@ -33,6 +33,9 @@ struct ServerConfig {
     std::vector<std::string> allowed_hosts;
     // Options of the searches' engines (play/options.hpp, checked): eval, eval-file, egdb.
     std::vector<std::pair<std::string, std::string>> engine_options;
+    // Another program (`--engine`, a Hub engine) for the tabs' analyses and hints beside
+    // Kroon: one search at a time over all tabs, with the same bounds and slices. Null: none.
+    std::shared_ptr<play::Analyser> other_engine;
 };
 
 class Server {

@@ -36,9 +36,13 @@ void Tab::start() {
                             {"rows", t.rows},
                             {"first", color_name(t.first_player)}});
     }
+    // The engines a tab may analyse with: Kroon, and another program when the server has one.
+    Json engines = Json::array({{{"id", "kroon"}, {"name", pool_.engine_name()}}});
+    if (config_.other_pool) engines.push_back({{"id", "other"}, {"name", config_.other_pool->engine_name()}});
     send({{"type", "welcome"},
           {"protocol", protocol_version},
           {"variants", variants},
+          {"engines", engines},
           {"max_message", config_.max_message_bytes}});
     engine_turn();
     send_state();
@@ -379,8 +383,9 @@ void Tab::on_hint(const Request& message) {
     if (game.is_over()) throw BadRequest{"no hint: the game is over"};
     search::Limits limits;
     limits.move_time = message.has("seconds") ? message.number("seconds", 0.05, 30) : 1.0;
+    SearchPool* pool = chosen_pool(message);
     stop_search(true);
-    search(Task::Hint, ply, limits);
+    search(Task::Hint, ply, limits, pool);
     send_state();
 }
 
@@ -394,8 +399,9 @@ void Tab::on_analyse(const Request& message) {
     limits.infinite = true;
     limits.analysis = true;
     limits.multi_pv = message.has("lines") ? message.integer("lines", 1, max_analysis_lines) : 1;
+    SearchPool* pool = chosen_pool(message);
     stop_search(true);
-    search(Task::Analysis, ply, limits);
+    search(Task::Analysis, ply, limits, pool);
     send_state();
 }
 
@@ -412,7 +418,7 @@ void Tab::on_review(const Request& message) {
 void Tab::on_stop(const Request&) {
     if (task_ == Task::None) throw BadRequest{"nothing to stop: Kroon is not thinking"};
     review_next_ = -1;
-    pool_.stop(job_);
+    job_pool_->stop(job_);
 }
 
 void Tab::on_resign(const Request&) {
@@ -536,7 +542,10 @@ void Tab::start_game(Game game, std::optional<Color> kroon) {
     stop_search(true);
     game_ = std::move(game);
     kroon_ = kroon;
-    clock_ = Clock(level_.kind == Level::Kind::Clock ? level_.control : TimeControl{});
+    // The clock runs in a game against Kroon; a position set up or a game opened for study,
+    // with nobody's flag to fall, has none.
+    const bool clocked = level_.kind == Level::Kind::Clock && kroon_.has_value();
+    clock_ = Clock(clocked ? level_.control : TimeControl{});
     turn_started_ = SteadyClock::now();
     view_.reset();
     MoveTree tree;
@@ -549,7 +558,7 @@ void Tab::start_game(Game game, std::optional<Color> kroon) {
     header_.date = pdn_date_today();
     header_.white = kroon_ == Color::White ? "Kroon" : "You";
     header_.black = kroon_ == Color::Black ? "Kroon" : "You";
-    header_.time_control = level_.kind == Level::Kind::Clock ? format_time_control(level_.control) : "";
+    header_.time_control = clocked ? format_time_control(level_.control) : "";
 }
 
 // The tree's main line is the game's moves (game_ holds them already).
@@ -711,7 +720,16 @@ void Tab::engine_turn() {
     search(Task::Move, static_cast<int>(game_.moves().size()), engine_limits());
 }
 
-void Tab::search(Task task, int ply, const search::Limits& limits) {
+SearchPool* Tab::chosen_pool(const Request& message) const {
+    const std::string engine = message.has("engine") ? message.text("engine", 20) : "kroon";
+    if (engine == "kroon") return &pool_;
+    if (engine != "other") throw BadRequest{"unknown engine '" + engine + "': kroon or other"};
+    if (!config_.other_pool) throw BadRequest{"no other engine: the server was started without --engine"};
+    return config_.other_pool;
+}
+
+void Tab::search(Task task, int ply, const search::Limits& limits, SearchPool* pool) {
+    job_pool_ = pool ? pool : &pool_;
     task_ = task;
     task_ply_ = ply;
     task_running_ = false;
@@ -728,13 +746,13 @@ void Tab::search(Task task, int ply, const search::Limits& limits) {
     job.on_done = [this, post, serial](const JobResult& result) {
         post([this, serial, result] { on_search_done(serial, result); });
     };
-    job_ = pool_.submit(std::move(job));
+    job_ = job_pool_->submit(std::move(job));
 }
 
 void Tab::stop_search(bool quietly) {
     review_next_ = -1;
     if (task_ == Task::None) return;
-    pool_.stop(job_);
+    job_pool_->stop(job_);
     if (quietly) {
         ++serial_;
         task_ = Task::None;
@@ -746,7 +764,10 @@ void Tab::stop_search(bool quietly) {
 void Tab::on_search_started(std::uint64_t serial) {
     if (closed_ || serial != serial_) return;
     task_running_ = true;
-    send({{"type", "thinking"}, {"task", task_name(static_cast<int>(task_))}, {"ply", task_ply_}});
+    send({{"type", "thinking"},
+          {"task", task_name(static_cast<int>(task_))},
+          {"ply", task_ply_},
+          {"engine", job_pool_->engine_name()}});
 }
 
 void Tab::on_iteration(std::uint64_t serial, const search::Iteration& it) {
@@ -764,7 +785,8 @@ void Tab::on_iteration(std::uint64_t serial, const search::Iteration& it) {
                  {"nodes", it.nodes},
                  {"seconds", it.seconds},
                  {"nps", it.seconds > 0 ? static_cast<std::uint64_t>(static_cast<double>(it.nodes) / it.seconds) : 0},
-                 {"tbhits", it.database_hits}};
+                 {"tbhits", it.database_hits},
+                 {"engine", job_pool_->engine_name()}};
     info.update(line_json(game_.rules(), pos, it.pv));
     info["move"] = it.pv.empty() ? Json(nullptr) : move_json(game_.rules(), pos, it.pv.front());
     // Several lines (an analysis asked for them): each with its score, line and first move.
@@ -806,10 +828,16 @@ void Tab::on_search_done(std::uint64_t serial, const JobResult& result) {
         }
         return game_changed();
     }
-    Json done = {{"type", "done"},       {"task", task_name(static_cast<int>(task))},
-                 {"ply", ply},           {"preempted", result.preempted},
-                 {"depth", o.depth},     {"nodes", o.nodes},
-                 {"seconds", o.seconds}, {"tbhits", o.database_hits}};
+    Json done = {{"type", "done"},
+                 {"task", task_name(static_cast<int>(task))},
+                 {"ply", ply},
+                 {"preempted", result.preempted},
+                 {"depth", o.depth},
+                 {"nodes", o.nodes},
+                 {"seconds", o.seconds},
+                 {"tbhits", o.database_hits},
+                 {"engine", job_pool_->engine_name()}};
+    if (!result.failure.empty()) send_error(result.failure);
     if (searched) {
         done["best"] = move_json(game_.rules(), pos, *o.best);
         done["score"] = score_json(o.score, pos.side_to_move());

@@ -45,6 +45,8 @@ struct TabConfig {
     // (play::chosen_book): the option's value and its file, read once by the server.
     std::string book_option = "true";
     std::shared_ptr<const play::Book> book_file;
+    // Another program for analyses and hints (`kroon serve --engine`), or null.
+    SearchPool* other_pool = nullptr;
 };
 
 class Tab {
@@ -131,7 +133,10 @@ private:
     void arm_timer();
 
     // Searches.
-    void search(Task task, int ply, const search::Limits& limits);
+    // On Kroon's pool, or on `pool` (the other program's).
+    void search(Task task, int ply, const search::Limits& limits, SearchPool* pool = nullptr);
+    // The pool an analysis or a hint asks for with its `engine` field ("kroon", "other").
+    SearchPool* chosen_pool(const Request& message) const;
     void stop_search(bool quietly);
     void engine_turn();
     void on_search_started(std::uint64_t serial);
@@ -180,6 +185,7 @@ private:
     // The one search of this tab. A serial number tells its callbacks from older ones'.
     Task task_ = Task::None;
     SearchPool::JobId job_ = 0;
+    SearchPool* job_pool_ = nullptr;  // the pool job_ runs on
     std::uint64_t serial_ = 0;
     int task_ply_ = 0;
     bool task_running_ = false;

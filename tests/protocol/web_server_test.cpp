@@ -25,6 +25,7 @@
 
 #include "egdb/builder.hpp"
 #include "engine/rulebook/rulebook.hpp"
+#include "match/hub_analyser.hpp"
 #include "play/book.hpp"
 #include "protocol/web/server.hpp"
 #include "tests/protocol/web_client.hpp"
@@ -295,6 +296,54 @@ TEST(WebServer, AnAnalysisShowsTheLinesItIsAskedFor) {
     c.send({{"type", "stop"}});
     c.expect("done", 5);
     EXPECT_EQ(error_of(c, {{"type", "analyse"}, {"lines", 11}}), "'lines' must be from 1 to 10 (got 11)");
+}
+
+TEST(WebServer, AnotherEngineAnalysesBesideKroon) {
+    // `kroon serve --engine "kroon hub"`: Kroon's own Hub program as the other engine.
+    ServerConfig config;
+    auto other = match::HubAnalyser::start(std::string(KROON_BINARY) + " hub", match::PlayerSettings{});
+    ASSERT_TRUE(other) << other.error();
+    const std::string name = (*other)->name();
+    config.other_engine = std::move(other.value());
+    RunningServer s(config);
+    Tab tab(s.port());
+    ASSERT_EQ(tab.welcome["engines"].size(), 2u) << tab.welcome.dump();
+    EXPECT_EQ(tab.welcome["engines"][0], Json({{"id", "kroon"}, {"name", "Kroon"}}));
+    EXPECT_EQ(tab.welcome["engines"][1], Json({{"id", "other"}, {"name", name}}));
+    auto& c = tab.client;
+    c.send({{"type", "new"}, {"kroon", "none"}, {"variant", "russian"}});
+    c.expect("state");
+    c.send({{"type", "analyse"}, {"engine", "other"}, {"lines", 2}});
+    EXPECT_EQ(c.expect("thinking")["engine"], name);
+    for (int i = 0; i < 3; ++i) {
+        const Json info = c.expect("info");
+        EXPECT_EQ(info["engine"], name);
+        EXPECT_EQ(info["task"], "analysis");
+        ASSERT_EQ(info["lines"].size(), 2u) << info.dump();
+        // Russian moves, in the board's algebraic notation, legal as the page shows them.
+        EXPECT_EQ(info["lines"][0]["pv"][0].get<std::string>().find('-'), 2u) << info.dump();
+    }
+    c.send({{"type", "stop"}});
+    const Json done = c.expect("done", 10);
+    EXPECT_EQ(done["engine"], name);
+    ASSERT_TRUE(done["best"].is_object()) << done.dump();
+    c.expect("state");
+    // The best move is legal: play it; then a hint from the other engine, and one from Kroon.
+    c.send({{"type", "move"}, {"move", done["best"]["id"]}});
+    c.expect_state([](const Json& x) { return x["plies"] == 1; });
+    c.send({{"type", "hint"}, {"engine", "other"}, {"seconds", 0.2}});
+    EXPECT_EQ(c.expect("done", 10)["engine"], name);
+    c.send({{"type", "hint"}, {"seconds", 0.2}});
+    EXPECT_EQ(c.expect("done", 10)["engine"], "Kroon");
+    EXPECT_EQ(error_of(c, {{"type", "analyse"}, {"engine", "scan"}}), "unknown engine 'scan': kroon or other");
+}
+
+TEST(WebServer, WithoutAnotherEngineTheTabSaysSo) {
+    RunningServer s;
+    Tab tab(s.port());
+    EXPECT_EQ(tab.welcome["engines"], Json::array({{{"id", "kroon"}, {"name", "Kroon"}}}));
+    EXPECT_EQ(error_of(tab.client, {{"type", "analyse"}, {"engine", "other"}}),
+              "no other engine: the server was started without --engine");
 }
 
 TEST(WebServer, AClosedTabStopsItsSearchAtOnce) {
@@ -741,6 +790,25 @@ TEST(WebServer, AFlagFallsOnTheServersClock) {
     // The fallen flag's clock shows the time used up, not the time it had before the move.
     EXPECT_EQ(st["clock"]["white"], 0.0);
     EXPECT_EQ(st["clock"]["black"], 1.0);
+}
+
+TEST(WebServer, APositionSetUpForStudyRunsNoClock) {
+    RunningServer s;
+    Tab tab(s.port());
+    auto& c = tab.client;
+    c.send({{"type", "new"}, {"kroon", "black"}, {"level", {{"kind", "clock"}, {"control", "1"}}}});
+    EXPECT_EQ(c.expect("state")["clock"]["running"], "white");
+    // Set up for study (nobody is Kroon): no clock, and no flag falls.
+    c.send({{"type", "new"}, {"kroon", "none"}, {"fen", "W:W33:BK5,18"}});
+    Json st = c.expect("state");
+    EXPECT_TRUE(st["clock"].is_null()) << st.dump();
+    std::this_thread::sleep_for(1500ms);  // past the second a running clock would have
+    c.send({{"type", "move"}, {"move", "33-28"}});
+    st = c.expect_state([](const Json& x) { return x["plies"] == 1; });
+    EXPECT_FALSE(st["over"].get<bool>());
+    // The same position against Kroon runs the clock of the level.
+    c.send({{"type", "new"}, {"kroon", "black"}, {"fen", "W:W33:BK5,18"}});
+    EXPECT_EQ(c.expect("state")["clock"]["running"], "white");
 }
 
 TEST(WebServer, EveryVariantCanBePlayed) {

@@ -290,6 +290,13 @@ TEST(CommandLine, ServeReportsAnAddressItCannotUse) {
     EXPECT_EQ(r.out, "");
 }
 
+TEST(CommandLine, ServeReportsAnotherEngineThatDoesNotStart) {
+    const Ran r = kroon({"serve", "--port", "0", "--engine", "/nonexistent/engine hub"});
+    EXPECT_EQ(r.status, exit_failure);
+    EXPECT_EQ(r.err, "kroon serve: --engine: '/nonexistent/engine hub' exited with status 127 before `wait`\n");
+    EXPECT_EQ(r.out, "");
+}
+
 TEST(CommandLine, CommandsRunWithTheirOptions) {
     const Ran perft = kroon({"perft", "--variant", "frisian", "3"});
     EXPECT_EQ(perft.status, exit_ok);

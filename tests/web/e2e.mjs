@@ -22,7 +22,9 @@ const started = Date.now();
 const work = mkdtempSync(join(tmpdir(), 'kroon-e2e-'));
 // Without the opening book: the steps below answer known positions with searches; the book has
 // its own step, on a server of its own.
-const server = await startKroon(kroon, ['--threads', '1', '--hash', '16', '--book', 'false']);
+// Kroon's own Hub program is the other engine (--engine) that analyses beside Kroon.
+const server = await startKroon(kroon, ['--threads', '1', '--hash', '16', '--book', 'false',
+  '--engine', `${kroon} hub`]);
 const { browser, close } = await launchChromium();
 const pageErrors = [];
 let passed = 0;
@@ -46,7 +48,10 @@ try {
   const count = (selector) => page.$$eval(selector, (l) => l.length);
   const plies = () => count('#move-list .move');
   const centre = async (n) => {
-    const box = await (await page.$(`#board rect[data-square="${n}"]`)).boundingBox();
+    const square = await page.$(`#board rect[data-square="${n}"]`);
+    // As a person would: scroll the square into view when the page has scrolled past it.
+    if (!(await square.isIntersectingViewport())) await square.evaluate((e) => e.scrollIntoView({ block: 'center' }));
+    const box = await square.boundingBox();
     return [box.x + box.width / 2, box.y + box.height / 2];
   };
   const clickSquare = async (n) => {
@@ -315,6 +320,17 @@ try {
   await page.click('#play-pv');
   await waitPlies(1);
   step('analysis showed depth, score, three lines with their arrows and the evaluation bar; stopped; its best move played');
+
+  // --- the other engine (--engine) analyses the same board ---------------------------------
+  assert.equal(await page.$eval('#engine-choice', (e) => e.hidden), false, 'the engine choice is shown');
+  await page.select('#analysis-engine', 'other');
+  await page.click('#analyse');
+  await page.waitForFunction(() => /^Kroon \S+/.test(document.querySelector('#info-pv .engine-name')?.textContent ?? '') &&
+    Number.parseInt(document.getElementById('info-depth').textContent, 10) >= 4);
+  await page.click('#stop');
+  await page.waitForFunction(() => document.getElementById('stop').disabled);
+  await page.select('#analysis-engine', 'kroon');
+  step(`the other engine analysed the position (${await text('#analysis-engine option[value=other]')})`);
 
   // --- Kroon takes over the side to move of an analysis board ------------------------------
   await page.click('#kroon-move');

@@ -6,6 +6,7 @@
 #include <thread>
 #include <vector>
 
+#include "match/hub_analyser.hpp"
 #include "protocol/web/server.hpp"
 #include "tools/commands/commands.hpp"
 
@@ -78,8 +79,22 @@ Run add_serve(CLI::App& kroon, const Streams& io) {
     add_allowed_origins(*command, config);
     auto engine = std::make_shared<EngineArgs>();
     add_engine_options(*command, *engine, {"eval", "eval-file", "egdb", "book", "book-margin"});
-    return [config, engine, io] {
+    auto other = std::make_shared<std::string>();
+    command
+        ->add_option("--engine", *other,
+                     "another engine for the board's analyses and hints beside Kroon: a Hub engine's command line, "
+                     "e.g. \"/opt/scan/scan hub\" (one search at a time over all tabs)")
+        ->type_name("COMMAND");
+    return [config, engine, other, io] {
         config->engine_options = engine_settings(*engine);
+        if (!other->empty()) {
+            auto analyser = match::HubAnalyser::start(*other, match::PlayerSettings{});
+            if (!analyser) {
+                io.err << "kroon serve: --engine: " << analyser.error() << "\n";
+                return exit_failure;
+            }
+            config->other_engine = std::move(analyser.value());
+        }
         try {
             web::Server server(*config);
             io.out << "Kroon serves its board at " << server.url() << " (Ctrl+C stops it)" << std::endl;

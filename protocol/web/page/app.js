@@ -72,6 +72,18 @@ function receive(m) {
     case 'welcome':
       restorePending = true;
       variants = m.variants;
+      // Another engine beside Kroon (kroon serve --engine): a choice for analyses and hints.
+      if (m.engines && m.engines.length > 1) {
+        const chosen = storedJson(settingsKey)?.engine || $('analysis-engine').value;
+        $('analysis-engine').replaceChildren(...m.engines.map((e) => {
+          const o = document.createElement('option');
+          o.value = e.id;
+          o.textContent = e.name;
+          return o;
+        }));
+        if (m.engines.some((e) => e.id === chosen)) $('analysis-engine').value = chosen;
+        $('engine-choice').hidden = false;
+      }
       $('variant').replaceChildren(...variants.map((v) => {
         const o = document.createElement('option');
         o.value = v.name;
@@ -134,7 +146,7 @@ function restoreKeptGame(s) {
 function saveSettings() {
   store(settingsKey, {
     levelKind: $('level-kind').value, levelValue: $('level-value').value, kroonSide: $('kroon-side').value,
-    lines: $('analysis-lines').value,
+    lines: $('analysis-lines').value, engine: $('analysis-engine').value,
     flipped, numbers: $('numbers').checked,
   });
 }
@@ -521,6 +533,12 @@ function onInfo(m) {
   } else {
     $('info-pv').textContent = (m.task === 'move' ? 'Kroon: ' : '') + m.pv.join(' ');
   }
+  if (m.engine && m.task !== 'move' && !$('engine-choice').hidden) {
+    const who = document.createElement('div');
+    who.className = 'engine-name';
+    who.textContent = m.engine;
+    $('info-pv').prepend(who);
+  }
   if (state && m.task === 'analysis' && m.ply < state.scores.length) {
     state.scores[m.ply] = m.score.value;
     drawGraph();
@@ -532,7 +550,8 @@ function onDone(m) {
   if (m.task === 'hint') {
     if (m.best) {
       board.setHint(m.best);
-      say(`Hint: ${m.best.text} (${m.score.text})`, 'info');
+      const who = m.engine && m.engine !== 'Kroon' ? ` from ${m.engine}` : '';
+      say(`Hint${who}: ${m.best.text} (${m.score.text})`, 'info');
     }
     return;
   }
@@ -637,7 +656,7 @@ $('apply-level').addEventListener('click', () => {
   if (level) send({ type: 'level', level });
 });
 $('takeback').addEventListener('click', () => send({ type: 'takeback' }));
-$('hint').addEventListener('click', () => send({ type: 'hint' }));
+$('hint').addEventListener('click', () => send({ type: 'hint', engine: $('analysis-engine').value }));
 $('resign').addEventListener('click', () => send({ type: 'resign' }));
 $('kroon-move').addEventListener('click', () => { analysing = false; send({ type: 'play', kroon: state.side }); });
 $('draw').addEventListener('click', () => send({ type: 'draw' }));
@@ -651,7 +670,10 @@ $('numbers').addEventListener('change', (e) => { board.setNumbers(e.target.check
 for (const id of ['level-kind', 'level-value', 'kroon-side']) $(id).addEventListener('change', saveSettings);
 $('analyse').addEventListener('click', () => { analysing = true; send(analyseRequest()); });
 $('analysis-lines').addEventListener('change', () => { saveSettings(); if (analysing) send(analyseRequest()); });
-function analyseRequest() { return { type: 'analyse', lines: Number($('analysis-lines').value) }; }
+$('analysis-engine').addEventListener('change', () => { saveSettings(); if (analysing) send(analyseRequest()); });
+function analyseRequest() {
+  return { type: 'analyse', lines: Number($('analysis-lines').value), engine: $('analysis-engine').value };
+}
 $('stop').addEventListener('click', () => { analysing = false; send({ type: 'stop' }); });
 $('play-pv').addEventListener('click', () => {
   if (lastInfo && lastInfo.pv_ids.length) send({ type: 'move', move: lastInfo.pv_ids[0], ply: lastInfo.ply });
