@@ -40,7 +40,9 @@ sanitized_heavy+='|VariantDatabases[/.].*'
 sanitized_heavy+='|Egdb\.(ProbesAgreeWithAPlainSearchWhereItProvesAResult|ThreeKingsAgainstOneOnTenByTenDoNotWinInGeneral)'
 sanitized_heavy+='|Learn\.TrainingIsDeterministicAndLowersTheLoss|HashedPerft\.CountsTheSameAsWithoutTheTable'
 sanitized_heavy+='|Fast\.ShippedShotsAreUniqueAndWin|Fast/PerftWithDuplicates\.MatchesPublishedCounts/FrontRows.*'
-sanitized_heavy+='|Distances\.AgreeWithAForwardSearchOfTheSlice)$'
+sanitized_heavy+='|Distances\.(AgreeWithAForwardSearchOfTheSlice|TheRootKeepsTheValueAndGoesStraightToConversion)'
+sanitized_heavy+='|Egdb\.(FilesHoldWhatTheSolverFound|OneKingAgainstOneKingIsADrawUnlessOneTakesTheOther|AManAgainstAKingOnItsPath)'
+sanitized_heavy+='|DatabaseProbes\.AWinTooDeepForTheSearchScoresInTheDatabaseBand)$'
 command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 || test_packages+=(nodejs npm)
 
 install_missing() {
