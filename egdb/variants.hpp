@@ -36,6 +36,13 @@ constexpr bool has_databases(Variant v) {
     return false;
 }
 
+// Whether the engine probes v's databases in play. Killer's kings win endings of two kings
+// against one (a king that takes the last piece stops right behind it) that KNDB art. 9b draws
+// after five moves each; its stored wins and distances cannot count that article, and in
+// self-play from endgames the engine with them drew most of the wins it steered into (-52 Elo,
+// docs/egdb.md). Its files are built, verified and probed by `kroon egdb`, not used in play.
+constexpr bool plays_with_databases(Variant v) { return has_databases(v) && v != Variant::Killer; }
+
 // The variant whose files hold v's databases: frysk! differs from Frisian only in its start, so
 // its endings are Frisian's and it reads Frisian's files (half the build, 50 MB less).
 constexpr Variant database_files_of(Variant v) { return v == Variant::Frysk ? Variant::Frisian : v; }

@@ -18,7 +18,7 @@ std::filesystem::path DatabaseShelf::folder_of_option(const std::string& option)
 }
 
 std::shared_ptr<const egdb::Database> DatabaseShelf::of(Variant variant) {
-    if (folder_.empty() || !egdb::has_databases(variant)) return nullptr;
+    if (folder_.empty() || !egdb::plays_with_databases(variant)) return nullptr;
     std::lock_guard lock(mutex_);
     if (const auto it = opened_.find(variant); it != opened_.end()) return it->second;
     auto databases = egdb::Database::open(folder_, variant, rejected_);

@@ -7,6 +7,7 @@
 #include <fstream>
 
 #include "egdb/builder.hpp"
+#include "egdb/database.hpp"
 #include "engine/rulebook/rulebook.hpp"
 #include "play/engine.hpp"
 #include "play/memory.hpp"
@@ -16,13 +17,13 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Two-piece databases of international and Frisian draughts in a folder of the test's own.
+// Three-piece databases of international, Frisian and killer draughts in a folder of the test's own.
 class EngineDatabases : public ::testing::Test {
 protected:
     static void SetUpTestSuite() {
         folder_ = fs::temp_directory_path() / ("kroon_play_egdb_" + std::to_string(::getpid()));
         fs::remove_all(folder_);
-        for (const Variant v : {Variant::International, Variant::Frisian})
+        for (const Variant v : {Variant::International, Variant::Frisian, Variant::Killer})
             ASSERT_TRUE(egdb::build_databases({v, 3, folder_, 1, {}}).ok());
     }
     static void TearDownTestSuite() { fs::remove_all(folder_); }
@@ -59,6 +60,19 @@ TEST_F(EngineDatabases, FollowTheGamesVariant) {
     ASSERT_TRUE(engine.set_option("egdb", "none").ok());
     engine.set_game(game_of(Variant::International, "W:WK28,33:B12"));
     EXPECT_EQ(engine.databases(), nullptr);
+    EXPECT_EQ(engine.think(limits).database_hits, 0u);
+}
+
+TEST_F(EngineDatabases, KillerPlaysWithoutItsDatabases) {
+    // Its files are there and open for `kroon egdb`, but the engine does not probe them in play
+    // (KNDB art. 9b draws the kings' wins they store; docs/egdb.md).
+    ASSERT_GT(egdb::Database::open(folder_, Variant::Killer, egdb::RejectedFiles::ListOnly)->slice_count(), 0u);
+    Engine engine;
+    ASSERT_TRUE(engine.set_option("egdb", folder_.string()).ok());
+    engine.set_game(game_of(Variant::Killer, "W:WK28,33:B12"));
+    EXPECT_EQ(engine.databases(), nullptr);
+    search::Limits limits;
+    limits.depth = 4;
     EXPECT_EQ(engine.think(limits).database_hits, 0u);
 }
 
