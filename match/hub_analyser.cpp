@@ -89,13 +89,16 @@ void HubAnalyser::wait() {
     if (thread_.joinable()) thread_.join();
 }
 
+std::string HubAnalyser::fail(const std::string& reason) {
+    std::lock_guard lock(failure_mutex_);
+    return failure_ = reason;
+}
+
 std::string HubAnalyser::drop_engine(const std::string& reason) {
     if (engine_.process) engine_.process->kill();
     engine_ = HubEngine{};
     params_.clear();
-    std::lock_guard lock(failure_mutex_);
-    failure_ = reason;
-    return reason;
+    return fail(reason);
 }
 
 void HubAnalyser::set_param(const std::string& name, const std::string& value) {
@@ -118,14 +121,10 @@ std::optional<std::string> HubAnalyser::prepare(const Game& game, const search::
     }
     const std::string variant(hub::hub_variant_name(game.variant()));
     if (engine_.declares_variant) {
-        if (std::find(engine_.variants.begin(), engine_.variants.end(), variant) == engine_.variants.end()) {
-            std::lock_guard lock(failure_mutex_);
-            return failure_ = name_ + " does not offer the variant '" + variant + "'";
-        }
+        if (!engine_.offers(game.variant())) return fail(name_ + " does not offer the variant '" + variant + "'");
         set_param("variant", variant);
     } else if (game.variant() != Variant::International) {
-        std::lock_guard lock(failure_mutex_);
-        return failure_ = name_ + " plays international draughts only (it declares no variant parameter)";
+        return fail(name_ + " plays international draughts only (it declares no variant parameter)");
     }
     if (engine_.declares_multipv) set_param("multipv", std::to_string(std::max(1, limits.multi_pv)));
     return std::nullopt;
@@ -181,8 +180,7 @@ search::Outcome HubAnalyser::run(const Game& game, const search::Limits& limits,
             if (const auto move = parse_hub_move(rules, pos, text)) {
                 outcome.best = *move;
             } else if (last.pv.empty()) {
-                std::lock_guard lock(failure_mutex_);
-                failure_ = name_ + " answered `" + line + "`, which is no legal move here";
+                fail(name_ + " answered `" + line + "`, which is no legal move here");
             }
             break;
         }

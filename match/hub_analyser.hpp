@@ -43,6 +43,8 @@ private:
     // A running, greeted program playing the game's variant, or the reason there is none.
     std::optional<std::string> prepare(const Game& game, const search::Limits& limits);
     void set_param(const std::string& name, const std::string& value);
+    // Records why the search failed and returns it.
+    std::string fail(const std::string& reason);
     // The program is gone or useless: kill it, the next search starts another.
     std::string drop_engine(const std::string& reason);
 

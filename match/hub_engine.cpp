@@ -111,6 +111,10 @@ std::vector<Move> parse_hub_line(const Rulebook& rules, Position pos, const std:
     return line;
 }
 
+bool HubEngine::offers(Variant v) const {
+    return std::find(variants.begin(), variants.end(), hub::hub_variant_name(v)) != variants.end();
+}
+
 Result<HubEngine> open_hub_engine(const std::string& command, const PlayerSettings& settings) {
     auto process = ChildProcess::start(command, settings.stderr_path);
     if (!process) return Error{process.error()};
@@ -147,8 +151,7 @@ Result<HubEngine> open_hub_engine(const std::string& command, const PlayerSettin
         }
     }
     const std::string wanted(hub::hub_variant_name(settings.variant));
-    const bool offered = std::find(engine.variants.begin(), engine.variants.end(), wanted) != engine.variants.end();
-    if (settings.variant != Variant::International && !offered)
+    if (settings.variant != Variant::International && !engine.offers(settings.variant))
         return Error{engine.name + " does not offer the variant '" + wanted + "'" +
                      (engine.declares_variant ? "" : " (it declares no variant parameter)")};
     if (engine.declares_variant)

@@ -21,6 +21,9 @@ struct HubEngine {
     std::vector<std::string> variants;  // the values its `variant` parameter offers
     bool declares_variant = false;
     bool declares_multipv = false;  // it reads several analysis lines (Kroon's `multipv`)
+
+    // Whether its `variant` parameter offers v's Hub name.
+    bool offers(Variant v) const;
 };
 
 // Starts `command` and greets it: `hub` ... `wait` (its id and parameters), the variant of
