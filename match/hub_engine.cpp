@@ -123,7 +123,11 @@ Result<HubEngine> open_hub_engine(const std::string& command, const PlayerSettin
     engine.name = command;
     ChildProcess& child = *engine.process;
 
-    if (!child.send("hub")) return Error{"'" + command + "' did not start"};
+    if (!child.send("hub")) {
+        // It left before reading a line (a command that does not exist): say how, as below.
+        child.wait_exit(1);
+        return Error{"'" + command + "' " + child.exit_description() + " before `wait`"};
+    }
     // id and param lines up to `wait`.
     const auto deadline = SteadyClock::now() + std::chrono::duration<double>(settings.start_timeout);
     std::string line;
