@@ -16,7 +16,7 @@ struct HashCase {
     int depth;
 };
 
-const std::vector<HashCase> cases = {
+const std::vector<HashCase> hash_cases = {
     {Variant::International, "start", 7},
     {Variant::International, "W:WK2,28,31,44:B20,K50", 5},
     {Variant::Frisian, "start", 7},
@@ -26,7 +26,7 @@ const std::vector<HashCase> cases = {
 };
 
 TEST(HashedPerft, CountsTheSameAsWithoutTheTable) {
-    for (const HashCase& c : cases) {
+    for (const HashCase& c : hash_cases) {
         const Rulebook& rules = rulebook(c.variant);
         auto parsed = rules.parse_fen(c.fen);
         ASSERT_TRUE(c.fen == "start" || parsed.ok()) << c.fen;

@@ -24,7 +24,7 @@ Position position_of(const ThreadCase& c) {
     return pos.ok() ? *pos : rules.start_position();
 }
 
-const std::vector<ThreadCase> cases = {
+const std::vector<ThreadCase> thread_cases = {
     {Variant::International, "start", 6},
     {Variant::International, "W:W6,24,28,38,41:B13,K49", 5},  // a king capture line
     {Variant::Frisian, "start", 6},
@@ -33,7 +33,7 @@ const std::vector<ThreadCase> cases = {
 };
 
 TEST(DivideOnThreads, GivesTheSameEntriesAsOneThread) {
-    for (const ThreadCase& c : cases) {
+    for (const ThreadCase& c : thread_cases) {
         const Rulebook& rules = rulebook(c.variant);
         const Position pos = position_of(c);
         for (int depth = 1; depth <= c.depth; ++depth) {

@@ -29,7 +29,7 @@ TEST(TimeManager, ClockPlansStayInsideTheClock) {
                 limits.increment = inc;
                 limits.moves_to_go = to_go;
                 const TimePlan plan = plan_time(limits);
-                SCOPED_TRACE(testing::Message() << left << " " << inc << " " << to_go);
+                SCOPED_TRACE(::testing::Message() << left << " " << inc << " " << to_go);
                 EXPECT_GT(plan.soft, 0);
                 EXPECT_LE(plan.soft, plan.hard);
                 // Never the whole clock (increment counted as added before the move, Hub §6).
@@ -63,7 +63,7 @@ TEST(TimeManager, PonderingGivesEachMoveMoreTimeInsideTheClock) {
             const TimePlan alone = plan_time(limits);
             limits.pondering_enabled = true;
             const TimePlan pondered = plan_time(limits);
-            SCOPED_TRACE(testing::Message() << left << " " << to_go);
+            SCOPED_TRACE(::testing::Message() << left << " " << to_go);
             EXPECT_GE(pondered.soft, alone.soft);
             EXPECT_LE(pondered.soft, alone.soft * ponder_time_factor + 1e-9);
             EXPECT_LE(pondered.soft, pondered.hard);
