@@ -16,10 +16,9 @@ TimePlan plan_time(const Limits& limits) {
         const double available = limits.time_left + limits.increment;
         const double margin = clock_margin + 0.02 * limits.time_left;
         const double usable = std::max(0.3 * available, available - margin);
-        // With no time control ahead (sudden death, increment, whole-game budget) plan as if
-        // 30 more moves were to be played; with N moves to go share the time among them, and
-        // whatever is left over carries to the next period (engine/game/clock.hpp).
-        const int moves = limits.moves_to_go > 0 ? std::min(limits.moves_to_go, 50) : 30;
+        // With N moves to go share the time among them, and whatever is left over carries to
+        // the next period (engine/game/clock.hpp).
+        const int moves = limits.moves_to_go > 0 ? std::min(limits.moves_to_go, 50) : sudden_death_moves;
         double soft = std::max(0.0, limits.time_left - margin) / moves + 0.9 * limits.increment;
         if (limits.pondering_enabled) soft *= ponder_time_factor;
         double hard = moves == 1 ? usable : std::min(usable * 0.5, soft * 4);

@@ -15,6 +15,12 @@ struct TimePlan {
 // loaded machine a reply reaches the GUI 30 ms and more after the search ends
 // (docs/robustness.md, Soak); 0.05 s lost short games on time there.
 constexpr double clock_margin = 0.1;
+// With no time control ahead (sudden death, an increment, a whole-game budget) each move is
+// planned as if this many were still to be played. A search stops between half its plan and
+// the plan, so the clock shrinks by a few percent a move and the early middle game, where
+// games between strong engines are decided, gets the most; games of 60-100 moves end with a
+// few percent of the clock left (docs/search.md, Time).
+constexpr int sudden_death_moves = 20;
 // Extra share of the clock per move when the GUI ponders for us.
 constexpr double ponder_time_factor = 1.2;
 

@@ -74,6 +74,26 @@ TEST(TimeManager, PonderingGivesEachMoveMoreTimeInsideTheClock) {
         }
 }
 
+// A one-minute game played move by move, each search stopping at three quarters of its plan
+// (it stops between half the plan and the plan): the clock lasts a long game, and a game of
+// typical length leaves little of it unused.
+TEST(TimeManager, ASuddenDeathGameUsesMostOfItsClock) {
+    constexpr double minute = 60;
+    double left = minute;
+    for (int move = 1; move <= 150; ++move) {
+        Limits limits;
+        limits.time_left = left;
+        const TimePlan plan = plan_time(limits);
+        ASSERT_LT(plan.hard, left);
+        left -= 0.75 * plan.soft;
+        if (move == 80) {
+            EXPECT_LT(left, 0.07 * minute);
+            EXPECT_GT(left, 0.01 * minute);
+        }
+    }
+    EXPECT_GT(left, 0);
+}
+
 TEST(TimeManager, TheIncrementIsSpent) {
     Limits limits;
     limits.time_left = 10;
