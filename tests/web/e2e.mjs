@@ -143,18 +143,26 @@ try {
   step('32-28 played by dragging; Kroon answered');
 
   // --- click-click: an illegal destination does nothing, a legal one plays ----------------
-  await clickSquare(33);
-  await page.waitForSelector('#board .piece.selected');
+  // The first white piece that may move (Kroon's answer may have made a capture compulsory):
+  // clicking it selects it; clicking one that may not does nothing.
+  let from = null;
+  for (const n of [33, 28, ...Array.from({ length: 20 }, (_, k) => 31 + k)]) {
+    if (!/white/.test((await pieceAt(n)) ?? '')) continue;
+    await clickSquare(n);
+    await new Promise((r) => setTimeout(r, 200));
+    if (await page.$('#board .piece.selected')) { from = n; break; }
+  }
+  assert.ok(from !== null, 'a white piece can be selected');
   const dests = await page.$$eval('#board .dest', (l) => l.map((e) => Number(e.getAttribute('data-dest'))));
   assert.ok(dests.length > 0, 'destinations are highlighted');
   await clickSquare(dests[0]);
   await waitPlies(4);
-  step(`33-${dests[0]} played by click-click; Kroon answered`);
+  step(`${from} to ${dests[0]} played by click-click; Kroon answered`);
 
   // --- takeback: back to the player's move, two plies fewer ------------------------------
   await page.click('#takeback');
   await waitPlies(2);
-  assert.match(await pieceAt(33), /white/);
+  assert.match(await pieceAt(from), /white/);
   await waitStatus(/Your move/);
   step('take back returned to the position before the last move');
 
