@@ -143,16 +143,12 @@ try {
   step('32-28 played by dragging; Kroon answered');
 
   // --- click-click: an illegal destination does nothing, a legal one plays ----------------
-  // The first white piece that may move (Kroon's answer may have made a capture compulsory):
-  // clicking it selects it; clicking one that may not does nothing.
-  let from = null;
-  for (const n of [33, 28, ...Array.from({ length: 20 }, (_, k) => 31 + k)]) {
-    if (!/white/.test((await pieceAt(n)) ?? '')) continue;
-    await clickSquare(n);
-    await new Promise((r) => setTimeout(r, 200));
-    if (await page.$('#board .piece.selected')) { from = n; break; }
-  }
-  assert.ok(from !== null, 'a white piece can be selected');
+  // A white piece the board marks as able to move (Kroon's answer may have made a capture
+  // compulsory, so which one depends on the weights).
+  await page.waitForSelector('#board .piece.white.movable');
+  const from = await page.$eval('#board .piece.white.movable', (g) => Number(g.getAttribute('data-piece')));
+  await clickSquare(from);
+  await page.waitForSelector('#board .piece.selected');
   const dests = await page.$$eval('#board .dest', (l) => l.map((e) => Number(e.getAttribute('data-dest'))));
   assert.ok(dests.length > 0, 'destinations are highlighted');
   await clickSquare(dests[0]);
