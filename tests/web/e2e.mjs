@@ -321,8 +321,16 @@ try {
   await page.click('#stop');
   await page.waitForFunction(() => /^best /.test(document.getElementById('info-pv').textContent));
   await page.waitForFunction(() => document.getElementById('stop').disabled);
+  // On a short window the move list lies below the fold: the move arriving scrolls the list,
+  // never the page away from the analysis panel the user is reading.
+  await page.setViewport({ width: 1280, height: 480 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  assert.ok(await page.$eval('#move-list', (e) => e.getBoundingClientRect().top > window.innerHeight),
+    'the move list starts below the window');
   await page.click('#play-pv');
   await waitPlies(1);
+  assert.equal(await page.evaluate(() => window.scrollY), 0, 'a new move leaves the page where it was');
+  await page.setViewport({ width: 1280, height: 900 });
   step('analysis showed depth, score, three lines with their arrows and the evaluation bar; stopped; its best move played');
 
   // --- the other engine (--engine) analyses the same board ---------------------------------

@@ -291,6 +291,15 @@ function drawButtons() {
 // replaces, comments and glyphs where the PDN had them. A click shows a move's position.
 const nagGlyphs = { 1: '!', 2: '?', 3: '!!', 4: '??', 5: '!?', 6: '?!', 7: '□', 10: '=', 13: '∞', 14: '⩲', 15: '⩱', 16: '±', 17: '∓', 18: '+−', 19: '−+' };
 
+// Scrolls `box` alone so that `item` shows in it: Element.scrollIntoView would scroll the page
+// too, and pull it away from whatever panel the user is reading whenever a move arrives.
+function scrollWithin(box, item) {
+  const inner = item.getBoundingClientRect();
+  const outer = box.getBoundingClientRect();
+  if (inner.top < outer.top) box.scrollTop -= outer.top - inner.top;
+  else if (inner.bottom > outer.bottom) box.scrollTop += inner.bottom - outer.bottom;
+}
+
 function drawMoveList() {
   const list = $('move-list');
   list.replaceChildren();
@@ -356,7 +365,7 @@ function drawMoveList() {
   if (tree[0].comment) list.appendChild(commentSpan(tree[0].comment));
   drawLine(list, 0, false);
   const current = list.querySelector('.current');
-  if (current) current.scrollIntoView({ block: 'nearest' });
+  if (current) scrollWithin(list, current);
   if (document.activeElement !== $('comment-input')) $('comment-input').value = tree[state.node].comment || '';
   $('tree-promote').disabled = state.node === 0 || state.line.every((n) => isFirstChild(n));
   $('tree-delete').disabled = state.node === 0;
