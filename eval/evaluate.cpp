@@ -62,7 +62,7 @@ Breakdown explain_learned(const Weights& weights, const Position& pos, Breakdown
 
 }  // namespace
 
-FeatureList features(const Rulebook& rules, const Position& pos) {
+FeatureList features(const Rulebook& rules, const Position& pos, bool by_side_to_move) {
     return with_rules(rules.variant(), [&](auto tag) {
         using R = typename decltype(tag)::Rules;
         struct Collect {
@@ -78,7 +78,7 @@ FeatureList features(const Rulebook& rules, const Position& pos) {
         };
         FeatureList out;
         Collect collect{out};
-        out.phase = visit_features<R>(pos, collect);
+        out.phase = visit_features<R>(pos, collect, by_side_to_move ? Windows<typename R::Board>::count : 0);
         out.full_phase = full_phase<R>;
         return out;
     });

@@ -72,7 +72,8 @@ struct FeatureList {
     std::array<PatternHit, 2 * 16> patterns{};
     std::array<std::int16_t, dense_count> dense{};  // White minus Black
 };
-FeatureList features(const Rulebook& rules, const Position& pos);
+// With `by_side_to_move`, the tables are those of weights split by the side to move.
+FeatureList features(const Rulebook& rules, const Position& pos, bool by_side_to_move = false);
 // The learned score of `features` from White's point of view, before scaling drawn endings:
 // what the trainer fits (the same sum as learned_white_view).
 double feature_score(const Weights& weights, const FeatureList& features);

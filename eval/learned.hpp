@@ -41,7 +41,7 @@ int learned_white_view(const Weights& weights, const Position& pos, Trace* trace
             if constexpr (!std::is_same_v<Trace, NoLearnedTrace>) trace->dense(f, white, black, p.mg, p.eg);
         }
     } sum{weights, trace};
-    const int phase = visit_features<R>(pos, sum);
+    const int phase = visit_features<R>(pos, sum, weights.waiting_offset());
     constexpr int full = full_phase<R>;
     const long long blended = static_cast<long long>(sum.mg) * phase + static_cast<long long>(sum.eg) * (full - phase);
     int score = static_cast<int>(blended / (full * weight_scale));

@@ -52,11 +52,12 @@ PhaseWeight get_weight(std::string_view in, std::size_t at) {
 
 }  // namespace
 
-Weights empty_weights(Variant variant) {
+Weights empty_weights(Variant variant, bool by_side_to_move) {
     Weights w;
     w.variant = variant;
     w.windows = windows_of(variant);
-    w.patterns.assign(static_cast<std::size_t>(w.windows) * pattern_count, PhaseWeight{});
+    w.by_side_to_move = by_side_to_move;
+    w.patterns.assign(static_cast<std::size_t>(w.tables()) * pattern_count, PhaseWeight{});
     return w;
 }
 
@@ -69,7 +70,7 @@ std::string serialize(const Weights& weights) {
     std::string name(rulebook(weights.variant).name());
     name.resize(name_bytes, '\0');
     out += name;
-    put(out, static_cast<std::uint16_t>(weights.windows), 2);
+    put(out, static_cast<std::uint16_t>(weights.tables()), 2);
     put(out, dense_count, 2);
     put(out, pattern_count, 4);
     put(out, payload.size(), 4);
@@ -93,16 +94,19 @@ Result<Weights> parse_weights(std::string_view bytes) {
     at += name_bytes;
     const auto variant = parse_variant(name);
     if (!variant) return Error{"weights file for an unknown variant '" + name + "'"};
-    Weights w = empty_weights(*variant);
-    const auto windows = get(bytes, at, 2);
+    const auto tables = get(bytes, at, 2);
     const auto dense = get(bytes, at + 2, 2);
     const auto patterns = get(bytes, at + 4, 4);
     const auto payload_size = get(bytes, at + 8, 4);
     const auto sum = get(bytes, at + 12, 8);
-    if (static_cast<int>(windows) != w.windows || dense != dense_count || patterns != pattern_count)
-        return Error{"weights file layout (" + std::to_string(windows) + " windows, " + std::to_string(dense) +
-                     " counts) does not fit " + name + " (" + std::to_string(w.windows) + " windows, " +
-                     std::to_string(dense_count) + " counts)"};
+    const int windows = windows_of(*variant);
+    // A table a window, or two when the tables are split by the side to move.
+    const bool two_tables = static_cast<int>(tables) == 2 * windows;
+    if ((static_cast<int>(tables) != windows && !two_tables) || dense != dense_count || patterns != pattern_count)
+        return Error{"weights file layout (" + std::to_string(tables) + " tables, " + std::to_string(dense) +
+                     " counts) does not fit " + name + " (" + std::to_string(windows) + " or " +
+                     std::to_string(2 * windows) + " tables, " + std::to_string(dense_count) + " counts)"};
+    Weights w = empty_weights(*variant, two_tables);
     const std::size_t expected = (w.patterns.size() + dense_count) * 4;
     if (payload_size != expected || bytes.size() != header_bytes + expected)
         return Error{"weights file is " + std::to_string(bytes.size()) + " bytes, expected " +

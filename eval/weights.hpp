@@ -28,17 +28,23 @@ struct PhaseWeight {
 
 struct Weights {
     Variant variant = Variant::International;
-    int windows = 0;                    // pattern tables: 16 on 10x10, 9 on 8x8
-    std::vector<PhaseWeight> patterns;  // [window * pattern_count + pattern]
+    int windows = 0;  // board windows: 16 on 10x10, 9 on 8x8
+    // One table a window, or two: the first `windows` for the men of the side to move, the
+    // next `windows` for the other side's (a pattern is worth more to the side that moves in it).
+    bool by_side_to_move = false;
+    std::vector<PhaseWeight> patterns;  // [table * pattern_count + pattern]
     std::array<PhaseWeight, dense_count> dense{};
 
-    const PhaseWeight& pattern(int window, int index) const {
-        return patterns[static_cast<size_t>(window) * pattern_count + static_cast<size_t>(index)];
+    int tables() const { return by_side_to_move ? 2 * windows : windows; }
+    // What the tables of the side not to move are offset by (features.hpp).
+    int waiting_offset() const { return by_side_to_move ? windows : 0; }
+    const PhaseWeight& pattern(int table, int index) const {
+        return patterns[static_cast<size_t>(table) * pattern_count + static_cast<size_t>(index)];
     }
 };
 
-// All weights zero, sized for the variant's board.
-Weights empty_weights(Variant variant);
+// All weights zero, sized for the variant's board, with one or two tables a window.
+Weights empty_weights(Variant variant, bool by_side_to_move = false);
 
 std::string serialize(const Weights& weights);
 Result<Weights> parse_weights(std::string_view bytes);

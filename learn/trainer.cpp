@@ -84,8 +84,8 @@ Model model_from(const eval::Weights& weights) {
     return m;
 }
 
-eval::Weights weights_from(const Model& m, Variant variant) {
-    eval::Weights w = eval::empty_weights(variant);
+eval::Weights weights_from(const Model& m, Variant variant, bool by_side_to_move) {
+    eval::Weights w = eval::empty_weights(variant, by_side_to_move);
     const auto quantize = [](double v) {
         return static_cast<std::int16_t>(std::clamp(std::lround(v * eval::weight_scale), -32767L, 32767L));
     };
@@ -98,8 +98,8 @@ eval::Weights weights_from(const Model& m, Variant variant) {
 
 // Material only: a man 1.00, a king as the hand-written evaluation values it; in the losing
 // game (antidraughts) every piece counts against its side, as there.
-eval::Weights material_weights(Variant variant) {
-    eval::Weights w = eval::empty_weights(variant);
+eval::Weights material_weights(Variant variant, bool by_side_to_move) {
+    eval::Weights w = eval::empty_weights(variant, by_side_to_move);
     const RuleTraits& t = rulebook(variant).traits();
     const int sign = t.losing_game ? -1 : 1;
     const int man = sign * 100;
@@ -151,7 +151,7 @@ double mean_loss(const Model& m, const std::vector<Sample>& samples, std::size_t
 
 // Samples in file order, each with its target: the game's result and the search's score
 // mixed by lambda.
-Result<std::vector<Sample>> read_samples(const TrainOptions& o) {
+Result<std::vector<Sample>> read_samples(const TrainOptions& o, bool by_side_to_move) {
     const Rulebook& rules = rulebook(o.variant);
     std::vector<Sample> samples;
     for (const auto& path : o.data) {
@@ -161,19 +161,27 @@ Result<std::vector<Sample>> read_samples(const TrainOptions& o) {
             return Error{path + " holds " + std::string(rulebook(file->variant).name()) + " positions, not " +
                          std::string(rules.name())};
         for (const auto& p : file->positions)
-            samples.push_back({eval::features(rules, p.position),
+            samples.push_back({eval::features(rules, p.position, by_side_to_move),
                                static_cast<float>(o.lambda * p.result + (1 - o.lambda) * sigmoid(p.score / o.scale))});
     }
     return samples;
 }
 
-// Material only, or the weights of `init`.
+// Material only, or the weights of `init`; asked for tables split by the side to move, one
+// table a window is copied into both.
 Result<eval::Weights> initial_weights(const TrainOptions& o) {
-    if (o.init.empty()) return material_weights(o.variant);
+    if (o.init.empty()) return material_weights(o.variant, o.by_side_to_move);
     const auto weights = eval::read_weights_file(o.init);
     if (!weights) return Error{weights.error()};
     if ((*weights)->variant != o.variant) return Error{o.init + " holds weights for another variant"};
-    return **weights;
+    const eval::Weights& init = **weights;
+    if (!o.by_side_to_move || init.by_side_to_move) return init;
+    eval::Weights split = eval::empty_weights(o.variant, true);
+    std::copy(init.patterns.begin(), init.patterns.end(), split.patterns.begin());
+    std::copy(init.patterns.begin(), init.patterns.end(),
+              split.patterns.begin() + std::ptrdiff_t(init.patterns.size()));
+    split.dense = init.dense;
+    return split;
 }
 
 // The step shrinks linearly to a tenth over the epochs: big moves first, then settling.
@@ -271,15 +279,16 @@ Result<TrainResult> train(const TrainOptions& o, const std::function<void(const 
     const auto start = Clock::now();
     if (o.data.empty()) return Error{"no training data"};
     if (o.threads < 1 || o.batch < 1 || o.epochs < 1) return Error{"bad training options"};
-    const auto loaded = read_samples(o);
+    const auto init = initial_weights(o);
+    if (!init) return Error{init.error()};
+    const bool by_side_to_move = init->by_side_to_move;
+    const auto loaded = read_samples(o, by_side_to_move);
     if (!loaded) return Error{loaded.error()};
     // The last share of the samples is held out for validation.
     const std::vector<Sample>& samples = *loaded;
     const std::size_t validation = static_cast<std::size_t>(static_cast<double>(samples.size()) * o.validation);
     const std::size_t training = samples.size() - validation;
     if (training == 0) return Error{"no training positions left after the validation share"};
-    const auto init = initial_weights(o);
-    if (!init) return Error{init.error()};
 
     Model model = model_from(*init);
     Fitter fitter(o, samples, training, model.w.size());
@@ -305,7 +314,7 @@ Result<TrainResult> train(const TrainOptions& o, const std::function<void(const 
             best = model;
         }
     }
-    result.weights = weights_from(best, o.variant);
+    result.weights = weights_from(best, o.variant, by_side_to_move);
     result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
     return result;
 }

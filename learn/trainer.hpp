@@ -22,6 +22,9 @@ struct TrainOptions {
     Variant variant = Variant::International;
     std::vector<std::string> data;  // training data files (training_data.hpp)
     std::string init;               // start from these weights ("" = material only)
+    // Two pattern tables a window, for the side to move and the other (eval/weights.hpp); an
+    // --init file with one table a window starts both from its table.
+    bool by_side_to_move = false;
     int epochs = 30;
     double validation = 0.1;     // share of the positions held out
     double lambda = 0.5;         // weight of the game result against the search score

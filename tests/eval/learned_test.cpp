@@ -15,8 +15,8 @@
 namespace kroon::eval {
 namespace {
 
-Weights random_weights(Variant v, std::uint32_t seed) {
-    Weights w = empty_weights(v);
+Weights random_weights(Variant v, std::uint32_t seed, bool by_side_to_move = false) {
+    Weights w = empty_weights(v, by_side_to_move);
     std::mt19937 rng(seed);
     std::uniform_int_distribution<int> small(-400, 400);
     for (auto& p : w.patterns) p = {static_cast<std::int16_t>(small(rng)), static_cast<std::int16_t>(small(rng))};
@@ -55,37 +55,74 @@ std::vector<Position> random_positions(const Rulebook& rules, std::uint32_t seed
 
 class LearnedEvaluation : public ::testing::TestWithParam<Variant> {};
 
+// With one table a window and with two (split by the side to move).
 TEST_P(LearnedEvaluation, ColourSymmetricForAnyWeights) {
     const Rulebook& rules = rulebook(GetParam());
-    const auto weights = std::make_shared<Weights>(random_weights(GetParam(), 11));
-    const Evaluation learned{EvalKind::Learned, weights};
-    int checked = 0;
-    for (const Position& pos : random_positions(rules, 5, 6)) {
-        ASSERT_EQ(evaluate(rules, learned, pos), evaluate(rules, learned, mirrored(rules, pos)))
-            << rules.format_fen(pos);
-        ++checked;
+    for (const bool by_side_to_move : {false, true}) {
+        const auto weights = std::make_shared<Weights>(random_weights(GetParam(), 11, by_side_to_move));
+        const Evaluation learned{EvalKind::Learned, weights};
+        int checked = 0;
+        for (const Position& pos : random_positions(rules, 5, 6)) {
+            ASSERT_EQ(evaluate(rules, learned, pos), evaluate(rules, learned, mirrored(rules, pos)))
+                << rules.format_fen(pos) << (by_side_to_move ? " (tables by side to move)" : "");
+            ++checked;
+        }
+        EXPECT_GT(checked, 100);
     }
-    EXPECT_GT(checked, 100);
 }
 
 TEST_P(LearnedEvaluation, TrainerSumIsTheEvaluation) {
     const Rulebook& rules = rulebook(GetParam());
-    const Weights weights = random_weights(GetParam(), 3);
-    const Evaluation learned{EvalKind::Learned, std::make_shared<Weights>(weights)};
-    for (const Position& pos : random_positions(rules, 9, 3)) {
-        const Breakdown b = explain(rules, learned, pos);
-        const double sum = feature_score(weights, features(rules, pos));
-        const int expected = b.scaled ? b.before_scaling : b.white_view;
-        if (std::abs(sum) < max_score - 1) {
-            EXPECT_NEAR(sum, expected, 1.0) << rules.format_fen(pos);
-        }
-        // The lines of the breakdown add up to the total, up to rounding.
-        int lines = 0;
-        for (const auto& t : b.terms) lines += t.white - t.black;
-        if (!b.scaled && std::abs(expected) < max_score - 1) {
-            EXPECT_NEAR(lines, b.white_view, static_cast<int>(b.terms.size())) << rules.format_fen(pos);
+    for (const bool by_side_to_move : {false, true}) {
+        const Weights weights = random_weights(GetParam(), 3, by_side_to_move);
+        const Evaluation learned{EvalKind::Learned, std::make_shared<Weights>(weights)};
+        for (const Position& pos : random_positions(rules, 9, 3)) {
+            const Breakdown b = explain(rules, learned, pos);
+            const double sum = feature_score(weights, features(rules, pos, by_side_to_move));
+            const int expected = b.scaled ? b.before_scaling : b.white_view;
+            if (std::abs(sum) < max_score - 1) {
+                EXPECT_NEAR(sum, expected, 1.0) << rules.format_fen(pos);
+            }
+            // The lines of the breakdown add up to the total, up to rounding.
+            int lines = 0;
+            for (const auto& t : b.terms) lines += t.white - t.black;
+            if (!b.scaled && std::abs(expected) < max_score - 1) {
+                EXPECT_NEAR(lines, b.white_view, static_cast<int>(b.terms.size())) << rules.format_fen(pos);
+            }
         }
     }
+}
+
+// Tables split by the side to move: with both halves alike they score as the one table does;
+// the second half is what the side not to move's men are worth.
+TEST(Weights, TablesSplitBySideToMove) {
+    const Rulebook& rules = rulebook(Variant::International);
+    const Weights one = random_weights(Variant::International, 4);
+    Weights two = empty_weights(Variant::International, true);
+    ASSERT_EQ(two.tables(), 32);
+    ASSERT_EQ(two.patterns.size(), 2 * one.patterns.size());
+    std::copy(one.patterns.begin(), one.patterns.end(), two.patterns.begin());
+    std::copy(one.patterns.begin(), one.patterns.end(), two.patterns.begin() + std::ptrdiff_t(one.patterns.size()));
+    two.dense = one.dense;
+    const Evaluation by_one{EvalKind::Learned, std::make_shared<Weights>(one)};
+    const Evaluation by_two{EvalKind::Learned, std::make_shared<Weights>(two)};
+    const auto positions = random_positions(rules, 7, 2);
+    for (const Position& pos : positions)
+        ASSERT_EQ(evaluate(rules, by_one, pos), evaluate(rules, by_two, pos)) << rules.format_fen(pos);
+    // The waiting side's tables worth nothing: only the side to move's patterns count.
+    Weights movers = two;
+    std::fill(movers.patterns.begin() + std::ptrdiff_t(one.patterns.size()), movers.patterns.end(), PhaseWeight{});
+    const Evaluation by_movers{EvalKind::Learned, std::make_shared<Weights>(movers)};
+    int differ = 0;
+    for (const Position& pos : positions) differ += evaluate(rules, by_movers, pos) != evaluate(rules, by_two, pos);
+    EXPECT_GT(differ, static_cast<int>(positions.size()) / 2);
+    // The layout survives the file: 46 header bytes, then 32 tables and the counts.
+    const std::string bytes = serialize(movers);
+    EXPECT_EQ(bytes.size(), 46u + (32u * 6561 + dense_count) * 4);
+    const auto back = parse_weights(bytes);
+    ASSERT_TRUE(back.ok()) << back.error();
+    EXPECT_TRUE(back->by_side_to_move);
+    EXPECT_EQ(serialize(*back), bytes);
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryVariant, LearnedEvaluation, ::testing::ValuesIn(all_variants), test::variant_test_name);

@@ -169,6 +169,18 @@ TEST_F(Learn, TrainingIsDeterministicAndLowersTheLoss) {
     t.init = path("w.kw");
     t.epochs = 1;
     EXPECT_TRUE(train(t).ok());
+    // From one table a window to two, split by the side to move: both start from the one.
+    t.by_side_to_move = true;
+    t.epochs = 2;
+    const auto split = train(t);
+    ASSERT_TRUE(split.ok()) << split.error();
+    EXPECT_TRUE(split->weights.by_side_to_move);
+    EXPECT_EQ(split->weights.patterns.size(), 2 * one->weights.patterns.size());
+    const std::size_t half = one->weights.patterns.size();
+    int apart = 0;
+    for (std::size_t i = 0; i < half; ++i)
+        apart += split->weights.patterns[i].mg != split->weights.patterns[half + i].mg;
+    EXPECT_GT(apart, 0);  // trained apart
 }
 
 TEST_F(Learn, DamagedDataIsRefused) {

@@ -12,6 +12,9 @@ void add_file_options(CLI::App& command, learn::TrainOptions& o, std::string& ou
     command.add_option("--data", o.data, "training data files")->type_name("FILE")->required();
     command.add_option("--out", out, "write the weights to FILE")->type_name("FILE")->required();
     command.add_option("--init", o.init, "start from these weights instead of material only")->type_name("FILE");
+    command.add_flag("--side-to-move-tables", o.by_side_to_move,
+                     "two pattern tables a window, one for the side to move and one for the other (twice the "
+                     "weights); from --init weights with one table a window, both start from it");
 }
 
 // The passes, the held-out share, the target and Adam's steps.
