@@ -54,6 +54,20 @@ try {
     const box = await square.boundingBox();
     return [box.x + box.width / 2, box.y + box.height / 2];
   };
+  // page.click, again while the element is still moving: puppeteer scrolls to the element and
+  // then measures it, and a list redrawn or a panel grown by a message that arrives between the
+  // two leaves it nowhere to click ("not clickable"). Nothing has been clicked then, so clicking
+  // again once the page holds still is what a person would do; a hidden element still fails.
+  const press = async (selector) => {
+    for (let attempt = 1; ; ++attempt) {
+      try {
+        return await page.click(selector);
+      } catch (e) {
+        if (attempt === 20 || !/not clickable/.test(e.message)) throw e;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+  };
   const clickSquare = async (n) => {
     const [x, y] = await centre(n);
     await page.mouse.click(x, y);
@@ -63,7 +77,7 @@ try {
   const savePdn = async () => {
     const downloads = () => readdirSync(work).filter((f) => f.startsWith('kroon-') && f.endsWith('.pdn'));
     for (const f of downloads()) unlinkSync(join(work, f));
-    await page.click('#pdn-save');
+    await press('#pdn-save');
     for (let i = 0; i < 100; ++i) {
       const files = downloads();
       if (files.length) return readFileSync(join(work, files[0]), 'utf8');
@@ -86,7 +100,7 @@ try {
     await choose('#variant', variant);
     await choose('#kroon-side', kroonSide);
     await setLevel(kind, value);
-    await page.click('#new-game');
+    await press('#new-game');
     // A new game shows its variant, no result and (until Kroon moves) no moves.
     await page.waitForFunction((v) => document.getElementById('variant-title').textContent === v &&
       document.getElementById('result').hidden, {}, variant);
@@ -126,7 +140,7 @@ try {
 
   // --- a move by dragging, Kroon answers --------------------------------------------------
   await newGame();
-  await page.click('#numbers');
+  await press('#numbers');
   assert.equal(await count('#board .sq-number'), 50);
   const [fx, fy] = await centre(32);
   const [tx, ty] = await centre(28);
@@ -156,7 +170,7 @@ try {
   step(`${from} to ${dests[0]} played by click-click; Kroon answered`);
 
   // --- takeback: back to the player's move, two plies fewer ------------------------------
-  await page.click('#takeback');
+  await press('#takeback');
   await waitPlies(2);
   assert.match(await pieceAt(from), /white/);
   await waitStatus(/Your move/);
@@ -164,26 +178,26 @@ try {
 
   // --- flip: square 1 goes from the top left to the bottom right --------------------------
   const before = await centre(1);
-  await page.click('#flip');
+  await press('#flip');
   const after = await centre(1);
   assert.ok(after[1] > before[1] && after[0] > before[0], 'square 1 moved to the bottom right');
-  await page.click('#flip');
+  await press('#flip');
   step('flip turns the board around and back');
 
   // --- hint and a draw offer --------------------------------------------------------------
-  await page.click('#hint');
+  await press('#hint');
   await page.waitForFunction(() => /Hint: /.test(document.getElementById('message').textContent));
   assert.equal(await count('#board rect.hint'), 2, 'the hint move is marked');
-  await page.click('#draw');
+  await press('#draw');
   await page.waitForFunction(() => /declines the draw/.test(document.getElementById('message').textContent));
   assert.equal(await page.$eval('#result', (e) => e.hidden), true);
   step('hint shown on the board; Kroon declined a draw at the start');
 
   // --- a FEN set-up with a compulsory capture along its path ------------------------------
-  await page.click('#setup-panel summary');
+  await press('#setup-panel summary');
   await choose('#kroon-side', 'none');
   await page.$eval('#fen-input', (e) => { e.value = 'W:W28,38:B23,12,K5'; });
-  await page.click('#fen-load');
+  await press('#fen-load');
   await page.waitForFunction(() => document.querySelectorAll('#board .piece').length === 5);
   await waitStatus(/capture is compulsory/);
   assert.match(await pieceAt(28), /must-capture/);
@@ -199,21 +213,21 @@ try {
   step('FEN set up; the compulsory capture 28x19 was shown along its path and played');
 
   // --- the palette: clear, place three pieces, play the position --------------------------
-  await page.click('#setup-toggle');
-  await page.click('#setup-clear');
-  await page.click('#palette [data-piece="w"]');
+  await press('#setup-toggle');
+  await press('#setup-clear');
+  await press('#palette [data-piece="w"]');
   await clickSquare(33);
-  await page.click('#palette [data-piece="b"]');
+  await press('#palette [data-piece="b"]');
   await clickSquare(18);
-  await page.click('#palette [data-piece="B"]');
+  await press('#palette [data-piece="B"]');
   await clickSquare(5);
-  await page.click('#setup-done');
+  await press('#setup-done');
   await page.waitForFunction(() => document.getElementById('fen-input').value === 'W:W33:BK5,18');
   assert.equal(await count('#board .piece'), 3);
   step('a position set up with the palette');
 
   // --- copy the FEN -----------------------------------------------------------------------
-  await page.click('#fen-copy');
+  await press('#fen-copy');
   await page.waitForFunction(() => /FEN copied|copy the FEN/.test(document.getElementById('message').textContent));
   step('copy FEN');
 
@@ -228,17 +242,17 @@ try {
   writeFileSync(pdnPath, pdn);
   await (await page.$('#pdn-file')).uploadFile(pdnPath);
   await page.waitForFunction(() => document.querySelectorAll('#pdn-games .game').length === 2);
-  await page.click('#pdn-games .game[data-index="1"]');
+  await press('#pdn-games .game[data-index="1"]');
   await waitPlies(5);
   assert.match(await text('#bottom-name'), /Carol/);
-  await page.click('#nav-first');
+  await press('#nav-first');
   await page.waitForFunction(() => document.querySelectorAll('#board .piece').length === 40 &&
     !document.querySelector('#move-list .current'));
-  await page.click('#nav-next');
+  await press('#nav-next');
   await page.waitForFunction(() => document.querySelector('#move-list .current')?.textContent === '33-28');
-  await page.click('#move-list .move[data-ply="4"]');
+  await press('#move-list .move[data-ply="4"]');
   await page.waitForFunction(() => document.querySelector('#move-list .current')?.textContent === '12-18');
-  await page.click('#nav-last');
+  await press('#nav-last');
   await page.waitForFunction(() => document.querySelector('#move-list .current')?.textContent === '44-39');
   step('PDN loaded: two games listed, the second opened and stepped through');
 
@@ -249,7 +263,7 @@ try {
   assert.match(saved, /1\. 33-28 18-23 2\. 39-33 12-18 3\. 44-39/);
   const savedPath = join(work, 'saved.pdn');
   writeFileSync(savedPath, saved);
-  await page.click('#new-game');
+  await press('#new-game');
   await waitPlies(0);
   await (await page.$('#pdn-file')).uploadFile(savedPath);
   await waitPlies(5);
@@ -266,10 +280,10 @@ try {
     '4. 31-27) 4. 41-37 *', '',
   ].join('\n');
   await page.$eval('#pdn-text', (e, v) => { e.value = v; }, study);
-  await page.click('#pdn-read');
+  await press('#pdn-read');
   await page.waitForFunction(() => document.querySelectorAll('#pdn-games .game').length === 1 &&
     /Study/.test(document.getElementById('pdn-games').textContent));
-  await page.click('#pdn-games .game[data-index="0"]');
+  await press('#pdn-games .game[data-index="0"]');
   await waitPlies(14);
   assert.equal(await count('#move-list .variation'), 3);
   assert.equal(await count('#move-list .variation .variation'), 1, 'the nested variation is inside its parent');
@@ -279,7 +293,7 @@ try {
   assert.equal(await savePdn(), study);
   step('a pasted study shows its nested variations, comments and glyphs, and saves back unchanged');
 
-  await page.click('#move-list .move[data-ply="1"]');
+  await press('#move-list .move[data-ply="1"]');
   await page.waitForFunction(() => document.querySelector('#move-list .current')?.textContent === '32-28');
   await page.evaluate(() => window.scrollTo(0, 0));
   await clickSquare(17);
@@ -294,21 +308,21 @@ try {
   await page.$eval('#setup-panel', (d) => { d.open = true; });
   step('a move inside the loaded game made a variation, and a reload kept the whole tree');
 
-  await page.click('#comment-input');
+  await press('#comment-input');
   await page.keyboard.type('a quiet move');
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => [...document.querySelectorAll('#move-list .comment')].some((e) => e.textContent === 'a quiet move'));
-  await page.click('#tree-promote');
+  await press('#tree-promote');
   await page.waitForFunction(() => document.querySelector('#move-list .variation .move')?.textContent === '17-21');
   assert.match(await savePdn(), /19-23\s\(1\.\.\.\s17-21\s\{a quiet move\}\)\s\(1\.\.\.\s18-23/);
-  await page.click('#tree-delete');
+  await press('#tree-delete');
   await waitPlies(14);
   assert.equal(await savePdn(), study);
   step('a comment, a promotion and a deletion from under the move list');
 
   // --- analysis: live depth, score and line; stop; play the best move ---------------------
   await newGame({ kroonSide: 'none' });
-  await page.click('#analyse');
+  await press('#analyse');
   await page.waitForFunction(() => document.getElementById('engine-info').dataset.task === 'analysis' &&
     Number.parseInt(document.getElementById('info-depth').textContent, 10) >= 6);
   assert.match(await text('#info-score'), /^[+-]?\d+\.\d\d$/);
@@ -318,7 +332,7 @@ try {
   await page.waitForFunction(() => document.querySelectorAll('#info-pv .line').length === 3 &&
     document.querySelectorAll('#board .arrow').length === 3);
   assert.notEqual(await page.$eval('#eval-bar', (e) => e.dataset.value), '', 'the evaluation bar shows the score');
-  await page.click('#stop');
+  await press('#stop');
   await page.waitForFunction(() => /^best /.test(document.getElementById('info-pv').textContent));
   await page.waitForFunction(() => document.getElementById('stop').disabled);
   // On a short window the move list lies below the fold: the move arriving scrolls the list,
@@ -327,7 +341,7 @@ try {
   await page.evaluate(() => window.scrollTo(0, 0));
   assert.ok(await page.$eval('#move-list', (e) => e.getBoundingClientRect().top > window.innerHeight),
     'the move list starts below the window');
-  await page.click('#play-pv');
+  await press('#play-pv');
   await waitPlies(1);
   assert.equal(await page.evaluate(() => window.scrollY), 0, 'a new move leaves the page where it was');
   await page.setViewport({ width: 1280, height: 900 });
@@ -336,16 +350,16 @@ try {
   // --- the other engine (--engine) analyses the same board ---------------------------------
   assert.equal(await page.$eval('#engine-choice', (e) => e.hidden), false, 'the engine choice is shown');
   await page.select('#analysis-engine', 'other');
-  await page.click('#analyse');
+  await press('#analyse');
   await page.waitForFunction(() => /^Kroon \S+/.test(document.querySelector('#info-pv .engine-name')?.textContent ?? '') &&
     Number.parseInt(document.getElementById('info-depth').textContent, 10) >= 4);
-  await page.click('#stop');
+  await press('#stop');
   await page.waitForFunction(() => document.getElementById('stop').disabled);
   await page.select('#analysis-engine', 'kroon');
   step(`the other engine analysed the position (${await text('#analysis-engine option[value=other]')})`);
 
   // --- Kroon takes over the side to move of an analysis board ------------------------------
-  await page.click('#kroon-move');
+  await press('#kroon-move');
   await waitPlies(2);
   await waitStatus(/Your move \(White\)/);
   assert.match(await text('#top-name'), /Black: Kroon/);
@@ -353,7 +367,7 @@ try {
 
   // --- resign ------------------------------------------------------------------------------
   await newGame({ kroonSide: 'black' });
-  await page.click('#resign');
+  await press('#resign');
   await page.waitForFunction(() => !document.getElementById('result').hidden);
   assert.match(await text('#result'), /^0-2 .*resign/i);
   step('resignation ends the game with its article');
@@ -373,7 +387,7 @@ try {
 
   // --- the level box: a bad value is said, a decimal comma is read, a bare clock is minutes --
   await setLevel('time', 'abc');
-  await page.click('#new-game');
+  await press('#new-game');
   await page.waitForFunction(() => /give the seconds per move/.test(document.getElementById('message').textContent));
   assert.equal(await plies(), 2, 'no new game was started');
   assert.notEqual(await text('#info-depth'), '–', 'the engine panel shows Kroon\'s last search');
@@ -385,7 +399,7 @@ try {
 
   // --- a long error stays inside its box ------------------------------------------------------
   await page.$eval('#fen-input', (e) => { e.value = 'W:W' + '31,'.repeat(120) + 'x'; });
-  await page.click('#fen-load');
+  await press('#fen-load');
   await page.waitForFunction(() => /FEN/.test(document.getElementById('message').textContent));
   const overflow = await page.$eval('#message', (e) => e.scrollWidth - e.clientWidth);
   assert.ok(overflow <= 1, `the message fits its box (${overflow} px over)`);
@@ -394,7 +408,7 @@ try {
   // --- a Russian game: coordinates on the edges, the moves and the saved PDN as c3-d4 -------
   await newGame({ variant: 'russian', kroonSide: 'black' });
   assert.equal(await text('#numbers-label'), 'Coordinates');
-  if (!(await page.$eval('#numbers', (e) => e.checked))) await page.click('#numbers');
+  if (!(await page.$eval('#numbers', (e) => e.checked))) await press('#numbers');
   const edge = (cls) => page.$$eval(`#board .${cls}`, (l) => l.map((e) => e.textContent).sort().join(''));
   assert.equal(await edge('coord-file'), 'abcdefgh');
   assert.equal(await edge('coord-rank'), '12345678');
@@ -465,7 +479,7 @@ try {
   // --- a reload keeps the game and the settings --------------------------------------------
   const resultBefore = await text('#result');
   const topLeftBefore = await centre(1);
-  await page.click('#flip');
+  await press('#flip');
   await page.reload();
   await page.waitForFunction((n) => document.querySelectorAll('#move-list .move').length === n, {}, total);
   await page.waitForFunction(() => !document.getElementById('result').hidden);
@@ -473,7 +487,7 @@ try {
   assert.equal(await page.$eval('#variant-title', (e) => e.textContent), 'english');
   const flippedAfter = await centre(1);
   assert.ok(flippedAfter[1] > topLeftBefore[1], 'the board is still flipped');
-  await page.click('#flip');
+  await press('#flip');
   step(`a reload brought back the game (${total} plies, ${resultBefore.split(' ')[0]}) and the flipped board`);
 
   // --- game review: a known blunder is marked, with the better move and a summary ------------
@@ -481,12 +495,12 @@ try {
   await newGame({ kroonSide: 'none' });
   await page.$eval('#setup-panel', (d) => { d.open = true; });  // closed again after the reload
   await page.$eval('#fen-input', (e) => { e.value = 'W:W34,45:B24,5'; });
-  await page.click('#fen-load');
+  await press('#fen-load');
   await page.waitForFunction(() => document.querySelectorAll('#board [data-piece]').length === 4);
   await clickSquare(34);
   await clickSquare(30);
   await waitPlies(1);
-  await page.click('#review');
+  await press('#review');
   await page.waitForSelector('#move-list .move.blunder', { timeout: 20000 });
   const blunder = await page.$eval('#move-list .move.blunder', (e) => ({ text: e.textContent, title: e.title }));
   assert.equal(blunder.text, '34-30??');
@@ -507,7 +521,7 @@ try {
     assert.deepEqual(first, { text: bookRows[0], book: true }, 'Kroon played the book\'s best move, marked');
     await page.waitForSelector('#book-moves tbody tr.playable');
     const reply = await page.$eval('#book-moves tbody tr.playable', (r) => r.cells[0].textContent);
-    await page.click('#book-moves tbody tr.playable');
+    await press('#book-moves tbody tr.playable');
     await page.waitForFunction(() => document.querySelectorAll('#move-list .move').length >= 2);
     assert.equal((await page.$$eval('#move-list .move', (l) => l.map((e) => e.textContent)))[1], reply);
     step(`the opening book: Kroon opened ${first.text} from it; ${reply} played from the explorer`);
