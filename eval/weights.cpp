@@ -4,6 +4,7 @@
 #include "engine/file_writer.hpp"
 #include "engine/little_endian.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
@@ -59,6 +60,16 @@ Weights empty_weights(Variant variant, bool by_side_to_move) {
     w.by_side_to_move = by_side_to_move;
     w.patterns.assign(static_cast<std::size_t>(w.tables()) * pattern_count, PhaseWeight{});
     return w;
+}
+
+Weights split_by_side_to_move(const Weights& one_table) {
+    if (one_table.by_side_to_move) return one_table;
+    Weights two = empty_weights(one_table.variant, true);
+    const auto half = static_cast<std::ptrdiff_t>(one_table.patterns.size());
+    std::copy(one_table.patterns.begin(), one_table.patterns.end(), two.patterns.begin());
+    std::copy(one_table.patterns.begin(), one_table.patterns.end(), two.patterns.begin() + half);
+    two.dense = one_table.dense;
+    return two;
 }
 
 std::string serialize(const Weights& weights) {

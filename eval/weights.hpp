@@ -45,6 +45,8 @@ struct Weights {
 
 // All weights zero, sized for the variant's board, with one or two tables a window.
 Weights empty_weights(Variant variant, bool by_side_to_move = false);
+// Weights with one table a window laid out as two, both halves its tables: the same scores.
+Weights split_by_side_to_move(const Weights& one_table);
 
 std::string serialize(const Weights& weights);
 Result<Weights> parse_weights(std::string_view bytes);

@@ -174,14 +174,7 @@ Result<eval::Weights> initial_weights(const TrainOptions& o) {
     const auto weights = eval::read_weights_file(o.init);
     if (!weights) return Error{weights.error()};
     if ((*weights)->variant != o.variant) return Error{o.init + " holds weights for another variant"};
-    const eval::Weights& init = **weights;
-    if (!o.by_side_to_move || init.by_side_to_move) return init;
-    eval::Weights split = eval::empty_weights(o.variant, true);
-    std::copy(init.patterns.begin(), init.patterns.end(), split.patterns.begin());
-    std::copy(init.patterns.begin(), init.patterns.end(),
-              split.patterns.begin() + std::ptrdiff_t(init.patterns.size()));
-    split.dense = init.dense;
-    return split;
+    return o.by_side_to_move ? eval::split_by_side_to_move(**weights) : **weights;
 }
 
 // The step shrinks linearly to a tenth over the epochs: big moves first, then settling.

@@ -98,12 +98,9 @@ TEST_P(LearnedEvaluation, TrainerSumIsTheEvaluation) {
 TEST(Weights, TablesSplitBySideToMove) {
     const Rulebook& rules = rulebook(Variant::International);
     const Weights one = random_weights(Variant::International, 4);
-    Weights two = empty_weights(Variant::International, true);
+    const Weights two = split_by_side_to_move(one);
     ASSERT_EQ(two.tables(), 32);
     ASSERT_EQ(two.patterns.size(), 2 * one.patterns.size());
-    std::copy(one.patterns.begin(), one.patterns.end(), two.patterns.begin());
-    std::copy(one.patterns.begin(), one.patterns.end(), two.patterns.begin() + std::ptrdiff_t(one.patterns.size()));
-    two.dense = one.dense;
     const Evaluation by_one{EvalKind::Learned, std::make_shared<Weights>(one)};
     const Evaluation by_two{EvalKind::Learned, std::make_shared<Weights>(two)};
     const auto positions = random_positions(rules, 7, 2);
