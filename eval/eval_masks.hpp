@@ -75,24 +75,6 @@ struct Masks {
     static constexpr auto left_wing = both([](int, int f) { return f < files / 2; });
     static constexpr auto right_wing = both([](int, int f) { return f >= files / 2; });
 
-    // cone[c][b]: every square ahead of a man of colour c on b that it could still pass on its
-    // way to the crowning row (within one file per row). No enemy piece in it and no enemy king
-    // means nothing can stop the man except its own side's pieces, which can make way.
-    static constexpr auto cone = [] {
-        std::array<std::array<Bitboard, 64>, 2> t{};
-        for (int c = 0; c < 2; ++c)
-            for (int i = 0; i < B::squares; ++i) {
-                const int b = B::bit_of_index(i);
-                const Color col = static_cast<Color>(c);
-                const int r0 = relative_row(col, b), f0 = relative_file(col, b);
-                t[c][b] = select(col, [r0, f0](int r, int f) {
-                    const int df = f > f0 ? f - f0 : f0 - f;
-                    return r > r0 && df <= r - r0 + 1;
-                });
-            }
-        return t;
-    }();
-
     // Rows 0, 2, 4, ... of the board: one of the two systems of squares for the opposition.
     static constexpr Bitboard even_rows = [] {
         Bitboard m = 0;

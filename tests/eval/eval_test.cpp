@@ -7,6 +7,7 @@
 #include "engine/movegen/movegen.hpp"
 #include "engine/notation/move_text.hpp"
 #include "engine/rulebook/rulebook.hpp"
+#include "eval/board_facts.hpp"
 #include "eval/evaluate.hpp"
 #include "eval/terms.hpp"
 
@@ -108,6 +109,51 @@ TEST(Eval, RunawayManIsRecognised) {
     // A man closer to the crowning row is worth more.
     EXPECT_GT(term(explain(rulebook(v), hand, fen(v, "W:W11:B4")), "runaways", Color::White),
               term(explain(rulebook(v), hand, fen(v, "W:W21:B4")), "runaways", Color::White));
+}
+
+// The runaway count spreads blocked squares backwards a row at a time; this is what it must
+// equal: a man is a runaway when no enemy piece stands in any row ahead of it within one file
+// per row (its cone), and the rows are those men's relative rows.
+template <RuleSet R>
+void expect_runaways_match_their_cones(std::uint64_t seed) {
+    using B = typename R::Board;
+    using M = Masks<B>;
+    std::mt19937_64 rng(seed);
+    for (int trial = 0; trial < 2000; ++trial) {
+        Bitboard white = 0, black = 0;
+        const int density = 2 + static_cast<int>(rng() % 6);
+        for (int b : Bits{B::all_squares}) {
+            const auto roll = rng() % 16;
+            if (roll < static_cast<unsigned>(density))
+                white |= bit(b);
+            else if (roll < 2u * static_cast<unsigned>(density))
+                black |= bit(b);
+        }
+        const Position pos = Position::from_sets(white, black, 0, Color::White);
+        for (const Color c : {Color::White, Color::Black}) {
+            int men = 0, rows = 0;
+            for (int m : Bits{pos.men(c)}) {
+                bool stopped = false;
+                for (int e : Bits{pos.pieces(~c)}) {
+                    const int ahead = M::relative_row(c, e) - M::relative_row(c, m);
+                    const int aside = std::abs(M::relative_file(c, e) - M::relative_file(c, m));
+                    stopped |= ahead > 0 && aside <= ahead + 1;
+                }
+                if (!stopped) {
+                    ++men;
+                    rows += M::relative_row(c, m);
+                }
+            }
+            const auto r = BoardFacts<R>::runaways(pos, c);
+            ASSERT_EQ(r.men, men) << "trial " << trial;
+            ASSERT_EQ(r.rows, rows) << "trial " << trial;
+        }
+    }
+}
+
+TEST(Eval, RunawaysAreTheMenWithNoEnemyInTheirCone) {
+    expect_runaways_match_their_cones<International>(1);
+    expect_runaways_match_their_cones<English>(2);
 }
 
 TEST(Eval, SupportedOutpostScores) {
