@@ -3,6 +3,7 @@
 // reach and the opposition, each for one side, from that side's point of view.
 #pragma once
 
+#include <array>
 #include <optional>
 
 #include "engine/position/position.hpp"
@@ -44,28 +45,29 @@ struct BoardFacts {
     // no king: only the side's own pieces, which can make way, stand in front of them. The
     // path is the cone of squares a man could still pass (each row ahead, within one file
     // per row), so a square is blocked when a forward step from it lands on an enemy piece
-    // or on a blocked square; one pass a row spreads that backwards without a loop over the
-    // men (the evaluation's most frequent branchy loop before).
+    // or on a blocked square. One pass a row spreads that backwards without a loop over the
+    // men; both colours go through the same passes, whose two chains of shifts overlap.
     struct Runaways {
         int men = 0;
         int rows = 0;  // relative rows of those men, summed
     };
-    static Bitboard blocked_paths(Bitboard enemy, Color c) {
-        Bitboard blocked = 0;
+    static std::array<Runaways, 2> runaways(const Position& pos) {
+        const Bitboard white = pos.pieces(Color::White);
+        const Bitboard black = pos.pieces(Color::Black);
+        Bitboard white_blocked = 0, black_blocked = 0;  // squares whose men have an enemy ahead
         for (int pass = 1; pass < B::rows; ++pass) {
-            const Bitboard ahead = enemy | blocked;
-            blocked = (c == Color::White ? (ahead << B::left_up) | (ahead << B::right_up)
-                                         : (ahead >> B::left_up) | (ahead >> B::right_up)) &
-                      B::all_squares;
+            const Bitboard white_ahead = black | white_blocked;
+            const Bitboard black_ahead = white | black_blocked;
+            white_blocked = ((white_ahead << B::left_up) | (white_ahead << B::right_up)) & B::all_squares;
+            black_blocked = ((black_ahead >> B::left_up) | (black_ahead >> B::right_up)) & B::all_squares;
         }
-        return blocked;
-    }
-    static Runaways runaways(const Position& pos, Color c) {
-        Runaways r;
-        if (pos.kings(~c)) return r;
-        const Bitboard free = pos.men(c) & ~blocked_paths(pos.pieces(~c), c);
-        r.men = popcount(free);
-        for (int k = 0; k < 4; ++k) r.rows += popcount(free & M::row_plane[index(c)][k]) << k;
+        std::array<Runaways, 2> r{};
+        for (const Color c : {Color::White, Color::Black}) {
+            if (pos.kings(~c)) continue;
+            const Bitboard free = pos.men(c) & ~(c == Color::White ? white_blocked : black_blocked);
+            r[index(c)].men = popcount(free);
+            for (int k = 0; k < 4; ++k) r[index(c)].rows += popcount(free & M::row_plane[index(c)][k]) << k;
+        }
         return r;
     }
 

@@ -94,6 +94,8 @@ public:
         // Phase: start_men on a full board, 0 with no men left.
         opening_ = men;
         endgame_ = W::start_men - men;
+        runaways_ = Facts::runaways(pos_);
+        any_runaway_ = runaways_[0].men != 0 || runaways_[1].men != 0;
         int score = side(Color::White) - side(Color::Black);
         score += opposition();
         score = scale_drawn_endings<R>(pos_, score, sink_);
@@ -140,9 +142,8 @@ private:
         add(Term::BackRank, c, phased(W::back_rank * popcount(men & M::back_rank[ci]), 0), total);
         add(Term::Edge, c, phased(-W::edge * popcount(men & M::edge[ci]), 0), total);
 
-        const auto runaways = Facts::runaways(pos_, c);
+        const auto& runaways = runaways_[ci];
         add(Term::Runaways, c, W::runaway_base * runaways.men + W::runaway_per_row * runaways.rows, total);
-        any_runaway_ |= runaways.men != 0;
 
         // Free moves: the side that runs out of them first must give material away. Men that
         // cannot step at all, held by a piece of the other side, are a burden.
@@ -191,6 +192,7 @@ private:
     Sink& sink_;
     int opening_ = 0;
     int endgame_ = 0;
+    std::array<typename Facts::Runaways, 2> runaways_{};  // [colour]
     bool any_runaway_ = false;
 };
 

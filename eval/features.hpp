@@ -68,7 +68,8 @@ int visit_features(const Position& pos, Visitor& visitor, int waiting_offset = 0
 
     using Facts = BoardFacts<R>;
     int counts[2][dense_count] = {};
-    bool any_runaway = false;
+    const auto runaways = Facts::runaways(pos);
+    const bool any_runaway = runaways[0].men != 0 || runaways[1].men != 0;
     for (const Color c : {Color::White, Color::Black}) {
         int* count = counts[index(c)];
         const Bitboard men = pos.men(c);
@@ -79,10 +80,8 @@ int visit_features(const Position& pos, Visitor& visitor, int waiting_offset = 0
         const auto steps = Facts::steps(pos, c);
         count[int(Dense::Mobility)] = steps.free;
         count[int(Dense::Locks)] = steps.held;
-        const auto runaways = Facts::runaways(pos, c);
-        count[int(Dense::Runaways)] = runaways.men;
-        count[int(Dense::RunawayRows)] = runaways.rows;
-        any_runaway |= runaways.men != 0;
+        count[int(Dense::Runaways)] = runaways[index(c)].men;
+        count[int(Dense::RunawayRows)] = runaways[index(c)].rows;
         for (int k : Bits{kings}) count[int(Dense::KingMobility)] += Facts::king_reach(pos, k);
         count[int(Dense::KingDiagonal)] = popcount(kings & M::long_diagonal);
         count[int(Dense::Balance)] =
