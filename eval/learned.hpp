@@ -9,6 +9,7 @@
 
 #include "eval/evaluator.hpp"
 #include "eval/features.hpp"
+#include "eval/phase_sum.hpp"
 #include "eval/weights.hpp"
 
 namespace kroon::eval {
@@ -26,12 +27,15 @@ int learned_white_view(const Weights& weights, const Position& pos, Trace* trace
     struct Sum {
         const Weights& w;
         Trace* trace;
-        int mg = 0;
+        PhaseSum patterns;
+        int mg = 0;  // the counts'
         int eg = 0;
         void pattern(int window, int table, int index, int sign) {
             const PhaseWeight& p = w.pattern(table, index);
-            mg += sign * p.mg;
-            eg += sign * p.eg;
+            if (sign > 0)
+                patterns.add(p);
+            else
+                patterns.subtract(p);
             if constexpr (!std::is_same_v<Trace, NoLearnedTrace>) trace->pattern(window, sign, p.mg, p.eg);
         }
         void dense(int f, int white, int black) {
@@ -40,8 +44,10 @@ int learned_white_view(const Weights& weights, const Position& pos, Trace* trace
             eg += p.eg * (white - black);
             if constexpr (!std::is_same_v<Trace, NoLearnedTrace>) trace->dense(f, white, black, p.mg, p.eg);
         }
-    } sum{weights, trace};
+    } sum{weights, trace, {}};
     const int phase = visit_features<R>(pos, sum, weights.waiting_offset());
+    sum.mg += sum.patterns.mg();
+    sum.eg += sum.patterns.eg();
     constexpr int full = full_phase<R>;
     const long long blended = static_cast<long long>(sum.mg) * phase + static_cast<long long>(sum.eg) * (full - phase);
     int score = static_cast<int>(blended / (full * weight_scale));
