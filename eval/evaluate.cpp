@@ -128,6 +128,19 @@ int evaluate(const Rulebook& rules, const Evaluation& evaluation, const Position
     });
 }
 
+std::int64_t evaluate_all(const Rulebook& rules, const Evaluation& evaluation, const std::vector<Position>& positions) {
+    const auto weights = evaluation.weights_for(rules.variant());
+    return with_rules(rules.variant(), [&](auto tag) {
+        using R = typename decltype(tag)::Rules;
+        std::int64_t sum = 0;
+        if (weights)
+            for (const Position& pos : positions) sum += evaluate_learned<R>(*weights, pos);
+        else
+            for (const Position& pos : positions) sum += evaluate<R>(pos);
+        return sum;
+    });
+}
+
 Breakdown explain(const Rulebook& rules, const Evaluation& evaluation, const Position& pos) {
     const auto weights = evaluation.weights_for(rules.variant());
     return with_rules(rules.variant(), [&](auto tag) {

@@ -55,6 +55,10 @@ struct Breakdown {
     int before_scaling = 0;     // White's view before that scaling
 };
 
+// The scores of many positions of one variant added up, each as evaluate() gives it, with
+// the evaluation chosen once: what `kroon bench --eval` times.
+std::int64_t evaluate_all(const Rulebook& rules, const Evaluation& evaluation, const std::vector<Position>& positions);
+
 Breakdown explain(const Rulebook& rules, const Evaluation& evaluation, const Position& pos);
 
 // The features of a position as the learned evaluation sees them (features.hpp), for the

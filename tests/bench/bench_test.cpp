@@ -1,7 +1,9 @@
-// The bench at a small depth: its node signature is fixed for a given search and evaluation.
+// The bench at a small depth: its node signature is fixed for a given search and evaluation;
+// the evaluation bench's checksum is fixed for a given evaluation.
 #include <gtest/gtest.h>
 
 #include "bench/bench.hpp"
+#include "bench/eval_bench.hpp"
 #include "engine/rulebook/rulebook.hpp"
 
 namespace kroon::bench {
@@ -12,6 +14,10 @@ namespace {
 // The learned one also changes when shipped weights (eval/weights/*.kw) are retrained.
 constexpr std::uint64_t signature_depth_5 = 60135;
 constexpr std::uint64_t hand_signature_depth_5 = 61571;
+// The same for the evaluation bench (`kroon bench --eval-only`, and `--eval hand`): its
+// checksum, the scores of all its positions added up.
+constexpr std::int64_t eval_checksum = 42456;
+constexpr std::int64_t hand_eval_checksum = -51971;
 
 TEST(Bench, PositionsAreValid) {
     for (const auto& bp : bench_positions()) {
@@ -36,6 +42,30 @@ TEST(Bench, HandEvaluationSignature) {
     options.depth = 5;
     options.engine_options = {{"eval", "hand"}};
     EXPECT_EQ(run_bench(options).nodes, hand_signature_depth_5);
+}
+
+TEST(EvalBench, ChecksumIsTheScoresOfItsPositions) {
+    const eval::Evaluation learned;
+    std::int64_t total = 0;
+    for (const auto& line : run_eval_bench(learned, 2)) {
+        const auto positions = eval_bench_positions(line.variant);
+        EXPECT_EQ(line.positions, positions.size());
+        // The bench positions and one and two moves after each: many more than the bench has.
+        EXPECT_GT(line.positions, 100u);
+        std::int64_t sum = 0;
+        for (const Position& pos : positions) sum += eval::evaluate(rulebook(line.variant), learned, pos);
+        EXPECT_EQ(line.checksum, sum);
+        EXPECT_GT(line.best_ns, 0);
+        EXPECT_LE(line.best_ns, line.median_ns);
+        total += line.checksum;
+    }
+    EXPECT_EQ(total, eval_checksum);
+}
+
+TEST(EvalBench, HandEvaluationChecksum) {
+    std::int64_t total = 0;
+    for (const auto& line : run_eval_bench(eval::Evaluation{eval::EvalKind::Hand, nullptr}, 1)) total += line.checksum;
+    EXPECT_EQ(total, hand_eval_checksum);
 }
 
 }  // namespace

@@ -79,6 +79,8 @@ TEST(CommandLine, UsageErrorsHaveOneShapeAndStatus2) {
         {"bench", "--threads", "0"},
         {"bench", "--hash", "x"},
         {"bench", "extra"},
+        {"bench", "--eval-only", "--rounds", "0"},
+        {"bench", "--eval-only", "--eval-file", "/no/such/file"},
         {"eval", "--fen", "W:W1", "W:W2"},  // two positions
         {"eval", "--variant", "english", "--fen", "W:W33"},
         {"console", "--threads", "999"},
@@ -325,6 +327,12 @@ TEST(CommandLine, CommandsRunWithTheirOptions) {
     const Ran eval = kroon({"eval", "W:W31:B20"});
     EXPECT_EQ(eval.status, exit_ok);
     EXPECT_NE(eval.out.find("fen W:W31:B20"), std::string::npos) << eval.out;
+    const Ran eval_bench = kroon({"bench", "--eval-only", "--rounds", "3"});
+    EXPECT_EQ(eval_bench.status, exit_ok) << eval_bench.err;
+    EXPECT_NE(eval_bench.out.find("international     944 positions  learned, built-in weights"), std::string::npos)
+        << eval_bench.out;
+    EXPECT_NE(eval_bench.out.find(" ns a call (median round "), std::string::npos) << eval_bench.out;
+    EXPECT_NE(eval_bench.out.find("\nchecksum 42456\n"), std::string::npos) << eval_bench.out;
     const Ran hub = kroon({"hub"}, "ping\nquit\n");
     EXPECT_EQ(hub.status, exit_ok);
     EXPECT_EQ(hub.out, "pong\n");

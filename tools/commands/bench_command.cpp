@@ -1,27 +1,59 @@
 // `kroon bench`: a fixed set of positions searched to fixed depths; the node signature and
-// the speed.
+// the speed. `--eval-only`: the evaluation alone, its time a call and its checksum.
 #include <ctime>
 #include <iomanip>
 #include <ostream>
 
 #include "bench/bench.hpp"
+#include "bench/eval_bench.hpp"
+#include "engine/rulebook/rulebook.hpp"
 #include "tools/commands/commands.hpp"
 
 namespace kroon::cli {
+namespace {
+
+int run_eval_bench(const EngineArgs& engine, int rounds, const Streams& io) {
+    // A weights file serves its own variant; the others keep their built-in weights.
+    const eval::Evaluation evaluation = evaluation_of(engine, std::nullopt);
+    std::ostream& out = io.out;
+    out << std::fixed;
+    std::int64_t checksum = 0;
+    for (const auto& line : bench::run_eval_bench(evaluation, rounds)) {
+        const Rulebook& rules = rulebook(line.variant);
+        out << std::left << std::setw(14) << rules.name() << std::right << std::setw(7) << line.positions
+            << " positions  " << std::left << std::setw(26) << evaluation.describe(line.variant) << std::right
+            << "  checksum " << std::setw(10) << line.checksum << "  " << std::setprecision(1) << std::setw(6)
+            << line.best_ns << " ns a call (median round " << line.median_ns << ")\n";
+        checksum += line.checksum;
+    }
+    out << "checksum " << checksum << "\n";
+    return exit_ok;
+}
+
+}  // namespace
 
 Run add_bench(CLI::App& kroon, const Streams& io) {
     auto* command = kroon.add_subcommand(
         "bench",
         "Searches a fixed set of positions (international, Frisian, English) to fixed depths with a fresh hash "
         "table each, and prints nodes, time and nodes per second. The total node count is the bench signature "
-        "(single thread: any change to the search or the evaluation changes it).");
+        "(single thread: any change to the search or the evaluation changes it). With --eval-only, times the "
+        "static evaluation alone on those positions and every position one and two moves after them, and prints "
+        "its time a call (best and median round) and a checksum that changes only when the evaluation does.");
     auto options = std::make_shared<bench::BenchOptions>();
     auto engine = std::make_shared<EngineArgs>();
     command->add_option("--depth", options->depth, "nominal search depth")
         ->check(CLI::Range(1, 40))
         ->capture_default_str();
+    auto eval_only = std::make_shared<bool>(false);
+    auto rounds = std::make_shared<int>(300);
+    command->add_flag("--eval-only", *eval_only, "time the static evaluation alone, no search");
+    command->add_option("--rounds", *rounds, "rounds of the evaluation bench (it reports the best and the median)")
+        ->check(CLI::Range(1, 100000))
+        ->capture_default_str();
     add_engine_options(*command, *engine, {"threads", "hash", "eval", "eval-file"}, {{"hash", "16"}});
-    return [options, engine, io] {
+    return [options, engine, eval_only, rounds, io] {
+        if (*eval_only) return run_eval_bench(*engine, *rounds, io);
         options->engine_options = engine_settings(*engine);
         std::ostream& out = io.out;
         out << std::fixed;
