@@ -42,6 +42,12 @@ const std::vector<BenchPosition>& bench_positions() {
     return positions;
 }
 
+Position bench_position(const BenchPosition& entry) {
+    const Rulebook& rules = rulebook(entry.variant);
+    const std::string fen = entry.fen;
+    return fen == "start" ? rules.start_position() : *rules.parse_fen(fen);
+}
+
 BenchResult run_bench(const BenchOptions& options, const std::function<void(const BenchLine&)>& on_line) {
     play::Engine engine;
     engine.set_option("hash", "16");
@@ -51,9 +57,8 @@ BenchResult run_bench(const BenchOptions& options, const std::function<void(cons
         if (const auto set = engine.set_option(name, value); !set) throw std::invalid_argument(set.error());
     BenchResult result;
     for (const auto& bp : bench_positions()) {
-        const std::string fen = bp.fen;
         const Rulebook& rules = rulebook(bp.variant);
-        const Position pos = fen == "start" ? rules.start_position() : *rules.parse_fen(fen);
+        const Position pos = bench_position(bp);
         engine.new_game();
         engine.set_game(Game(rules, pos));
         search::Limits limits;

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/position/position.hpp"
 #include "engine/rules/variant.hpp"
 
 namespace kroon::bench {
@@ -21,6 +22,8 @@ struct BenchPosition {
 };
 
 const std::vector<BenchPosition>& bench_positions();
+// The position a bench entry names.
+Position bench_position(const BenchPosition& entry);
 
 struct BenchOptions {
     int depth = 12;

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <string>
 
 #include "bench/bench.hpp"
 #include "engine/rulebook/rulebook.hpp"
@@ -21,8 +20,7 @@ std::vector<Position> eval_bench_positions(Variant variant) {
     std::vector<Position> out;
     for (const auto& bp : bench_positions()) {
         if (bp.variant != variant) continue;
-        const std::string fen = bp.fen;
-        const Position root = fen == "start" ? rules.start_position() : *rules.parse_fen(fen);
+        const Position root = bench_position(bp);
         out.push_back(root);
         MoveList first;
         rules.generate_moves(root, first);

@@ -56,7 +56,7 @@ struct Breakdown {
 };
 
 // The scores of many positions of one variant added up, each as evaluate() gives it, with
-// the evaluation chosen once: what `kroon bench --eval` times.
+// the evaluation chosen once: what `kroon bench --eval-only` times.
 std::int64_t evaluate_all(const Rulebook& rules, const Evaluation& evaluation, const std::vector<Position>& positions);
 
 Breakdown explain(const Rulebook& rules, const Evaluation& evaluation, const Position& pos);

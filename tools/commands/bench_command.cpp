@@ -47,7 +47,8 @@ Run add_bench(CLI::App& kroon, const Streams& io) {
         ->capture_default_str();
     auto eval_only = std::make_shared<bool>(false);
     auto rounds = std::make_shared<int>(300);
-    command->add_flag("--eval-only", *eval_only, "time the static evaluation alone, no search");
+    command->add_flag("--eval-only", *eval_only,
+                      "time the static evaluation alone, no search (--depth, --threads and --hash do not apply)");
     command->add_option("--rounds", *rounds, "rounds of the evaluation bench (it reports the best and the median)")
         ->check(CLI::Range(1, 100000))
         ->capture_default_str();
