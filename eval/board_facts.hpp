@@ -52,6 +52,7 @@ struct BoardFacts {
         int rows = 0;  // relative rows of those men, summed
     };
     static std::array<Runaways, 2> runaways(const Position& pos) {
+        if (pos.kings(Color::White) && pos.kings(Color::Black)) return {};  // neither side has one
         const Bitboard white = pos.pieces(Color::White);
         const Bitboard black = pos.pieces(Color::Black);
         Bitboard white_blocked = 0, black_blocked = 0;  // squares whose men have an enemy ahead
