@@ -4,7 +4,11 @@
 
 namespace kroon::search {
 
-TimePlan plan_time(const Limits& limits) {
+double sudden_death_moves_for(double material) {
+    return std::clamp(2 + 20 * material, double{sudden_death_moves_late}, double{sudden_death_moves});
+}
+
+TimePlan plan_time(const Limits& limits, double material) {
     TimePlan plan;
     if (limits.move_time > 0) {
         // A fixed time per move: use it, less a little for the reply to reach the GUI.
@@ -18,7 +22,8 @@ TimePlan plan_time(const Limits& limits) {
         const double usable = std::max(0.3 * available, available - margin);
         // With N moves to go share the time among them, and whatever is left over carries to
         // the next period (engine/game/clock.hpp).
-        const int moves = limits.moves_to_go > 0 ? std::min(limits.moves_to_go, 50) : sudden_death_moves;
+        const double moves =
+            limits.moves_to_go > 0 ? std::min(limits.moves_to_go, 50) : sudden_death_moves_for(material);
         double soft = std::max(0.0, limits.time_left - margin) / moves + 0.9 * limits.increment;
         if (limits.pondering_enabled) soft *= ponder_time_factor;
         double hard = moves == 1 ? usable : std::min(usable * 0.5, soft * 4);
