@@ -6,8 +6,6 @@
 #include <thread>
 
 #include "egdb/database.hpp"
-#include "engine/bitboard.hpp"
-#include "engine/rulebook/rulebook.hpp"
 #include "search/search_context.hpp"
 #include "search/worker.hpp"
 
@@ -189,9 +187,7 @@ void Searcher::start(const Limits& limits, Listener listener) {
         }
     }
     context->limits = limits;
-    const int start_pieces = popcount(rulebook(impl_->root.variant).start_position().occupied());
-    const double material = static_cast<double>(popcount(impl_->root.position.occupied())) / std::max(1, start_pieces);
-    context->plan = plan_time(limits, material);
+    context->plan = plan_time(limits);
     context->threads = std::min(impl_->options.threads, static_cast<int>(impl_->threads.size()));
     context->pondering = limits.ponder;
     context->counters = std::make_unique<NodeCounter[]>(static_cast<std::size_t>(context->threads));

@@ -4,11 +4,7 @@
 
 namespace kroon::search {
 
-double sudden_death_moves_for(double material) {
-    return std::clamp(2 + 20 * material, double{sudden_death_moves_late}, double{sudden_death_moves});
-}
-
-TimePlan plan_time(const Limits& limits, double material) {
+TimePlan plan_time(const Limits& limits) {
     TimePlan plan;
     if (limits.move_time > 0) {
         // A fixed time per move: use it, less a little for the reply to reach the GUI.
@@ -22,8 +18,7 @@ TimePlan plan_time(const Limits& limits, double material) {
         const double usable = std::max(0.3 * available, available - margin);
         // With N moves to go share the time among them, and whatever is left over carries to
         // the next period (engine/game/clock.hpp).
-        const double moves =
-            limits.moves_to_go > 0 ? std::min(limits.moves_to_go, 50) : sudden_death_moves_for(material);
+        const int moves = limits.moves_to_go > 0 ? std::min(limits.moves_to_go, 50) : sudden_death_moves;
         double soft = std::max(0.0, limits.time_left - margin) / moves + 0.9 * limits.increment;
         if (limits.pondering_enabled) soft *= ponder_time_factor;
         double hard = moves == 1 ? usable : std::min(usable * 0.5, soft * 4);
