@@ -32,7 +32,11 @@ struct ReductionTable {
 };
 const ReductionTable reductions;
 
-constexpr Score probcut_margin = 80;    // hundredths of a man above beta
+constexpr Score probcut_margin = 80;  // hundredths of a man above beta
+// A quiet leaf further below alpha than this tries no exchange: one that leaves the material
+// even rarely gains more. With the margin, 2.2 times the nodes to depth 18 from the start;
+// without, 4.9 times for about the same strength (docs/search.md).
+constexpr Score exchange_margin = 60;
 constexpr Score razoring_margin = 200;  // hundredths of a man per ply below alpha
 constexpr int futility_depth = 3;
 constexpr Score futility_margin = 100;   // hundredths of a man per ply
@@ -594,7 +598,7 @@ Score Worker<R>::quiesce(const Position& pos, Score alpha, Score beta, int ply) 
     if (!databases_ || popcount(pos.occupied()) > database_pieces_) {
         const int quiet_moves = count_moves_unless_capture<R>(pos);
         if (quiet_moves == 0) return no_move_score(ply);
-        if (quiet_moves > 0) return evaluate(pos);
+        if (quiet_moves > 0) return quiet_leaf(pos, alpha, beta, ply);
     }
     MoveList& moves = lists_[ply];
     generate_moves<R>(pos, moves);
@@ -616,6 +620,83 @@ Score Worker<R>::quiesce(const Position& pos, Score alpha, Score beta, int ply) 
         if (s >= beta) break;
     }
     return best;
+}
+
+namespace {
+
+// Where a quiet man move can give the opponent a capture in a position of men only. A man
+// captures by jumping an adjacent piece onto the empty square behind it, so after a step
+// from f to t a capture the opponent did not have before needs the man on t jumped (an
+// enemy man next to t, the square behind t empty or f), or f as the landing square behind
+// one of our men. `may_offer` lets through every such move and skips the rest without
+// making them; with a capture threatened already, or orthogonal captures, every move goes.
+struct ExchangeSquares {
+    bool all = false;
+    Bitboard jumped_on = 0;     // t: an enemy man next to it, the square behind t empty
+    Bitboard landing_from = 0;  // f: one of our men next to it, an enemy man beyond that
+    Bitboard enemy = 0;
+    bool may_offer(const Move& m) const {
+        if (all || (jumped_on >> m.to & 1) || (landing_from >> m.from & 1)) return true;
+        // Jumped straight ahead, landing on the square the man came from.
+        const int ahead = 2 * m.to - m.from;
+        return ahead >= 0 && ahead < 64 && (enemy >> ahead & 1);
+    }
+};
+
+template <RuleSet R>
+ExchangeSquares exchange_squares(const Position& pos) {
+    using B = typename R::Board;
+    const Color us = pos.side_to_move();
+    ExchangeSquares e;
+    e.enemy = pos.men(~us);
+    e.all = R::orthogonal_captures || has_capture<R>(pos, ~us);
+    if (e.all) return e;
+    const Bitboard own = pos.men(us);
+    const Bitboard empty = B::all_squares & ~pos.occupied();
+    const auto shift = [](Bitboard b, int k) { return (k > 0 ? b << k : b >> -k) & B::all_squares; };
+    for (const int k : {B::left_up, B::right_up, -B::left_up, -B::right_up}) {
+        e.jumped_on |= shift(e.enemy, -k) & shift(empty, k);
+        e.landing_from |= shift(own, -k) & shift(e.enemy, -2 * k);
+    }
+    return e;
+}
+
+}  // namespace
+
+template <RuleSet R>
+Score Worker<R>::quiet_leaf(const Position& pos, Score alpha, Score beta, int ply) {
+    const Score stand = evaluate(pos);
+    if constexpr (R::losing_game || R::first_king_wins) return stand;
+    if (stand >= beta || stand + exchange_margin <= alpha || pos.kings() || ply >= max_ply - 4) return stand;
+    MoveList& moves = lists_[ply];
+    generate_moves<R>(pos, moves);
+    const ExchangeSquares squares = exchange_squares<R>(pos);
+    Score best = stand;
+    alpha = std::max(alpha, stand);
+    for (const Move& m : moves) {
+        if (!squares.may_offer(m)) continue;
+        const Position child = pos.after<R>(m);
+        if (!has_capture<R>(child) || !must_allow_recapture(child, ply + 1)) continue;
+        enter(m, child, ply);
+        const Score s = -quiesce(child, -beta, -alpha, ply + 1);
+        if (stopped()) return 0;
+        if (s <= best) continue;
+        best = s;
+        if (s <= alpha) continue;
+        alpha = s;
+        update_pv(ply, m);
+        if (s >= beta) break;
+    }
+    return best;
+}
+
+template <RuleSet R>
+bool Worker<R>::must_allow_recapture(const Position& pos, int ply) {
+    MoveList& captures = lists_[ply];
+    generate_moves<R>(pos, captures);
+    for (const Move& c : captures)
+        if (c.capture_count() != 1 || !has_capture<R>(pos.after<R>(c))) return false;
+    return true;
 }
 
 template <RuleSet R>

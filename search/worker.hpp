@@ -168,8 +168,14 @@ private:
 
     // Captures are compulsory, so a position with a capture is never quiet: the side to move
     // has no choice but to take, and the score is the best capture's. Without one, the
-    // static evaluation stands.
+    // position is a quiet leaf.
     Score quiesce(const Position& pos, Score alpha, Score beta, int ply);
+    // A quiet leaf: the static evaluation, unless (men only on the board) a move that offers
+    // an even exchange, one man for one with a recapture after every way to take, does better.
+    Score quiet_leaf(const Position& pos, Score alpha, Score beta, int ply);
+    // Whether the side to move in `pos` must take exactly one man, and every way to take it
+    // leaves the other side a capture back.
+    bool must_allow_recapture(const Position& pos, int ply);
 
     void reward(Color us, int ply, const Move& m, int depth);
     const Move& counter_move(Color us, int ply) const {
