@@ -607,19 +607,25 @@ Score Worker<R>::quiesce(const Position& pos, Score alpha, Score beta, int ply) 
     if (!moves[0].is_capture()) return evaluate(pos);
 
     Score best = -infinite_score;
-    for (const Move& m : moves) {
-        const Position child = pos.after<R>(m);
-        enter(m, child, ply);
-        const Score s = -quiesce(child, -beta, -alpha, ply + 1);
-        if (stopped()) return 0;
-        if (s <= best) continue;
-        best = s;
-        if (s <= alpha) continue;
-        alpha = s;
-        update_pv(ply, m);
-        if (s >= beta) break;
-    }
+    for (const Move& m : moves)
+        if (quiesce_move(pos.after<R>(m), m, ply, alpha, beta, best)) break;
     return best;
+}
+
+template <RuleSet R>
+bool Worker<R>::quiesce_move(const Position& child, const Move& m, int ply, Score& alpha, Score beta, Score& best) {
+    enter(m, child, ply);
+    const Score s = -quiesce(child, -beta, -alpha, ply + 1);
+    if (stopped()) {
+        best = 0;
+        return true;
+    }
+    if (s <= best) return false;
+    best = s;
+    if (s <= alpha) return false;
+    alpha = s;
+    update_pv(ply, m);
+    return s >= beta;
 }
 
 namespace {
@@ -677,15 +683,7 @@ Score Worker<R>::quiet_leaf(const Position& pos, Score alpha, Score beta, int pl
         if (!squares.may_offer(m)) continue;
         const Position child = pos.after<R>(m);
         if (!has_capture<R>(child) || !must_allow_recapture(child, ply + 1)) continue;
-        enter(m, child, ply);
-        const Score s = -quiesce(child, -beta, -alpha, ply + 1);
-        if (stopped()) return 0;
-        if (s <= best) continue;
-        best = s;
-        if (s <= alpha) continue;
-        alpha = s;
-        update_pv(ply, m);
-        if (s >= beta) break;
+        if (quiesce_move(child, m, ply, alpha, beta, best)) break;
     }
     return best;
 }

@@ -173,6 +173,9 @@ private:
     // A quiet leaf: the static evaluation, unless (men only on the board) a move that offers
     // an even exchange, one man for one with a recapture after every way to take, does better.
     Score quiet_leaf(const Position& pos, Score alpha, Score beta, int ply);
+    // One move of the quiescence search, into `child`: raises `best` and `alpha` by its score;
+    // true when the node is done (a cut-off, or a stop: then `best` is 0).
+    bool quiesce_move(const Position& child, const Move& m, int ply, Score& alpha, Score beta, Score& best);
     // Whether the side to move in `pos` must take exactly one man, and every way to take it
     // leaves the other side a capture back.
     bool must_allow_recapture(const Position& pos, int ply);
