@@ -4,7 +4,7 @@
 // milliseconds for their answers before the next. Invariants (docs/web.md, The WebSocket
 // protocol): the session never crashes; every message it sends is a JSON object with a known
 // type; a state's FEN reads back in its variant; a saved game reads back as one PDN game with
-// the session's moves; nothing is sent after the tab closes.
+// the tree's main line; nothing is sent after the tab closes.
 //
 // Built a second time as web_message (KROON_FUZZ_SEARCHES_WAIT): there the pool's only slot
 // is held by a job that never ends, so every search the session asks for waits in the queue
@@ -27,6 +27,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "engine/record/move_tree.hpp"
 #include "engine/record/pdn.hpp"
 #include "engine/rulebook/rulebook.hpp"
 #include "fuzz/fuzz_check.hpp"
@@ -133,7 +134,12 @@ void check_message(const std::string& text, const web::Tab& session) {
         const PdnFile file = read_pdn(message["text"].get<std::string>());
         require(file.errors.empty() && file.games.size() == 1, "a saved game reads back as one game",
                 [&] { return shown(text); });
-        require(file.games[0].moves == session.game().moves(), "a saved game reads back with the session's moves",
+        // The game saved is the tree's main line; the line shown may be a variation of it.
+        const MoveTree& tree = session.tree();
+        std::vector<Move> main_line;
+        for (const int node : tree.line(MoveTree::root))
+            if (node != MoveTree::root) main_line.push_back(tree[node].move);
+        require(file.games[0].moves == main_line, "a saved game reads back with the tree's main line",
                 [&] { return shown(text); });
     }
 }

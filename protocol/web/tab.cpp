@@ -238,8 +238,9 @@ void Tab::on_move(const Request& message) {
     view_.reset();
     play_move(*chosen);
     // In a game, a move played in an earlier position continues the game from there; the moves
-    // it replaces stay as a variation. Elsewhere it starts a variation.
-    if (ply < plies && in_game) tree_.make_main_line(line_.back());
+    // it replaces stay as a variation. So does a move where a takeback left other moves: the
+    // game is the main line, or Kroon would stop playing. Elsewhere it starts a variation.
+    if (in_game) tree_.make_main_line(line_.back());
     game_changed();
 }
 
@@ -821,6 +822,7 @@ void Tab::on_search_done(std::uint64_t serial, const JobResult& result) {
         const Color side = game_.side_to_move();
         if (!clock_running() || clock_.record_move(side, elapsed())) {
             append_move(*o.best);
+            tree_.make_main_line(line_.back());  // Kroon's move goes on with the game: see on_move
             from_book_[static_cast<std::size_t>(line_.back())] = o.from_book;
             turn_started_ = SteadyClock::now();
         } else {

@@ -67,8 +67,9 @@ public:
     // The tab is gone: its search stops at once, nothing more is sent.
     void close();
 
-    // For tests: the game as the session holds it.
+    // For tests: the game as the session holds it (the line shown), and its move tree.
     const Game& game() const { return game_; }
+    const MoveTree& tree() const { return tree_; }
 
 private:
     enum class Task { None, Move, Hint, Analysis, Review };

@@ -1,6 +1,7 @@
 // The board's move tree over real sockets: a loaded PDN with its variations and comments saved
 // back unchanged, variations made by moves, promoted, commented and deleted, a tree restored
-// after a reload, and a game against Kroon that keeps the moves it replaces.
+// after a reload, and a game against Kroon that keeps the moves it replaces and goes on where a
+// takeback left some.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -154,6 +155,33 @@ TEST(WebTree, AGameAgainstKroonKeepsTheMovesAnEarlierMoveReplaces) {
     ASSERT_FALSE(st["moves"].empty()) << "Kroon's side in the variation is the player's";
     c.send({{"type", "takeback"}});
     st = c.expect_state([](const Json& x) { return x["plies"] == 2; });
+}
+
+TEST(WebTree, AGameAgainstKroonGoesOnWhereATakebackLeftAVariation) {
+    RunningServer s;
+    Tab tab(s.port());
+    auto& c = tab.client;
+    c.send({{"type", "new"}, {"kroon", "black"}, {"level", {{"kind", "depth"}, {"depth", 1}}}});
+    c.expect_state([](const Json& x) { return x["plies"] == 0 && !x["moves"].empty(); });
+    c.send({{"type", "move"}, {"move", "32-28"}});
+    c.expect_state([](const Json& x) { return x["plies"] == 2; });
+    c.send({{"type", "move"}, {"move", "33-28"}, {"ply", 0}});
+    c.expect_state([](const Json& x) { return x["plies"] == 2 && x["history"][0]["text"] == "33-28"; });
+    // Taking back 33-28 and Kroon's reply leaves the start with the old 32-28 line, now the
+    // tree's main line, and the player to move.
+    c.send({{"type", "takeback"}});
+    Json st = c.expect_state([](const Json& x) { return x["plies"] == 0; });
+    ASSERT_EQ(st["tree"][0]["children"].size(), 1u);
+    const int old_first = st["tree"][0]["children"][0];
+    EXPECT_NE(saved_pdn(c).find("1. 32-28"), std::string::npos);
+    // Another first move goes on with the game: Kroon answers it, it leads the tree, and the
+    // old line stays as its variation.
+    c.send({{"type", "move"}, {"move", "34-29"}});
+    st = c.expect_state([](const Json& x) { return x["plies"] == 2; });
+    EXPECT_EQ(st["history"][0]["text"], "34-29");
+    EXPECT_EQ(st["tree"][0]["children"].size(), 2u);
+    EXPECT_EQ(st["tree"][0]["children"][1], old_first);
+    EXPECT_NE(saved_pdn(c).find("1. 34-29"), std::string::npos);
 }
 
 }  // namespace
