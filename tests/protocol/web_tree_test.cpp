@@ -31,6 +31,17 @@ std::string saved_pdn(test::WebClient& c) {
     return c.expect("pdn")["text"];
 }
 
+// A game against Kroon (Black, depth 1) in which the player went back and replaced the first
+// move: 32-28 and Kroon's reply, then 33-28 from the start. The state once Kroon answers 33-28.
+Json replace_the_first_move(test::WebClient& c) {
+    c.send({{"type", "new"}, {"kroon", "black"}, {"level", {{"kind", "depth"}, {"depth", 1}}}});
+    c.expect_state([](const Json& x) { return x["plies"] == 0 && !x["moves"].empty(); });
+    c.send({{"type", "move"}, {"move", "32-28"}});
+    c.expect_state([](const Json& x) { return x["plies"] == 2; });
+    c.send({{"type", "move"}, {"move", "33-28"}, {"ply", 0}});
+    return c.expect_state([](const Json& x) { return x["plies"] == 2 && x["history"][0]["text"] == "33-28"; });
+}
+
 TEST(WebTree, ALoadedStudyKeepsItsVariationsAndSavesBackUnchanged) {
     RunningServer s;
     Tab tab(s.port());
@@ -133,17 +144,12 @@ TEST(WebTree, AGameAgainstKroonKeepsTheMovesAnEarlierMoveReplaces) {
     RunningServer s;
     Tab tab(s.port());
     auto& c = tab.client;
-    c.send({{"type", "new"}, {"kroon", "black"}, {"level", {{"kind", "depth"}, {"depth", 1}}}});
-    c.expect_state([](const Json& x) { return x["plies"] == 0 && !x["moves"].empty(); });
-    c.send({{"type", "move"}, {"move", "32-28"}});
-    Json st = c.expect_state([](const Json& x) { return x["plies"] == 2; });
-    const int old_first = st["line"][1];
-    // Back to the start and another first move: the game goes on from it, Kroon answers, and
-    // 32-28 with Kroon's reply stays as a variation.
-    c.send({{"type", "move"}, {"move", "33-28"}, {"ply", 0}});
-    st = c.expect_state([](const Json& x) { return x["plies"] == 2 && x["history"][0]["text"] == "33-28"; });
+    // The game goes on from the other first move, Kroon answers, and 32-28 with Kroon's reply
+    // stays as a variation.
+    Json st = replace_the_first_move(c);
     EXPECT_EQ(st["tree"][0]["children"].size(), 2u);
-    EXPECT_EQ(st["tree"][0]["children"][1], old_first);
+    const int old_first = st["tree"][0]["children"][1];
+    EXPECT_EQ(st["tree"][static_cast<std::size_t>(old_first)]["text"], "32-28");
     EXPECT_EQ(st["tree"][static_cast<std::size_t>(old_first)]["children"].size(), 1u);
     // In the variation the player moves both sides, and Kroon leaves it alone.
     c.send({{"type", "goto"}, {"node", st["tree"][static_cast<std::size_t>(old_first)]["children"][0]}});
@@ -161,12 +167,7 @@ TEST(WebTree, AGameAgainstKroonGoesOnWhereATakebackLeftAVariation) {
     RunningServer s;
     Tab tab(s.port());
     auto& c = tab.client;
-    c.send({{"type", "new"}, {"kroon", "black"}, {"level", {{"kind", "depth"}, {"depth", 1}}}});
-    c.expect_state([](const Json& x) { return x["plies"] == 0 && !x["moves"].empty(); });
-    c.send({{"type", "move"}, {"move", "32-28"}});
-    c.expect_state([](const Json& x) { return x["plies"] == 2; });
-    c.send({{"type", "move"}, {"move", "33-28"}, {"ply", 0}});
-    c.expect_state([](const Json& x) { return x["plies"] == 2 && x["history"][0]["text"] == "33-28"; });
+    replace_the_first_move(c);
     // Taking back 33-28 and Kroon's reply leaves the start with the old 32-28 line, now the
     // tree's main line, and the player to move.
     c.send({{"type", "takeback"}});
