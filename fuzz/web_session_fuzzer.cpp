@@ -135,11 +135,7 @@ void check_message(const std::string& text, const web::Tab& session) {
         require(file.errors.empty() && file.games.size() == 1, "a saved game reads back as one game",
                 [&] { return shown(text); });
         // The game saved is the tree's main line; the line shown may be a variation of it.
-        const MoveTree& tree = session.tree();
-        std::vector<Move> main_line;
-        for (const int node : tree.line(MoveTree::root))
-            if (node != MoveTree::root) main_line.push_back(tree[node].move);
-        require(file.games[0].moves == main_line, "a saved game reads back with the tree's main line",
+        require(file.games[0].moves == session.tree().main_line(), "a saved game reads back with the tree's main line",
                 [&] { return shown(text); });
     }
 }
