@@ -27,6 +27,7 @@ const server = await startKroon(kroon, ['--threads', '1', '--hash', '16', '--boo
   '--engine', `${kroon} hub`]);
 const { browser, close } = await launchChromium();
 const pageErrors = [];
+const frames = [];
 let passed = 0;
 let page = null;
 
@@ -43,6 +44,14 @@ try {
   await page.setViewport({ width: 1280, height: 900 });
   const cdp = await page.createCDPSession();
   await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: work });
+  // The latest messages both ways, shown when a step fails.
+  await cdp.send('Network.enable');
+  const frame = (arrow) => (e) => {
+    frames.push(`${arrow} ${e.response.payloadData.slice(0, 160)}`);
+    if (frames.length > 30) frames.shift();
+  };
+  cdp.on('Network.webSocketFrameSent', frame('>'));
+  cdp.on('Network.webSocketFrameReceived', frame('<'));
 
   const text = (selector) => page.$eval(selector, (e) => e.textContent);
   const count = (selector) => page.$$eval(selector, (l) => l.length);
@@ -332,6 +341,16 @@ try {
   await page.waitForFunction(() => document.querySelectorAll('#info-pv .line').length === 3 &&
     document.querySelectorAll('#board .arrow').length === 3);
   assert.notEqual(await page.$eval('#eval-bar', (e) => e.dataset.value), '', 'the evaluation bar shows the score');
+  // A deep search's line is long: it is cut on its row, and the panel stays beside the board
+  // (were the panel dropped below it, the Stop button would move away under the pointer).
+  const beside = await page.evaluate(() => {
+    const panelBeside = () => document.getElementById('side').getBoundingClientRect().left >=
+      document.getElementById('play-area').getBoundingClientRect().right;
+    const before = panelBeside();
+    document.querySelector('#info-pv .line').append(' 32-28 19-23 28x19 14x23'.repeat(40));
+    return [before, panelBeside()];
+  });
+  assert.deepEqual(beside, [true, true], 'the panels stand beside the board, also with a long line');
   await press('#stop');
   await page.waitForFunction(() => /^best /.test(document.getElementById('info-pv').textContent));
   await page.waitForFunction(() => document.getElementById('stop').disabled);
@@ -345,7 +364,7 @@ try {
   await waitPlies(1);
   assert.equal(await page.evaluate(() => window.scrollY), 0, 'a new move leaves the page where it was');
   await page.setViewport({ width: 1280, height: 900 });
-  step('analysis showed depth, score, three lines with their arrows and the evaluation bar; stopped; its best move played');
+  step('analysis showed depth, score, three lines with their arrows and the evaluation bar, a long line cut on its row; stopped; its best move played');
 
   // --- the other engine (--engine) analyses the same board ---------------------------------
   assert.equal(await page.$eval('#engine-choice', (e) => e.hidden), false, 'the engine choice is shown');
@@ -541,6 +560,7 @@ try {
     if (process.env.KROON_E2E_SCREENSHOT) await page.screenshot({ path: process.env.KROON_E2E_SCREENSHOT }).catch(() => {});
   }
   if (pageErrors.length) console.error(`page errors: ${pageErrors.join('\n')}`);
+  if (frames.length) console.error(`the latest messages (> sent, < received):\n${frames.join('\n')}`);
   console.error(`server stderr: ${server.stderr()}`);
   process.exitCode = 1;
 } finally {
