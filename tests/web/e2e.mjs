@@ -19,13 +19,14 @@ if (!kroon) {
 }
 
 const started = Date.now();
+// The browser first: a Chromium that does not start leaves no server or folder behind.
+const { browser, close } = await launchChromium();
 const work = mkdtempSync(join(tmpdir(), 'kroon-e2e-'));
 // Without the opening book: the steps below answer known positions with searches; the book has
 // its own step, on a server of its own.
 // Kroon's own Hub program is the other engine (--engine) that analyses beside Kroon.
 const server = await startKroon(kroon, ['--threads', '1', '--hash', '16', '--book', 'false',
   '--engine', `${kroon} hub`]);
-const { browser, close } = await launchChromium();
 const pageErrors = [];
 const frames = [];
 let passed = 0;

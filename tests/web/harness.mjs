@@ -38,22 +38,35 @@ export function startKroon(kroon, args = []) {
   });
 }
 
+// A cold start on a loaded machine (the test suite runs beside it) has taken more than
+// puppeteer's 30 s: wait longer, and start a second Chromium when the first never answers.
+const launchSeconds = 90;
+
 export async function launchChromium() {
-  const profile = mkdtempSync(join(tmpdir(), 'kroon-chromium-'));
-  const browser = await puppeteer.launch({
-    executablePath: chromiumPath,
-    headless: true,
-    userDataDir: profile,
-    protocolTimeout: 60000,
-    args: [
-      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync',
-      '--disable-dev-shm-usage', '--window-size=1300,950',
-    ],
-  });
-  const close = async () => {
-    await browser.close().catch(() => {});
-    rmSync(profile, { recursive: true, force: true });
-  };
-  return { browser, close };
+  for (let attempt = 1; ; ++attempt) {
+    const profile = mkdtempSync(join(tmpdir(), 'kroon-chromium-'));
+    try {
+      const browser = await puppeteer.launch({
+        executablePath: chromiumPath,
+        headless: true,
+        userDataDir: profile,
+        timeout: launchSeconds * 1000,
+        protocolTimeout: 60000,
+        args: [
+          '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+          '--disable-background-networking', '--disable-component-update', '--disable-sync',
+          '--disable-dev-shm-usage', '--window-size=1300,950',
+        ],
+      });
+      const close = async () => {
+        await browser.close().catch(() => {});
+        rmSync(profile, { recursive: true, force: true });
+      };
+      return { browser, close };
+    } catch (e) {
+      rmSync(profile, { recursive: true, force: true });
+      if (attempt === 2 || e.name !== 'TimeoutError') throw e;
+      console.error(`Chromium did not start in ${launchSeconds} s; starting it again`);
+    }
+  }
 }

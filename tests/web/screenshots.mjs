@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { launchChromium, startKroon } from './harness.mjs';
 
 const [kroon, out = 'docs'] = process.argv.slice(2);
-const server = await startKroon(kroon, ['--threads', '1']);
 const { browser, close } = await launchChromium();
+const server = await startKroon(kroon, ['--threads', '1']);
 try {
   const page = await browser.newPage();
   page.setDefaultTimeout(60000);
