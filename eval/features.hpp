@@ -52,9 +52,11 @@ constexpr int full_phase = 2 * R::start_rows* R::Board::columns_per_row;
 // and visitor.dense(feature, white, black) for every count that is not zero on both sides;
 // the weights apply to white - black. Returns the phase.
 template <RuleSet R, class Visitor>
+int visit_counts(const Position& pos, Visitor& visitor);
+
+template <RuleSet R, class Visitor>
 int visit_features(const Position& pos, Visitor& visitor, int waiting_offset = 0) {
     using B = typename R::Board;
-    using M = Masks<B>;
     using Win = Windows<B>;
     const Bitboard white_men = pos.men(Color::White);
     const Bitboard black_men = pos.men(Color::Black);
@@ -65,9 +67,20 @@ int visit_features(const Position& pos, Visitor& visitor, int waiting_offset = 0
         visitor.pattern(w, w + white_offset, p.white, +1);
         visitor.pattern(w, Win::turned(w) + black_offset, p.black, -1);
     }
+    return visit_counts<R>(pos, visitor);
+}
 
+// The counts alone (visitor.dense), as visit_features gives them. Returns the phase.
+template <RuleSet R, class Visitor>
+int visit_counts(const Position& pos, Visitor& visitor) {
+    using B = typename R::Board;
+    using M = Masks<B>;
+    const Bitboard white_men = pos.men(Color::White);
+    const Bitboard black_men = pos.men(Color::Black);
     using Facts = BoardFacts<R>;
-    int counts[2][dense_count] = {};
+    // Every count is written below: a zeroing initialiser here compiles to a `rep stos`,
+    // a tenth of the evaluation's time.
+    int counts[2][dense_count];
     const auto runaways = Facts::runaways(pos);
     const bool any_runaway = runaways[0].men != 0 || runaways[1].men != 0;
     for (const Color c : {Color::White, Color::Black}) {
@@ -82,10 +95,13 @@ int visit_features(const Position& pos, Visitor& visitor, int waiting_offset = 0
         count[int(Dense::Locks)] = steps.held;
         count[int(Dense::Runaways)] = runaways[index(c)].men;
         count[int(Dense::RunawayRows)] = runaways[index(c)].rows;
+        count[int(Dense::KingMobility)] = 0;
         for (int k : Bits{kings}) count[int(Dense::KingMobility)] += Facts::king_reach(pos, k);
         count[int(Dense::KingDiagonal)] = popcount(kings & M::long_diagonal);
         count[int(Dense::Balance)] =
             std::abs(popcount(men & M::left_wing[index(c)]) - popcount(men & M::right_wing[index(c)]));
+        count[int(Dense::Opposition)] = 0;
+        count[int(Dense::SideToMove)] = 0;
     }
     if (const auto holder = Facts::opposition(pos, any_runaway, 4))
         counts[index(*holder)][int(Dense::Opposition)] = 12 / popcount(white_men);

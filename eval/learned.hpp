@@ -6,6 +6,7 @@
 #pragma once
 
 #include <algorithm>
+#include <type_traits>
 
 #include "eval/evaluator.hpp"
 #include "eval/features.hpp"
@@ -45,7 +46,20 @@ int learned_white_view(const Weights& weights, const Position& pos, Trace* trace
             if constexpr (!std::is_same_v<Trace, NoLearnedTrace>) trace->dense(f, white, black, p.mg, p.eg);
         }
     } sum{weights, trace, {}};
-    const int phase = visit_features<R>(pos, sum, weights.waiting_offset());
+    int phase;
+    if (std::is_same_v<Trace, NoLearnedTrace> && !weights.folded.empty()) {
+        // One look-up a window in the folded tables: the same sum (weights.hpp, fold_patterns).
+        using B = typename R::Board;
+        const Bitboard white_men = pos.men(Color::White);
+        const Bitboard black_men = pos.men(Color::Black);
+        const int mover = weights.by_side_to_move && pos.side_to_move() == Color::Black ? 1 : 0;
+        const PhaseWeight* folded = weights.folded.data() + mover * Windows<B>::count * pattern_count;
+        for (int w = 0; w < Windows<B>::count; ++w, folded += pattern_count)
+            sum.patterns.add(folded[white_pattern<B>(w, white_men, black_men)]);
+        phase = visit_counts<R>(pos, sum);
+    } else {
+        phase = visit_features<R>(pos, sum, weights.waiting_offset());
+    }
     sum.mg += sum.patterns.mg();
     sum.eg += sum.patterns.eg();
     constexpr int full = full_phase<R>;

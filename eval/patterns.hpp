@@ -90,6 +90,26 @@ struct WindowPatterns {
     std::uint16_t black;
 };
 
+// White's pattern of window `w` alone: the index of the evaluation's folded tables
+// (weights.hpp, fold_patterns).
+template <class B>
+inline int white_pattern(int w, Bitboard white_men, Bitboard black_men) {
+    const Bitboard mask = Windows<B>::masks[w];
+    const auto& t = ternary_tables;
+    return t.ternary[extract(white_men, mask)] + 2 * t.ternary[extract(black_men, mask)];
+}
+
+// Black's pattern of a window whose White's pattern is `white`: the same men read from the
+// other side (colours swapped, window turned), as window_patterns gives it.
+constexpr int black_reading(int white) {
+    std::uint32_t white_bits = 0, black_bits = 0;
+    for (int k = 0; k < window_squares; ++k, white /= 3) {
+        if (white % 3 == 1) white_bits |= 1u << k;
+        if (white % 3 == 2) black_bits |= 1u << k;
+    }
+    return ternary_tables.reversed[black_bits] + 2 * ternary_tables.reversed[white_bits];
+}
+
 template <class B>
 inline WindowPatterns<B> window_patterns(int w, Bitboard white_men, Bitboard black_men) {
     const Bitboard mask = Windows<B>::masks[w];

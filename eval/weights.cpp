@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <limits>
 #include <sstream>
 
 #include "engine/embedded_file.hpp"
@@ -52,6 +53,34 @@ PhaseWeight get_weight(std::string_view in, std::size_t at) {
 }
 
 }  // namespace
+
+void fold_patterns(Weights& weights) {
+    weights.folded.clear();
+    const int movers = weights.by_side_to_move ? 2 : 1;
+    std::vector<PhaseWeight> folded(static_cast<std::size_t>(movers * weights.windows) * pattern_count);
+    for (int mover = 0; mover < movers; ++mover) {
+        // As visit_features offsets the tables: White's by 0 when White moves.
+        const int white_offset = mover == 0 ? 0 : weights.waiting_offset();
+        const int black_offset = weights.waiting_offset() - white_offset;
+        for (int w = 0; w < weights.windows; ++w) {
+            const int turned = weights.windows - 1 - w;
+            for (int white_pattern = 0; white_pattern < pattern_count; ++white_pattern) {
+                const int black_pattern = black_reading(white_pattern);
+                const PhaseWeight& white = weights.pattern(w + white_offset, white_pattern);
+                const PhaseWeight& black = weights.pattern(turned + black_offset, black_pattern);
+                const int mg = white.mg - black.mg;
+                const int eg = white.eg - black.eg;
+                constexpr int low = std::numeric_limits<std::int16_t>::min();
+                constexpr int high = std::numeric_limits<std::int16_t>::max();
+                if (mg < low || mg > high || eg < low || eg > high) return;
+                folded[(static_cast<std::size_t>(mover * weights.windows + w)) * pattern_count +
+                       static_cast<std::size_t>(white_pattern)] = {static_cast<std::int16_t>(mg),
+                                                                   static_cast<std::int16_t>(eg)};
+            }
+        }
+    }
+    weights.folded = std::move(folded);
+}
 
 Weights empty_weights(Variant variant, bool by_side_to_move) {
     Weights w;
@@ -127,6 +156,7 @@ Result<Weights> parse_weights(std::string_view bytes) {
     std::size_t p = 0;
     for (PhaseWeight& pw : w.patterns) pw = get_weight(payload, 4 * p++);
     for (PhaseWeight& pw : w.dense) pw = get_weight(payload, 4 * p++);
+    fold_patterns(w);
     return w;
 }
 

@@ -34,6 +34,8 @@ struct Weights {
     bool by_side_to_move = false;
     std::vector<PhaseWeight> patterns;  // [table * pattern_count + pattern]
     std::array<PhaseWeight, dense_count> dense{};
+    // The patterns folded for the evaluation's fast path (fold_patterns); empty when not built.
+    std::vector<PhaseWeight> folded;  // [(mover * windows + window) * pattern_count + White's pattern]
 
     int tables() const { return by_side_to_move ? 2 * windows : windows; }
     // What the tables of the side not to move are offset by (features.hpp).
@@ -42,6 +44,13 @@ struct Weights {
         return patterns[static_cast<size_t>(table) * pattern_count + static_cast<size_t>(index)];
     }
 };
+
+// Folds each window's two look-ups into one: a window's contents fix both White's pattern
+// and Black's (the window turned half a turn, colours swapped), so White's table entry minus
+// Black's is stored under White's pattern, once per side to move when the tables are split
+// by it. The sum is the same to the unit, with half the look-ups. Leaves `folded` empty when
+// a difference does not fit 16 bits; `patterns` changed afterwards need a new fold.
+void fold_patterns(Weights& weights);
 
 // All weights zero, sized for the variant's board, with one or two tables a window.
 Weights empty_weights(Variant variant, bool by_side_to_move = false);

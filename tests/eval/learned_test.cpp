@@ -71,6 +71,29 @@ TEST_P(LearnedEvaluation, ColourSymmetricForAnyWeights) {
     }
 }
 
+// The fast path's folded tables (one look-up a window) score every position as the two
+// look-ups do, with one table a window and with two, and stay colour-symmetric.
+TEST_P(LearnedEvaluation, FoldedTablesScoreAsTheTwoLookUps) {
+    const Rulebook& rules = rulebook(GetParam());
+    for (const bool by_side_to_move : {false, true}) {
+        const Weights plain = random_weights(GetParam(), 17, by_side_to_move);
+        Weights folded = plain;
+        fold_patterns(folded);
+        ASSERT_EQ(folded.folded.size(), plain.patterns.size());
+        const Evaluation two_lookups{EvalKind::Learned, std::make_shared<Weights>(plain)};
+        const Evaluation one_lookup{EvalKind::Learned, std::make_shared<Weights>(folded)};
+        int checked = 0;
+        for (const Position& pos : random_positions(rules, 21, 6)) {
+            const int expected = evaluate(rules, two_lookups, pos);
+            ASSERT_EQ(evaluate(rules, one_lookup, pos), expected)
+                << rules.format_fen(pos) << (by_side_to_move ? " (tables by side to move)" : "");
+            ASSERT_EQ(evaluate(rules, one_lookup, mirrored(rules, pos)), expected) << rules.format_fen(pos);
+            ++checked;
+        }
+        EXPECT_GT(checked, 100);
+    }
+}
+
 TEST_P(LearnedEvaluation, TrainerSumIsTheEvaluation) {
     const Rulebook& rules = rulebook(GetParam());
     for (const bool by_side_to_move : {false, true}) {
@@ -120,6 +143,32 @@ TEST(Weights, TablesSplitBySideToMove) {
     ASSERT_TRUE(back.ok()) << back.error();
     EXPECT_TRUE(back->by_side_to_move);
     EXPECT_EQ(serialize(*back), bytes);
+}
+
+// Read weights are folded; a fold whose differences leave 16 bits is not built, and the
+// evaluation then takes the two look-ups.
+TEST(Weights, FoldedWhenReadUnlessTooLarge) {
+    const Rulebook& rules = rulebook(Variant::International);
+    const Weights w = random_weights(Variant::International, 8);
+    const auto back = parse_weights(serialize(w));
+    ASSERT_TRUE(back.ok()) << back.error();
+    EXPECT_EQ(back->folded.size(), w.patterns.size());
+    Weights large = w;
+    // Window 0's empty pattern for White against the turned window's for Black: 30000 - -30000.
+    large.patterns[0] = {30000, 0};
+    large.patterns[static_cast<std::size_t>(15) * pattern_count] = {-30000, 0};
+    fold_patterns(large);
+    EXPECT_TRUE(large.folded.empty());
+    const auto large_back = parse_weights(serialize(large));
+    ASSERT_TRUE(large_back.ok()) << large_back.error();
+    EXPECT_TRUE(large_back->folded.empty());
+    const Evaluation by_large{EvalKind::Learned, std::make_shared<Weights>(*large_back)};
+    const Position start = rules.start_position();
+    EXPECT_EQ(evaluate(rules, by_large, start), evaluate(rules, by_large, mirrored(rules, start)));
+    for (const Variant v : all_variants)
+        if (const auto shipped = builtin_weights(v)) {
+            EXPECT_FALSE(shipped->folded.empty()) << rulebook(v).name();
+        }
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryVariant, LearnedEvaluation, ::testing::ValuesIn(all_variants), test::variant_test_name);
