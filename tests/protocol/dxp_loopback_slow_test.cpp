@@ -23,7 +23,7 @@ std::vector<std::pair<double, double>> clock_lines(const std::string& log) {
 }
 
 TEST(DxpLoopbackSlow, RealClockGameStaysWithinTheBudget) {
-    const fs::path dir = scratch_dir("real_clock");
+    const ScratchDir dir("real_clock");
     Process follower({kroon, "dxp", "--listen", "127.0.0.1:0", "--follower", "--hash", "16", "--pdn",
                       (dir / "follower.pdn").string()},
                      dir / "follower.err");

@@ -20,8 +20,11 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <system_error>
 #include <thread>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 extern char** environ;
 
@@ -43,13 +46,28 @@ inline int count_of(const std::string& text, const std::string& needle) {
     return n;
 }
 
-// A fresh directory per test for PDN files, logs and stderr.
-inline fs::path scratch_dir(const std::string& name) {
-    const fs::path dir = fs::temp_directory_path() / ("kroon_dxp_" + name + "_" + std::to_string(::getpid()));
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    return dir;
-}
+// A fresh directory per test for PDN files, logs and stderr. It is removed when the test
+// passes and kept when it fails, for the files that tell why.
+class ScratchDir {
+public:
+    explicit ScratchDir(const std::string& name)
+        : path_(fs::temp_directory_path() / ("kroon_dxp_" + name + "_" + std::to_string(::getpid()))) {
+        fs::remove_all(path_);
+        fs::create_directories(path_);
+    }
+    ~ScratchDir() {
+        std::error_code ignored;
+        if (!::testing::Test::HasFailure()) fs::remove_all(path_, ignored);
+    }
+    ScratchDir(const ScratchDir&) = delete;
+    ScratchDir& operator=(const ScratchDir&) = delete;
+
+    operator const fs::path&() const { return path_; }
+    friend fs::path operator/(const ScratchDir& dir, const fs::path& file) { return dir.path_ / file; }
+
+private:
+    fs::path path_;
+};
 
 class Process {
 public:

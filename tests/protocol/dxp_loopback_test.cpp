@@ -53,7 +53,7 @@ std::string without_site(const std::string& pdn) {
 
 // The match runner's client: a follower restarted between games is reached, not forfeited.
 TEST(DxpLoopback, TheMatchClientReachesAFollowerThatStartsLate) {
-    const fs::path dir = scratch_dir("late_follower");
+    const ScratchDir dir("late_follower");
     const int port = test::free_port();
     ASSERT_GT(port, 0);
     DialogueConfig config;
@@ -100,7 +100,7 @@ TEST(DxpLoopback, TheMatchClientStopsTryingWhenTheMatchStops) {
 }
 
 TEST(DxpLoopback, InitiatorConnectsToListeningFollower) {
-    const fs::path dir = scratch_dir("connect_to_follower");
+    const ScratchDir dir("connect_to_follower");
     Process follower(follower_args(dir), dir / "follower.err");
     ASSERT_TRUE(follower.started());
     const int port = follower.listening_port();
@@ -137,7 +137,7 @@ TEST(DxpLoopback, InitiatorConnectsToListeningFollower) {
 }
 
 TEST(DxpLoopback, FollowerConnectsToListeningInitiatorWithBPositions) {
-    const fs::path dir = scratch_dir("connect_to_initiator");
+    const ScratchDir dir("connect_to_initiator");
     {
         std::ofstream positions(dir / "positions.txt");
         positions << "# White takes two men and wins at once\n"
@@ -227,7 +227,7 @@ std::string garbage(std::mt19937& rng, size_t size) {
 }
 
 TEST(DxpLoopback, FollowerSurvivesAbusivePeersAndKeepsServing) {
-    const fs::path dir = scratch_dir("abuse");
+    const ScratchDir dir("abuse");
     Process follower(follower_args(dir), dir / "follower.err");
     const int port = follower.listening_port();
     ASSERT_GT(port, 0);
@@ -356,7 +356,7 @@ double cpu_seconds(pid_t pid) {
 // lines), serves again once descriptors are free, and a flood of connections that only come
 // and go leaves a few log lines and no game record.
 TEST(DxpLoopback, FloodsAndExhaustedDescriptorsNeitherSpinNorFillTheLog) {
-    const fs::path dir = scratch_dir("flood");
+    const ScratchDir dir("flood");
     std::vector<std::string> args = {"/bin/sh", "-c", "ulimit -n 40 && exec \"$@\"", "sh"};
     for (auto& a : follower_args(dir)) args.push_back(a);
     args.insert(args.end(), {"--max-connections", "1000"});
@@ -405,7 +405,7 @@ TEST(DxpLoopback, FloodsAndExhaustedDescriptorsNeitherSpinNorFillTheLog) {
 }
 
 TEST(DxpLoopback, ListensOnIpv6Loopback) {
-    const fs::path dir = scratch_dir("ipv6");
+    const ScratchDir dir("ipv6");
     Process follower(follower_args(dir, "[::1]:0"), dir / "follower.err");
     const int port = follower.listening_port(5s);
     if (port <= 0) GTEST_SKIP() << "no IPv6 loopback here: " << read_file(dir / "follower.err");
@@ -419,7 +419,7 @@ TEST(DxpLoopback, ListensOnIpv6Loopback) {
 }
 
 TEST(DxpLoopback, BadCommandLinesAreRefused) {
-    const fs::path dir = scratch_dir("usage");
+    const ScratchDir dir("usage");
     for (const std::vector<std::string>& args :
          {std::vector<std::string>{kroon, "dxp"},
           {kroon, "dxp", "--listen", "127.0.0.1:x"},

@@ -630,6 +630,7 @@ TEST(HubSession, LogFileHoldsEveryLineInAndOut) {
                                  "> logged-again", "> quit"})
         EXPECT_NE(text.str().find(expected), std::string::npos) << expected << " not in\n" << text.str();
     EXPECT_EQ(text.str().find("unlogged"), std::string::npos) << text.str();
+    if (!HasFailure()) std::remove(log.c_str());
 }
 
 }  // namespace
