@@ -25,6 +25,10 @@ double sigmoid(double x) { return 1 / (1 + std::exp(-x)); }
 
 // The parameters in hundredths of a man: every pattern entry's (mg, eg), then every count's.
 struct Model {
+    // The most a weights file holds (16-bit, in 1/16 of a hundredth). The fit stays inside
+    // it: a weight beyond would be cut when written, and the written weights would no longer
+    // be the ones fitted (the kings' middle-game weight runs into it).
+    static constexpr double max_weight = 32767.0 / eval::weight_scale;
     std::size_t pattern_params = 0;
     std::vector<double> w;
 
@@ -188,13 +192,13 @@ public:
     explicit Adam(std::size_t params) : m1_(params, 0.0), m2_(params, 0.0) {}
 
     // One step along the mean gradient of a batch of `n` positions, summed chunk by chunk in
-    // `grads`; the pattern weights also decay towards 0.
+    // `grads`, for the parameters from `first` on; the pattern weights also decay towards 0.
     void step(Model& model, const std::vector<std::vector<double>>& grads, std::size_t n, double rate,
-              double weight_decay) {
+              double weight_decay, std::size_t first) {
         ++steps_;
         const double c1 = 1 - std::pow(beta1, static_cast<double>(steps_));
         const double c2 = 1 - std::pow(beta2, static_cast<double>(steps_));
-        for (std::size_t k = 0; k < m1_.size(); ++k) {
+        for (std::size_t k = first; k < m1_.size(); ++k) {
             double g = 0;
             for (int c = 0; c < chunks; ++c) g += grads[static_cast<std::size_t>(c)][k];
             g /= static_cast<double>(n);
@@ -202,6 +206,7 @@ public:
             m2_[k] = beta2 * m2_[k] + (1 - beta2) * g * g;
             model.w[k] -= rate * ((m1_[k] / c1) / (std::sqrt(m2_[k] / c2) + eps));
             if (k < model.pattern_params) model.w[k] -= rate * weight_decay * model.w[k];
+            model.w[k] = std::clamp(model.w[k], -Model::max_weight, Model::max_weight);
         }
     }
 
@@ -235,7 +240,7 @@ public:
             const std::size_t n = std::min(training - at, static_cast<std::size_t>(o_.batch));
             batch_gradients(model, at, n);
             for (int c = 0; c < chunks; ++c) loss += loss_sums_[static_cast<std::size_t>(c)];
-            adam_.step(model, grads_, n, rate, o_.weight_decay);
+            adam_.step(model, grads_, n, rate, o_.weight_decay, o_.counts_only ? model.pattern_params : 0);
         }
         return loss;
     }

@@ -7,11 +7,14 @@
 #include <atomic>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <utility>
 
 #include "engine/rulebook/rulebook.hpp"
+#include "eval/evaluate.hpp"
 #include "learn/selfplay.hpp"
 #include "learn/trainer.hpp"
 #include "learn/training_data.hpp"
@@ -181,6 +184,59 @@ TEST_F(Learn, TrainingIsDeterministicAndLowersTheLoss) {
     for (std::size_t i = 0; i < half; ++i)
         apart += split->weights.patterns[i].mg != split->weights.patterns[half + i].mg;
     EXPECT_GT(apart, 0);  // trained apart
+    // The counts alone: the tables stay those of --init to the unit, the counts move.
+    t.by_side_to_move = false;
+    t.counts_only = true;
+    const auto counts = train(t);
+    ASSERT_TRUE(counts.ok()) << counts.error();
+    const auto init = eval::read_weights_file(t.init);
+    ASSERT_TRUE(init.ok());
+    for (std::size_t i = 0; i < half; ++i) {
+        ASSERT_EQ(counts->weights.patterns[i].mg, (*init)->patterns[i].mg) << i;
+        ASSERT_EQ(counts->weights.patterns[i].eg, (*init)->patterns[i].eg) << i;
+    }
+    int moved = 0;
+    for (int d = 0; d < eval::dense_count; ++d) moved += counts->weights.dense[d].mg != (*init)->dense[d].mg;
+    EXPECT_GT(moved, 0);
+}
+
+// The loss the trainer reports is the loss of the weights it writes, even where the data
+// pushes weights against the 16 bits a file holds: the fit stays inside that range. White
+// a man up wins every game, the start is drawn: the few weights that tell the two apart
+// would grow without end (a wide logistic curve keeps the losses measurable).
+TEST_F(Learn, TheReportedLossIsTheWrittenWeightsLoss) {
+    const Rulebook& rules = rulebook(Variant::International);
+    const Position start = rules.start_position();
+    const Position man_up = Position::from_sets(start.pieces(Color::White),
+                                                start.pieces(Color::Black) & ~bit(lowest_bit(start.men(Color::Black))),
+                                                start.kings(), Color::White);
+    {
+        auto writer = TrainingWriter::open(path("won.kpos"), Variant::International);
+        ASSERT_TRUE(writer.ok()) << writer.error();
+        for (int i = 0; i < 200; ++i) {
+            (*writer)->write({man_up, 1.0, 0});
+            (*writer)->write({start, 0.5, 0});
+        }
+        ASSERT_FALSE((*writer)->flush());
+    }
+    TrainOptions t;
+    t.data = {path("won.kpos")};
+    t.epochs = 6;
+    t.batch = 32;
+    t.threads = 1;
+    t.lambda = 1;
+    t.scale = 10000;
+    t.learning_rate = 100;
+    const auto trained = train(t);
+    ASSERT_TRUE(trained.ok()) << trained.error();
+    EXPECT_EQ(trained->weights.dense[int(eval::Dense::Men)].mg, 32767);
+    double loss = 0;
+    for (const auto& [pos, target] : {std::pair{man_up, 1.0}, std::pair{start, 0.5}}) {
+        const double score = eval::feature_score(trained->weights, eval::features(rules, pos));
+        const double q = 1 / (1 + std::exp(-score / t.scale));
+        loss -= (target * std::log(q) + (1 - target) * std::log(1 - q)) / 2;
+    }
+    EXPECT_NEAR(loss, trained->validation_loss, 0.001 * loss);
 }
 
 TEST_F(Learn, DamagedDataIsRefused) {
