@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <limits>
 #include <numeric>
 #include <random>
 #include <thread>
@@ -28,7 +29,8 @@ struct Model {
     // The most a weights file holds (16-bit, in 1/16 of a hundredth). The fit stays inside
     // it: a weight beyond would be cut when written, and the written weights would no longer
     // be the ones fitted (the kings' middle-game weight runs into it).
-    static constexpr double max_weight = 32767.0 / eval::weight_scale;
+    static constexpr long max_stored = std::numeric_limits<std::int16_t>::max();
+    static constexpr double max_weight = static_cast<double>(max_stored) / eval::weight_scale;
     std::size_t pattern_params = 0;
     std::vector<double> w;
 
@@ -91,7 +93,8 @@ Model model_from(const eval::Weights& weights) {
 eval::Weights weights_from(const Model& m, Variant variant, bool by_side_to_move) {
     eval::Weights w = eval::empty_weights(variant, by_side_to_move);
     const auto quantize = [](double v) {
-        return static_cast<std::int16_t>(std::clamp(std::lround(v * eval::weight_scale), -32767L, 32767L));
+        return static_cast<std::int16_t>(
+            std::clamp(std::lround(v * eval::weight_scale), -Model::max_stored, Model::max_stored));
     };
     for (std::size_t i = 0; i < w.patterns.size(); ++i)
         w.patterns[i] = {quantize(m.w[2 * i]), quantize(m.w[2 * i + 1])};
