@@ -55,17 +55,23 @@ struct BoardFacts {
         if (pos.kings(Color::White) && pos.kings(Color::Black)) return {};  // neither side has one
         const Bitboard white = pos.pieces(Color::White);
         const Bitboard black = pos.pieces(Color::Black);
+        // The men that could be runaways: none of a side whose opponent has a king.
+        const Bitboard white_candidates = pos.kings(Color::Black) ? 0 : pos.men(Color::White);
+        const Bitboard black_candidates = pos.kings(Color::White) ? 0 : pos.men(Color::Black);
         Bitboard white_blocked = 0, black_blocked = 0;  // squares whose men have an enemy ahead
         for (int pass = 1; pass < B::rows; ++pass) {
             const Bitboard white_ahead = black | white_blocked;
             const Bitboard black_ahead = white | black_blocked;
             white_blocked = ((white_ahead << B::left_up) | (white_ahead << B::right_up)) & B::all_squares;
             black_blocked = ((black_ahead >> B::left_up) | (black_ahead >> B::right_up)) & B::all_squares;
+            // The blocked squares only grow: once every candidate is blocked, none is a
+            // runaway. In the middle game that comes after a few passes, not nine.
+            if (!(white_candidates & ~white_blocked) && !(black_candidates & ~black_blocked)) return {};
         }
         std::array<Runaways, 2> r{};
         for (const Color c : {Color::White, Color::Black}) {
-            if (pos.kings(~c)) continue;
-            const Bitboard free = pos.men(c) & ~(c == Color::White ? white_blocked : black_blocked);
+            const Bitboard free =
+                c == Color::White ? white_candidates & ~white_blocked : black_candidates & ~black_blocked;
             r[index(c)].men = popcount(free);
             for (int k = 0; k < 4; ++k) r[index(c)].rows += popcount(free & M::row_plane[index(c)][k]) << k;
         }

@@ -52,7 +52,7 @@ constexpr int full_phase = 2 * R::start_rows* R::Board::columns_per_row;
 // and visitor.dense(feature, white, black) for every count that is not zero on both sides;
 // the weights apply to white - black. Returns the phase.
 template <RuleSet R, class Visitor>
-int visit_counts(const Position& pos, Visitor& visitor);
+inline int visit_counts(const Position& pos, Visitor& visitor);
 
 template <RuleSet R, class Visitor>
 int visit_features(const Position& pos, Visitor& visitor, int waiting_offset = 0) {
@@ -71,8 +71,10 @@ int visit_features(const Position& pos, Visitor& visitor, int waiting_offset = 0
 }
 
 // The counts alone (visitor.dense), as visit_features gives them. Returns the phase.
+// Inlined so that the evaluation's sum stays in registers (one call each; measured with
+// `kroon bench --eval-only`).
 template <RuleSet R, class Visitor>
-int visit_counts(const Position& pos, Visitor& visitor) {
+[[gnu::always_inline]] inline int visit_counts(const Position& pos, Visitor& visitor) {
     using B = typename R::Board;
     using M = Masks<B>;
     const Bitboard white_men = pos.men(Color::White);
