@@ -541,7 +541,7 @@ Score Worker<R>::search_moves(const Node& n, Score alpha, Score beta, int singul
             // A move that gives the opponent a capture (an exchange or a sacrifice, where
             // shots begin) is not reduced: +36 Elo at a fixed node count (docs/search.md).
             if (depth >= 3 && i >= 2 && !m.is_capture() && !m.promotes && !order.is_killer(m) &&
-                !has_capture<R>(child, child.side_to_move())) {
+                !has_capture<R>(child)) {
                 reduction = late_move_reduction((pos.kings() >> m.from) & 1, depth, i) - (pv_node ? 1 : 0) +
                             (n.improving ? 0 : 1);
                 reduction = std::clamp(reduction, 0, new_depth - 1);
