@@ -63,13 +63,14 @@ bool DxpPlayer::relay_moves(const Game& game) {
 
 std::optional<Failure> DxpPlayer::new_game(const Game& game, Color side) {
     if (!client_ || !client_->open() || client_->session().state() != dxp::DialogueState::Idle)
-        if (const auto error = connect()) return Failure{Failure::Crashed, *error};
+        if (const auto error = connect()) return Failure{Failure::Unreachable, *error};
     dxp::GameRequest request;
     request.initiator_name = "Kroon match";
     request.follower_color = side;
     request.minutes = std::min(minutes_of(settings_.clock), 999);
     request.moves = 0;  // the runner adjudicates; some peers end the game at the limit
     if (!(game.position() == game.rules().start_position())) request.position = game.position();
+    const int games_before = client_->session().games_played();
     client_->request_game(request);
     const auto wait = client_->wait_until([&] { return client_->session().state() != dxp::DialogueState::Requested; },
                                           settings_.start_timeout, settings_.stop);
@@ -81,9 +82,13 @@ std::optional<Failure> DxpPlayer::new_game(const Game& game, Color side) {
         case dxp::DialogueClient::Wait::Done: break;
     }
     if (!client_->session().peer_name().empty()) peer_name_ = client_->session().peer_name();
-    if (client_->session().state() != dxp::DialogueState::Playing) {
+    // Accepted, and over already (a first move that was illegal came with the GAMEACC):
+    // the game began, and think() reports how it ended.
+    const bool began = client_->session().games_played() > games_before;
+    if (!began && client_->session().state() != dxp::DialogueState::Playing) {
         if (!client_->open() && client_->session().refusal_code() == dxp::AcceptCode::Accepted)
-            return lost_connection(" instead of answering the game request");
+            return Failure{Failure::Unreachable,
+                           name() + " closed the connection instead of answering the game request"};
         return Failure{Failure::Garbage, name() + " refused the game, code " +
                                              std::to_string(static_cast<int>(client_->session().refusal_code()))};
     }
@@ -123,6 +128,10 @@ void DxpPlayer::game_over(const Game& game) {
         client_->wait_until([&] { return client_->session().state() == dxp::DialogueState::Idle || !client_->open(); },
                             game_end_wait + confirm_wait, settings_.stop);
     if (wait != dxp::DialogueClient::Wait::Done) client_.reset();  // start clean for the next game
+}
+
+bool DxpPlayer::recovered() const {
+    return client_ && client_->open() && client_->session().state() == dxp::DialogueState::Idle;
 }
 
 }  // namespace kroon::match

@@ -26,6 +26,9 @@ public:
     std::optional<Failure> new_game(const Game& game, Color side) override;
     Answer think(const Game& game, const MoveRequest& request) override;
     void game_over(const Game& game) override;
+    // A peer that lost (on time, by an illegal move) and confirmed the game end keeps its
+    // connection: some peers accept one connection in their life and quit when it closes.
+    bool recovered() const override;
 
 private:
     DxpPlayer() = default;

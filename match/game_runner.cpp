@@ -80,11 +80,17 @@ void lose(Game& game, Color side, Reason reason, const std::string& detail) {
     game.end({win_for(~side), reason}, detail);
 }
 
-// Tells each player of the new game; one that fails loses it.
+// Tells each player of the new game; one that fails loses it, unless the match was stopped
+// meanwhile or the player is gone for good (the game is then abandoned, not played).
 void announce_game(Player& white, Player& black, PlayedGame& out) {
     for (Color side : {Color::White, Color::Black}) {
         if (out.game.is_over()) break;
         if (const auto failure = (side == Color::White ? white : black).new_game(out.game, side)) {
+            if (failure->kind == Failure::Stopped || failure->kind == Failure::Unreachable) {
+                out.abandoned = true;
+                if (failure->kind == Failure::Unreachable) out.unreachable = failure->detail;
+                return;
+            }
             out.failed = side;
             lose(out.game, side, Reason::EngineFailure, failure->detail);
         }
@@ -153,8 +159,12 @@ bool play_reply(PlayedGame& out, Clock& clock, const Player& player, Color side,
 
 PlayedGame play_game(Player& white, Player& black, const Opening& opening, const GameSettings& settings,
                      const std::atomic<bool>* stop) {
-    PlayedGame out{
-        Game(rulebook(settings.variant), opening.start, settings.rule_options), std::nullopt, false, {}, std::nullopt};
+    PlayedGame out{Game(rulebook(settings.variant), opening.start, settings.rule_options),
+                   std::nullopt,
+                   false,
+                   {},
+                   std::nullopt,
+                   std::nullopt};
     Game& game = out.game;
     for (const Move& m : opening.moves)
         if (!game.play(m)) break;  // openings are checked when read; a finished opening is a finished game
@@ -162,7 +172,7 @@ PlayedGame play_game(Player& white, Player& black, const Opening& opening, const
     ScoreTrail trail;
     announce_game(white, black, out);
 
-    while (!game.is_over()) {
+    while (!out.abandoned && !game.is_over()) {
         if (stop && stop->load()) {
             out.abandoned = true;
             break;

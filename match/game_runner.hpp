@@ -54,6 +54,7 @@ struct PlayedGame {
     bool abandoned = false;                           // stopped before the end (not recorded)
     std::vector<double> seconds;                      // thinking time per move played by the players
     std::optional<std::array<double, 2>> clock_left;  // White's and Black's, at the end, when clocked
+    std::optional<std::string> unreachable;           // why a player could not begin the game (abandoned)
 };
 
 PlayedGame play_game(Player& white, Player& black, const Opening& opening, const GameSettings& settings,

@@ -96,6 +96,8 @@ private:
     PdnHeader header_for(const ScheduledGame& spec, const std::optional<std::array<double, 2>>& clock_left) const;
     void name_engine(int engine, const std::string& name);
     bool failed_fatally();
+    // A peer is gone for good: the games being played end, no other begins.
+    void halt(const std::string& why);
     // A finished game into its pair, and the pair into the sequential test once both its
     // games are in (under the lock).
     void count_for_test(const FinishedGame& game);
@@ -110,13 +112,15 @@ private:
     // A DXP peer names itself only when it accepts a game: until then its address stands in.
     std::vector<std::string> names_;
     std::vector<bool> named_;
-    std::vector<bool> done_;  // by schedule index: games read back from the PDN file
+    std::vector<bool> done_;                // by schedule index: games read back from the PDN file
+    std::map<int, size_t> slot_by_number_;  // a game's schedule index by its number (Round tag)
     PdnHeader header_;
     std::mutex mutex_;  // the state, the names and fatal_, while the workers play
     std::atomic<size_t> next_{0};
     std::optional<Error> fatal_;
     std::map<int, double> half_pairs_;  // by pair: the first engine's score in the game that ended first
     std::atomic<bool> decided_{false};
+    std::atomic<bool> halted_{false};
 };
 
 MatchRun::MatchRun(const MatchConfig& config, const std::atomic<bool>& stop, const MatchRunner::Progress& progress)
@@ -128,8 +132,10 @@ MatchRun::MatchRun(const MatchConfig& config, const std::atomic<bool>& stop, con
     const int engines = static_cast<int>(config_.engines.size());
     pools_.resize(static_cast<size_t>(std::max(1, config_.concurrency)));
     for (auto& pool : pools_) pool.resize(engines);
-    state_.schedule = make_schedule(engines, config_.games, static_cast<int>(config_.openings.size()));
+    state_.schedule = shard_of(make_schedule(engines, config_.games, static_cast<int>(config_.openings.size())),
+                               config_.shard, config_.shards);
     done_.assign(state_.schedule.size(), false);
+    for (size_t i = 0; i < state_.schedule.size(); ++i) slot_by_number_[state_.schedule[i].number] = i;
 }
 
 std::optional<Error> MatchRun::start_engines() {
@@ -172,17 +178,21 @@ std::optional<Error> MatchRun::read_back(const PdnGame& g, std::size_t nth) {
                      " is cut off before its result: repair or remove it before --resume"};
     const auto round = g.tag("Round");
     const int number = round_number(round);
-    if (number < 1 || number > static_cast<int>(state_.schedule.size()))
-        return Error{config_.pdn_path + ": game with Round \"" + round.value_or("") + "\" is not part of this match"};
-    const ScheduledGame& spec = state_.schedule[number - 1];
+    const auto slot = slot_by_number_.find(number);
+    if (slot == slot_by_number_.end())
+        return Error{config_.pdn_path + ": game with Round \"" + round.value_or("") + "\" is not part of this match" +
+                     (config_.shards > 1
+                          ? " (shard " + std::to_string(config_.shard) + " of " + std::to_string(config_.shards) + ")"
+                          : std::string())};
+    const ScheduledGame& spec = state_.schedule[slot->second];
     for (const auto& [engine, tag] : {std::pair{spec.white, "White"}, std::pair{spec.black, "Black"}})
         if (!named_[engine] && g.tag(tag)) name_engine(engine, *g.tag(tag));
     if (g.tag("White") != state_.engines[spec.white].name || g.tag("Black") != state_.engines[spec.black].name)
         return Error{config_.pdn_path + ": game " + std::to_string(number) + " was " + g.tag("White").value_or("?") +
                      " - " + g.tag("Black").value_or("?") + ", this match has " + state_.engines[spec.white].name +
                      " - " + state_.engines[spec.black].name + " there"};
-    if (done_[number - 1] || g.result == GameResult::Ongoing) return std::nullopt;
-    done_[number - 1] = true;
+    if (done_[slot->second] || g.result == GameResult::Ongoing) return std::nullopt;
+    done_[slot->second] = true;
     FinishedGame f{spec, g.result, Reason::None, g.tag("Termination").value_or(""), static_cast<int>(g.moves.size()),
                    true};
     f.reason = reason_of_description(rule_traits(config_.game.variant), config_.game.rule_options.points_victory,
@@ -201,14 +211,14 @@ Result<MatchState> MatchRun::play() {
     for (auto& t : threads) t.join();
     pools_.clear();  // quit every engine before we report
     if (fatal_) return *fatal_;
-    state_.interrupted = stop_.load() && state_.finished.size() < state_.schedule.size();
+    state_.interrupted = (stop_.load() || halted_.load()) && state_.finished.size() < state_.schedule.size();
     return state_;
 }
 
 // Takes the next unplayed game of the schedule until none is left or the match stops.
 void MatchRun::work(int worker) {
     Pool& pool = pools_[worker];
-    while (!stop_.load() && !failed_fatally() && !decided()) {
+    while (!stop_.load() && !failed_fatally() && !decided() && !halted_.load()) {
         const size_t index = next_.fetch_add(1);
         if (index >= state_.schedule.size()) return;
         if (done_[index]) continue;
@@ -218,9 +228,13 @@ void MatchRun::work(int worker) {
         if (seating == Seating::Stopped) return;
         if (seating == Seating::Forfeited) continue;
         PlayedGame played = play_game(*pool[spec.white], *pool[spec.black], opening, config_.game, &stop_);
+        if (played.unreachable) halt(*played.unreachable);
         if (played.abandoned) return;  // stopped: not recorded, the engines are dropped
         record(spec, played.game, &pool, played.clock_left);
-        if (played.failed) pool[*played.failed == Color::White ? spec.white : spec.black].reset();
+        if (played.failed) {
+            auto& player = pool[*played.failed == Color::White ? spec.white : spec.black];
+            if (!player->recovered()) player.reset();
+        }
     }
 }
 
@@ -235,6 +249,12 @@ Seating MatchRun::seat_engines(Pool& pool, const ScheduledGame& spec, const Open
             continue;
         }
         if (stop_.load()) return Seating::Stopped;
+        // A DXP peer is not ours to restart: a game it cannot play is not its loss, and
+        // every game after it would be scored the same way.
+        if (config_.engines[engine].kind == PlayerSpec::Dxp) {
+            halt(player.error());
+            return Seating::Stopped;
+        }
         forfeit(spec, opening, engine, player.error());
         return Seating::Forfeited;
     }
@@ -307,6 +327,12 @@ void MatchRun::name_engine(int engine, const std::string& name) {
     set_names(state_.engines, names_);
 }
 
+void MatchRun::halt(const std::string& why) {
+    std::lock_guard lock(mutex_);
+    if (state_.halted.empty()) state_.halted = why;
+    halted_ = true;
+}
+
 bool MatchRun::failed_fatally() {
     std::lock_guard lock(mutex_);
     return fatal_.has_value();
@@ -337,9 +363,20 @@ std::vector<ScheduledGame> make_schedule(int engines, int games, int openings) {
     return schedule;
 }
 
+std::vector<ScheduledGame> shard_of(const std::vector<ScheduledGame>& schedule, int shard, int shards) {
+    if (shards <= 1) return schedule;
+    std::vector<ScheduledGame> part;
+    for (const ScheduledGame& g : schedule)
+        if (g.opening % shards == shard - 1) part.push_back(g);
+    return part;
+}
+
 Result<MatchState> MatchRunner::run(const std::atomic<bool>& stop, const Progress& progress) {
     if (config_.engines.size() < 2) return Error{"a match needs at least two engines"};
     if (config_.openings.empty()) return Error{"no openings"};
+    if (config_.shards < 1 || config_.shard < 1 || config_.shard > config_.shards)
+        return Error{"shard " + std::to_string(config_.shard) + " of " + std::to_string(config_.shards) +
+                     " does not exist"};
     MatchRun match(config_, stop, progress);
     if (auto error = match.start_engines()) {
         if (!stop.load()) return *error;

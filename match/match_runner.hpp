@@ -27,6 +27,8 @@ struct ScheduledGame {
 // Two engines: `games` games, each opening twice with the colours swapped. More: the Berger
 // rounds, each pairing playing `games` games the same way.
 std::vector<ScheduledGame> make_schedule(int engines, int games, int openings);
+// The games of `schedule` whose opening falls to shard `shard` of `shards` (1-based).
+std::vector<ScheduledGame> shard_of(const std::vector<ScheduledGame>& schedule, int shard, int shards);
 
 struct MatchConfig {
     std::vector<PlayerSpec> engines;
@@ -42,6 +44,11 @@ struct MatchConfig {
     // Two engines: stop once the sequential test over game pairs decides (docs/match.md);
     // `games` is then the most that are played.
     std::optional<SprtBounds> sprt;
+    // Shard `shard` of `shards` (1-based) plays only the games of every shards-th opening,
+    // starting at the shard-th; the games keep their numbers (Round tags) in the whole match,
+    // so the shards' PDN files together are the match.
+    int shard = 1;
+    int shards = 1;
 };
 
 struct FinishedGame {
@@ -65,6 +72,9 @@ struct MatchState {
     std::vector<ScheduledGame> schedule;
     std::vector<FinishedGame> finished;  // in the order they ended
     bool interrupted = false;
+    // Why the match stopped before its end without being asked to: a DXP peer that no longer
+    // answers (the games so far are in the PDN file; --resume plays the rest).
+    std::string halted;
     // With a sequential test: the first engine's game pairs (an opening with both colours),
     // the log-likelihood ratio and the verdict once it is reached.
     Pentanomial pairs;

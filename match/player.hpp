@@ -39,9 +39,11 @@ struct MoveReply {
 constexpr int score_limit = 1'000'000;
 
 struct Failure {
-    // Resigned: the player gave the game up in its protocol (a DXP "I lose"); the others are
-    // faults, after which the player is replaced.
-    enum Kind { Timeout, Crashed, Garbage, IllegalMove, Resigned, Stopped } kind;
+    // Resigned: the player gave the game up in its protocol (a DXP "I lose"). Unreachable: a
+    // peer the runner cannot restart (a DXP follower) is gone before the game began, so no
+    // game is played and the match stops. The others are faults, after which the player is
+    // replaced.
+    enum Kind { Timeout, Crashed, Garbage, IllegalMove, Resigned, Stopped, Unreachable } kind;
     std::string detail;
 };
 
@@ -61,7 +63,9 @@ public:
     virtual Answer think(const Game& game, const MoveRequest& request) = 0;
     // The game is over (with its verdict); the player may tidy up.
     virtual void game_over(const Game& game) = 0;
-    // After a failure the runner drops the player and starts a fresh one.
+    // After a failure the runner drops the player and starts a fresh one, unless the player
+    // came through it fit for the next game.
+    virtual bool recovered() const { return false; }
 };
 
 // How to start a player: "builtin" (or "kroon"), "dxp://host:port", or a Hub command line.

@@ -5,9 +5,11 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cstdio>
 #include <functional>
 #include <mutex>
 
+#include "match/match_runner.hpp"
 #include "match/player.hpp"
 #include "tests/support/loopback_server.hpp"
 
@@ -129,6 +131,17 @@ TEST_F(DxpPlayerTest, AnIllegalMoveLosesAsAnIllegalMove) {
     EXPECT_EQ(failure_kind(peer_move()), Failure::IllegalMove);
 }
 
+// The acceptance and an illegal first move together: the game began and was lost by the
+// move, however the two messages arrive (in one read or two).
+TEST_F(DxpPlayerTest, AnIllegalMoveRightAfterTheAcceptanceLosesAsAnIllegalMove) {
+    for (int i = 0; i < 20; ++i) {
+        game_ = Game();
+        start(script({accept + std::string(1, '\0') + "M0001271800"}), std::nullopt);
+        ASSERT_FALSE(player_->new_game(game_, Color::White));
+        EXPECT_EQ(failure_kind(peer_move()), Failure::IllegalMove);
+    }
+}
+
 TEST_F(DxpPlayerTest, AGameEndSayingILoseIsAResignation) {
     start(script({accept}, {"E10"}), Color::Black);
     ASSERT_TRUE(game_.play_text("32-28"));
@@ -147,6 +160,49 @@ TEST_F(DxpPlayerTest, TakeBacksAreDeclinedAndTheGameGoesOn) {
 TEST_F(DxpPlayerTest, APeerThatHangsUpHasCrashed) {
     start(script({accept, ""}), Color::White);
     EXPECT_EQ(failure_kind(peer_move()), Failure::Crashed);
+}
+
+// A peer that hangs up on the game request is gone (a follower that quit): not a game lost
+// but a match that cannot go on.
+TEST_F(DxpPlayerTest, APeerThatHangsUpOnTheGameRequestIsUnreachable) {
+    start(script({""}), std::nullopt);
+    const auto failure = player_->new_game(game_, Color::White);
+    ASSERT_TRUE(failure);
+    EXPECT_EQ(failure->kind, Failure::Unreachable);
+    EXPECT_NE(failure->detail.find("closed the connection instead of answering the game request"), std::string::npos)
+        << failure->detail;
+}
+
+// A peer that accepts one connection in its life (as Scan 2.0 does) and loses a game by a
+// fault keeps that connection once it has confirmed the game end: the next game is played
+// on it, not forfeited for want of a new one.
+TEST(DxpPeerInAMatch, APeerThatLosesAndConfirmsKeepsItsConnectionForTheNextGame) {
+    // Plays 27-18, no legal move in the start position for either side, as soon as it moves.
+    ScriptedPeer peer([](const std::string& m) -> std::vector<std::string> {
+        const std::string illegal = "M0001271800";
+        if (m[0] == 'R') return m.size() > 35 && m[35] == 'W' ? std::vector{accept, illegal} : std::vector{accept};
+        if (m[0] == 'M') return {illegal};
+        if (m[0] == 'E') return {"E00"};
+        return {};
+    });
+    MatchConfig c;
+    c.engines = {*parse_player_spec(peer.address()), *parse_player_spec("builtin")};
+    c.games = 2;
+    c.game.limits.clock = TimeControl::sudden_death(60);
+    c.game.limits.depth = 1;
+    c.player.engine_options = {{"hash", "8"}};
+    c.player.start_timeout = 5;
+    c.openings = {{Game().position(), {}, "start"}};
+    c.pdn_path = ::testing::TempDir() + "kroon_dxp_one_connection_" + std::to_string(::getpid()) + ".pdn";
+    std::remove(c.pdn_path.c_str());
+    std::atomic<bool> stop{false};
+    const auto state = MatchRunner(c).run(stop);
+    std::remove(c.pdn_path.c_str());
+    ASSERT_TRUE(state.ok()) << state.error();
+    ASSERT_EQ(state->finished.size(), 2u);
+    for (const FinishedGame& f : state->finished) EXPECT_EQ(f.reason, Reason::IllegalMove) << f.termination;
+    EXPECT_EQ(state->engines[0].illegal_moves, 2);
+    EXPECT_EQ(state->engines[0].failures, 0);
 }
 
 TEST_F(DxpPlayerTest, SilenceIsATimeout) {

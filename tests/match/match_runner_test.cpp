@@ -444,6 +444,69 @@ TEST_F(MatchTest, CommandLineMatchAndErrors) {
     EXPECT_NE(tc_output.find("--tc"), std::string::npos) << tc_output;
 }
 
+// Two shards play the match between them: each its own openings, the games numbered as in
+// the whole match, and their PDN files together resume as the whole match with nothing left.
+TEST_F(MatchTest, ShardsSplitTheOpeningsAndTogetherAreTheMatch) {
+    MatchConfig whole = config({"builtin", "builtin"}, 8);
+    const auto ballots = ballot_openings(Variant::International, 2, 9);
+    whole.openings.assign(ballots.begin(), ballots.begin() + 4);
+    EXPECT_EQ(shard_of(make_schedule(2, 8, 4), 1, 1).size(), 8u);
+    std::set<int> numbers;
+    std::set<std::string> openings_seen[2];
+    std::string merged;
+    std::atomic<bool> stop{false};
+    for (const int shard : {1, 2}) {
+        MatchConfig c = whole;
+        c.shard = shard;
+        c.shards = 2;
+        c.pdn_path = path("shard" + std::to_string(shard) + ".pdn");
+        const auto state = MatchRunner(c).run(stop);
+        ASSERT_TRUE(state.ok()) << state.error();
+        ASSERT_EQ(state->finished.size(), 4u);
+        for (const FinishedGame& f : state->finished) {
+            EXPECT_EQ(f.spec.opening % 2, shard - 1);
+            EXPECT_TRUE(numbers.insert(f.spec.number).second) << "game " << f.spec.number << " played twice";
+            openings_seen[shard - 1].insert(whole.openings[f.spec.opening].label);
+        }
+        EXPECT_EQ(openings_seen[shard - 1].size(), 2u);
+        merged += file_text(c.pdn_path);
+        // Another shard's file is not this shard's match.
+        MatchConfig other = c;
+        other.shard = 3 - shard;
+        other.resume = true;
+        const auto refused = MatchRunner(other).run(stop);
+        ASSERT_FALSE(refused.ok());
+        EXPECT_NE(refused.error().find("not part of this match (shard " + std::to_string(3 - shard) + " of 2)"),
+                  std::string::npos)
+            << refused.error();
+    }
+    EXPECT_EQ(numbers, (std::set<int>{1, 2, 3, 4, 5, 6, 7, 8}));
+    for (const auto& label : openings_seen[0]) EXPECT_EQ(openings_seen[1].count(label), 0u) << label;
+    std::ofstream(path("merged.pdn"), std::ios::binary) << merged;
+    whole.pdn_path = path("merged.pdn");
+    whole.resume = true;
+    const auto report = MatchRunner(whole).run(stop);
+    ASSERT_TRUE(report.ok()) << report.error();
+    EXPECT_EQ(report->finished.size(), 8u);
+    for (const FinishedGame& f : report->finished) EXPECT_TRUE(f.from_file);
+    EXPECT_EQ(file_text(whole.pdn_path), merged);  // nothing played, nothing appended
+
+    const auto [code, output] = run_kroon(
+        "match builtin builtin --depth 1 --games 4 --max-moves 20 --hash 8 "
+        "--random-openings 2 --shard 2/2 --pdn " +
+        path("cli-shard.pdn"));
+    EXPECT_EQ(code, 0) << output;
+    EXPECT_NE(output.find("[2/2] game 4:"), std::string::npos) << output;
+    for (const char* bad : {"0/2", "3/2", "1/0", "1", "a/b", "1/2x"}) {
+        const auto [bad_code, bad_output] = run_kroon(std::string("match builtin builtin --depth 1 --shard ") + bad);
+        EXPECT_EQ(bad_code, 2) << bad;
+        EXPECT_NE(bad_output.find("--shard"), std::string::npos) << bad_output;
+    }
+    const auto [few_code, few_output] = run_kroon("match builtin builtin --depth 1 --games 2 --shard 1/2");
+    EXPECT_EQ(few_code, 2);
+    EXPECT_NE(few_output.find("too few for 2 shards"), std::string::npos) << few_output;
+}
+
 TEST(Ballots, EveryDistinctOpeningOnceInASeededOrder) {
     // International: 9 first moves for White, 9 replies each; English: 7 and 7.
     const auto international = ballot_openings(Variant::International, 2, 1);
@@ -537,6 +600,73 @@ TEST_F(MatchTest, KroonOverDxpAgainstTheBuiltinEngine) {
     const auto refused = MatchRunner(quick).run(stop);
     ASSERT_FALSE(refused.ok());
     EXPECT_NE(refused.error().find("minute"), std::string::npos) << refused.error();
+}
+
+// A DXP follower that quits in the middle of a match stops it: the games played are kept,
+// none is scored as the peer's loss, and --resume, with the follower started again, plays
+// the rest.
+TEST_F(MatchTest, ADxpPeerThatQuitsStopsTheMatchAndResumePlaysTheRest) {
+    const int port = free_port();
+    const std::string follower_command = std::string(KROON_BINARY) + " dxp --listen 127.0.0.1:" + std::to_string(port) +
+                                         " --follower --move-time 0.05 --hash 8";
+    const auto start_follower = [&] {
+        auto follower = ChildProcess::start(follower_command);
+        EXPECT_TRUE(follower.ok()) << follower.error();
+        for (int i = 0; i < 100 && !listening(port); ++i) ::usleep(50000);
+        EXPECT_TRUE(listening(port));
+        return follower.ok() ? std::move(follower.value()) : nullptr;
+    };
+    auto follower = start_follower();
+    ASSERT_TRUE(follower);
+
+    MatchConfig c = config({"dxp://127.0.0.1:" + std::to_string(port), "builtin"}, 4);
+    c.game.limits.clock = TimeControl::sudden_death(60);
+    c.game.limits.depth = 2;
+    c.game.adjudication.max_moves = 30;
+    c.openings = random_openings(Variant::International, 2, 2, 5);
+    std::atomic<bool> stop{false};
+    const auto state = MatchRunner(c).run(stop, [&](const MatchState& s, const FinishedGame&) {
+        if (s.finished.size() == 1) follower->kill();
+    });
+    ASSERT_TRUE(state.ok()) << state.error();
+    EXPECT_TRUE(state->interrupted);
+    EXPECT_TRUE(state->halted.find("closed the connection instead of answering the game request") !=
+                    std::string::npos ||
+                state->halted.find("cannot connect") != std::string::npos)
+        << state->halted;
+    ASSERT_EQ(state->finished.size(), 1u);
+    for (const auto& e : state->engines) EXPECT_EQ(e.time_forfeits + e.illegal_moves + e.failures, 0) << e.name;
+    EXPECT_EQ(read_games(c.pdn_path).games.size(), 1u);
+
+    follower = start_follower();
+    ASSERT_TRUE(follower);
+    c.resume = true;
+    const auto resumed = MatchRunner(c).run(stop);
+    ASSERT_TRUE(resumed.ok()) << resumed.error();
+    EXPECT_TRUE(resumed->halted.empty()) << resumed->halted;
+    EXPECT_FALSE(resumed->interrupted);
+    EXPECT_EQ(resumed->finished.size(), 4u);
+    for (const auto& e : resumed->engines) EXPECT_EQ(e.time_forfeits + e.illegal_moves + e.failures, 0) << e.name;
+    EXPECT_EQ(read_games(c.pdn_path).games.size(), 4u);
+
+    // The command line says so and exits with status 1, the games played kept. (The follower
+    // is killed from outside here, after the first game or during the second: a game it
+    // leaves is its loss, as a crash.)
+    const std::string cli_pdn = path("cli.pdn");
+    std::thread killer([&] {
+        for (int i = 0; i < 600 && !(fs::exists(cli_pdn) && fs::file_size(cli_pdn) > 0); ++i) ::usleep(50000);
+        follower->kill();
+    });
+    const auto [code, output] =
+        run_kroon("match dxp://127.0.0.1:" + std::to_string(port) +
+                  " builtin --tc 60 --depth 2 --max-moves 30 --games 4 --hash 8 --pdn " + cli_pdn);
+    killer.join();
+    EXPECT_EQ(code, 1) << output;
+    EXPECT_NE(output.find("stopped early"), std::string::npos) << output;
+    EXPECT_NE(output.find("--resume"), std::string::npos) << output;
+    const size_t recorded = read_games(cli_pdn).games.size();
+    EXPECT_TRUE(recorded == 1 || recorded == 2) << recorded;
+    EXPECT_NE(output.find("Stopped early: " + std::to_string(recorded) + " of 4 games"), std::string::npos) << output;
 }
 }  // namespace
 }  // namespace kroon::match

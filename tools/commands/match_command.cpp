@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <charconv>
 #include <cstdio>
 #include <iomanip>
 #include <ostream>
@@ -93,7 +94,8 @@ void print_report(std::ostream& out, const match::MatchState& state, const match
     const Variant v = config.game.variant;
     const Scoring scoring = rulebook(v).scoring();
     out << "\n"
-        << (state.interrupted                               ? "Interrupted"
+        << (!state.halted.empty()                           ? "Stopped early"
+            : state.interrupted                             ? "Interrupted"
             : state.verdict != match::SprtVerdict::Continue ? "Decided by the sequential test"
                                                             : "Finished")
         << ": " << state.finished.size() << " of " << state.schedule.size() << " games, " << rulebook(v).name()
@@ -145,6 +147,7 @@ struct MatchArgs {
     bool quiet = false;
     EngineArgs engine;  // the built-in engine's
     std::string sprt;   // ELO0,ELO1[,ALPHA,BETA]
+    std::string shard;  // K/N
     CLI::Option* games_option = nullptr;
 };
 
@@ -188,6 +191,12 @@ void add_schedule_options(CLI::App& command, MatchArgs& a) {
     command.add_option("--seed", a.seed, "seed of the random openings and of the order of the ballots")
         ->check(CLI::Range(0, 2000000000))
         ->capture_default_str();
+    command
+        .add_option("--shard", a.shard,
+                    "play only the K-th of N shares of the openings (every N-th, from the K-th), the games "
+                    "numbered as in the whole match: N machines run the same command with K = 1..N, and the "
+                    "PDN files together are the match (docs/match.md)")
+        ->type_name("K/N");
     command.add_option("--concurrency", a.config.concurrency, "games played at once")
         ->check(CLI::Range(1, 256))
         ->capture_default_str();
@@ -268,6 +277,24 @@ void add_match_options(CLI::App& command, MatchArgs& a) {
     command.add_flag("--quiet", a.quiet, "no line per game, only the final report");
 }
 
+// "K/N": the K-th of N shards, which must hold at least one opening.
+void set_shard(match::MatchConfig& c, const std::string& text) {
+    const size_t slash = text.find('/');
+    int k = 0, n = 0;
+    const auto number = [](std::string_view digits, int& out) {
+        const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), out);
+        return ec == std::errc() && end == digits.data() + digits.size();
+    };
+    if (slash == std::string::npos || !number(std::string_view(text).substr(0, slash), k) ||
+        !number(std::string_view(text).substr(slash + 1), n) || n < 1 || k < 1 || k > n)
+        throw UsageError("--shard wants K/N with 1 <= K <= N, not '" + text + "'");
+    if (static_cast<size_t>(n) > c.openings.size())
+        throw UsageError("--shard " + text + ": the match has " + std::to_string(c.openings.size()) +
+                         " opening(s), too few for " + std::to_string(n) + " shards");
+    c.shard = k;
+    c.shards = n;
+}
+
 match::MatchConfig match_config(MatchArgs& a) {
     match::MatchConfig c = a.config;
     if (a.engines.size() < 2) throw UsageError("give at least two engines");
@@ -314,6 +341,7 @@ match::MatchConfig match_config(MatchArgs& a) {
     } else {
         c.openings = {{rulebook(c.game.variant).start_position(), {}, "start"}};
     }
+    if (!a.shard.empty()) set_shard(c, a.shard);
     c.notation = a.long_notation ? PdnMoves::Long : PdnMoves::Short;
     c.player.engine_options = engine_settings(a.engine, {c.game.variant, std::nullopt});
     for (const auto& value : a.hub_options) {
@@ -331,7 +359,8 @@ Run add_match(CLI::App& kroon, const Streams& io) {
         "match",
         "Plays engines against each other, refereed by the rules (docs/rules.md), every game appended to a PDN file "
         "as it ends. Two engines play a match; three or more a round robin (Berger tables, Sonneborn-Berger "
-        "tie-breaks). Crashes, hangs, illegal moves and garbage lose the game. Prints W/D/L, Elo with a 95% "
+        "tie-breaks). Crashes, hangs, illegal moves and garbage lose the game; a DXP peer that can no longer be "
+        "reached stops the match (--resume plays the rest). Prints W/D/L, Elo with a 95% "
         "interval and LOS, forfeits per engine.");
     auto args = std::make_shared<MatchArgs>();
     add_match_options(*command, *args);
@@ -354,6 +383,11 @@ Run add_match(CLI::App& kroon, const Streams& io) {
             return exit_failure;
         }
         print_report(out, *state, config);
+        if (!state->halted.empty()) {
+            io.err << "kroon match: stopped early: " << state->halted
+                   << "\n  start that engine again and run the same command with --resume to play the rest\n";
+            return exit_failure;
+        }
         return state->interrupted ? exit_interrupted : exit_ok;
     };
 }
