@@ -490,7 +490,7 @@ int Worker<R>::singular_move(const Node& n) {
     const TableEntry& entry = n.entry;
     const MoveList& moves = n.moves;
     const int depth = n.depth;
-    if (n.ply == 0 || depth < 8 || !n.hit || entry.move < 0 || entry.move >= moves.size() ||
+    if (n.ply == 0 || depth < 6 || !n.hit || entry.move < 0 || entry.move >= moves.size() ||
         entry.bound == Bound::Upper || entry.depth < depth - 3 || is_decisive(entry.score))
         return -1;
     const Position& pos = n.pos;
