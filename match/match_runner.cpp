@@ -182,7 +182,7 @@ std::optional<Error> MatchRun::read_back(const PdnGame& g, std::size_t nth) {
     if (slot == slot_by_number_.end())
         return Error{config_.pdn_path + ": game with Round \"" + round.value_or("") + "\" is not part of this match" +
                      (config_.shards > 1
-                          ? " (shard " + std::to_string(config_.shard) + " of " + std::to_string(config_.shards) + ")"
+                          ? " (shard " + std::to_string(config_.shard) + "/" + std::to_string(config_.shards) + ")"
                           : std::string())};
     const ScheduledGame& spec = state_.schedule[slot->second];
     for (const auto& [engine, tag] : {std::pair{spec.white, "White"}, std::pair{spec.black, "Black"}})
@@ -367,15 +367,15 @@ std::vector<ScheduledGame> shard_of(const std::vector<ScheduledGame>& schedule, 
     if (shards <= 1) return schedule;
     std::vector<ScheduledGame> part;
     for (const ScheduledGame& g : schedule)
-        if (g.opening % shards == shard - 1) part.push_back(g);
+        if (g.opening % shards == shard) part.push_back(g);
     return part;
 }
 
 Result<MatchState> MatchRunner::run(const std::atomic<bool>& stop, const Progress& progress) {
     if (config_.engines.size() < 2) return Error{"a match needs at least two engines"};
     if (config_.openings.empty()) return Error{"no openings"};
-    if (config_.shards < 1 || config_.shard < 1 || config_.shard > config_.shards)
-        return Error{"shard " + std::to_string(config_.shard) + " of " + std::to_string(config_.shards) +
+    if (config_.shards < 1 || config_.shard < 0 || config_.shard >= config_.shards)
+        return Error{"shard " + std::to_string(config_.shard) + "/" + std::to_string(config_.shards) +
                      " does not exist"};
     MatchRun match(config_, stop, progress);
     if (auto error = match.start_engines()) {

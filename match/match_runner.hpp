@@ -27,7 +27,7 @@ struct ScheduledGame {
 // Two engines: `games` games, each opening twice with the colours swapped. More: the Berger
 // rounds, each pairing playing `games` games the same way.
 std::vector<ScheduledGame> make_schedule(int engines, int games, int openings);
-// The games of `schedule` whose opening falls to shard `shard` of `shards` (1-based).
+// The games of `schedule` whose opening is `shard` modulo `shards` (shard 0 to shards - 1).
 std::vector<ScheduledGame> shard_of(const std::vector<ScheduledGame>& schedule, int shard, int shards);
 
 struct MatchConfig {
@@ -44,10 +44,10 @@ struct MatchConfig {
     // Two engines: stop once the sequential test over game pairs decides (docs/match.md);
     // `games` is then the most that are played.
     std::optional<SprtBounds> sprt;
-    // Shard `shard` of `shards` (1-based) plays only the games of every shards-th opening,
-    // starting at the shard-th; the games keep their numbers (Round tags) in the whole match,
-    // so the shards' PDN files together are the match.
-    int shard = 1;
+    // Shard `shard` of `shards` (0 to shards - 1) plays only the games of the openings whose
+    // number is `shard` modulo `shards`; the games keep their numbers (Round tags) in the whole
+    // match, so the shards' PDN files together are the match.
+    int shard = 0;
     int shards = 1;
 };
 

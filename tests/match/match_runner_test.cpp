@@ -450,12 +450,12 @@ TEST_F(MatchTest, ShardsSplitTheOpeningsAndTogetherAreTheMatch) {
     MatchConfig whole = config({"builtin", "builtin"}, 8);
     const auto ballots = ballot_openings(Variant::International, 2, 9);
     whole.openings.assign(ballots.begin(), ballots.begin() + 4);
-    EXPECT_EQ(shard_of(make_schedule(2, 8, 4), 1, 1).size(), 8u);
+    EXPECT_EQ(shard_of(make_schedule(2, 8, 4), 0, 1).size(), 8u);
     std::set<int> numbers;
     std::set<std::string> openings_seen[2];
     std::string merged;
     std::atomic<bool> stop{false};
-    for (const int shard : {1, 2}) {
+    for (const int shard : {0, 1}) {
         MatchConfig c = whole;
         c.shard = shard;
         c.shards = 2;
@@ -464,19 +464,19 @@ TEST_F(MatchTest, ShardsSplitTheOpeningsAndTogetherAreTheMatch) {
         ASSERT_TRUE(state.ok()) << state.error();
         ASSERT_EQ(state->finished.size(), 4u);
         for (const FinishedGame& f : state->finished) {
-            EXPECT_EQ(f.spec.opening % 2, shard - 1);
+            EXPECT_EQ(f.spec.opening % 2, shard);
             EXPECT_TRUE(numbers.insert(f.spec.number).second) << "game " << f.spec.number << " played twice";
-            openings_seen[shard - 1].insert(whole.openings[f.spec.opening].label);
+            openings_seen[shard].insert(whole.openings[f.spec.opening].label);
         }
-        EXPECT_EQ(openings_seen[shard - 1].size(), 2u);
+        EXPECT_EQ(openings_seen[shard].size(), 2u);
         merged += file_text(c.pdn_path);
         // Another shard's file is not this shard's match.
         MatchConfig other = c;
-        other.shard = 3 - shard;
+        other.shard = 1 - shard;
         other.resume = true;
         const auto refused = MatchRunner(other).run(stop);
         ASSERT_FALSE(refused.ok());
-        EXPECT_NE(refused.error().find("not part of this match (shard " + std::to_string(3 - shard) + " of 2)"),
+        EXPECT_NE(refused.error().find("not part of this match (shard " + std::to_string(1 - shard) + "/2)"),
                   std::string::npos)
             << refused.error();
     }
@@ -493,11 +493,11 @@ TEST_F(MatchTest, ShardsSplitTheOpeningsAndTogetherAreTheMatch) {
 
     const auto [code, output] = run_kroon(
         "match builtin builtin --depth 1 --games 4 --max-moves 20 --hash 8 "
-        "--random-openings 2 --shard 2/2 --pdn " +
+        "--random-openings 2 --shard 1/2 --pdn " +
         path("cli-shard.pdn"));
     EXPECT_EQ(code, 0) << output;
     EXPECT_NE(output.find("[2/2] game 4:"), std::string::npos) << output;
-    for (const char* bad : {"0/2", "3/2", "1/0", "1", "a/b", "1/2x"}) {
+    for (const char* bad : {"2/2", "3/2", "0/0", "1", "a/b", "1/2x"}) {
         const auto [bad_code, bad_output] = run_kroon(std::string("match builtin builtin --depth 1 --shard ") + bad);
         EXPECT_EQ(bad_code, 2) << bad;
         EXPECT_NE(bad_output.find("--shard"), std::string::npos) << bad_output;

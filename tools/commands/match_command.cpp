@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <charconv>
 #include <cstdio>
 #include <iomanip>
 #include <ostream>
@@ -147,7 +146,7 @@ struct MatchArgs {
     bool quiet = false;
     EngineArgs engine;  // the built-in engine's
     std::string sprt;   // ELO0,ELO1[,ALPHA,BETA]
-    std::string shard;  // K/N
+    std::string shard;  // I/N
     CLI::Option* games_option = nullptr;
 };
 
@@ -193,10 +192,10 @@ void add_schedule_options(CLI::App& command, MatchArgs& a) {
         ->capture_default_str();
     command
         .add_option("--shard", a.shard,
-                    "play only the K-th of N shares of the openings (every N-th, from the K-th), the games "
-                    "numbered as in the whole match: N machines run the same command with K = 1..N, and the "
-                    "PDN files together are the match (docs/match.md)")
-        ->type_name("K/N");
+                    "play only shard I of N: the openings whose number is I modulo N, the games numbered "
+                    "as in the whole match; N machines run the same command with I = 0..N-1, and the PDN "
+                    "files together are the match (docs/match.md)")
+        ->type_name("I/N");
     command.add_option("--concurrency", a.config.concurrency, "games played at once")
         ->check(CLI::Range(1, 256))
         ->capture_default_str();
@@ -277,22 +276,14 @@ void add_match_options(CLI::App& command, MatchArgs& a) {
     command.add_flag("--quiet", a.quiet, "no line per game, only the final report");
 }
 
-// "K/N": the K-th of N shards, which must hold at least one opening.
+// "I/N" (as selfplay's and book build's): shard I of N, which must hold at least one opening.
 void set_shard(match::MatchConfig& c, const std::string& text) {
-    const size_t slash = text.find('/');
-    int k = 0, n = 0;
-    const auto number = [](std::string_view digits, int& out) {
-        const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), out);
-        return ec == std::errc() && end == digits.data() + digits.size();
-    };
-    if (slash == std::string::npos || !number(std::string_view(text).substr(0, slash), k) ||
-        !number(std::string_view(text).substr(slash + 1), n) || n < 1 || k < 1 || k > n)
-        throw UsageError("--shard wants K/N with 1 <= K <= N, not '" + text + "'");
-    if (static_cast<size_t>(n) > c.openings.size())
+    const auto [shard, shards] = parse_shard(text);
+    if (static_cast<size_t>(shards) > c.openings.size())
         throw UsageError("--shard " + text + ": the match has " + std::to_string(c.openings.size()) +
-                         " opening(s), too few for " + std::to_string(n) + " shards");
-    c.shard = k;
-    c.shards = n;
+                         " opening(s), too few for " + std::to_string(shards) + " shards");
+    c.shard = shard;
+    c.shards = shards;
 }
 
 match::MatchConfig match_config(MatchArgs& a) {
