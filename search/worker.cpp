@@ -383,6 +383,11 @@ Score Worker<R>::search(const Position& pos, Score alpha, Score beta, int depth,
         if (alpha >= beta) return alpha;
     }
 
+    // The moves are listed before the table is read: the bucket, prefetched when the parent
+    // made the move, arrives from memory meanwhile (docs/search.md, Depth and speed).
+    MoveList& moves = lists_[ply];
+    generate_moves<R>(pos, moves);
+
     TableEntry entry;
     const bool hit = table_->probe(pos.hash(), entry);
     if (hit && !pv_node && entry.depth >= depth) {
@@ -392,8 +397,6 @@ Score Worker<R>::search(const Position& pos, Score alpha, Score beta, int depth,
             return s;
     }
 
-    MoveList& moves = lists_[ply];
-    generate_moves<R>(pos, moves);
     if (moves.empty()) return no_move_score(ply);
     if (root && root_restricted_) moves = root_search_;
     if (Score s; !root && probe_databases(pos, moves, ply, s)) return s;
