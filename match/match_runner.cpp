@@ -9,6 +9,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <thread>
 
 #include "engine/game/outcome.hpp"
@@ -81,6 +82,11 @@ public:
     MatchRun(const MatchConfig& config, const std::atomic<bool>& stop, const MatchRunner::Progress& progress);
     // Every engine once, before anything is played: a wrong command line stops us here.
     std::optional<Error> start_engines();
+    // With --resume, whether the PDN file holds a result for every game of the schedule:
+    // the match is then only reported, and its engines are named by the file's tags instead
+    // of being started (a DXP peer need not listen for the report of the shards' files).
+    bool file_completes_schedule() const;
+    void name_engines_from_file();
     // The games already in the PDN file, with --resume; without it, such a file is an error.
     std::optional<Error> read_back_games();
     // The rest of the schedule, on `concurrency` threads.
@@ -150,6 +156,30 @@ std::optional<Error> MatchRun::start_engines() {
     }
     set_names(state_.engines, names_);
     return std::nullopt;
+}
+
+bool MatchRun::file_completes_schedule() const {
+    if (!config_.resume) return false;
+    std::error_code ec;
+    if (!std::filesystem::exists(config_.pdn_path, ec) || std::filesystem::file_size(config_.pdn_path, ec) == 0)
+        return false;
+    const auto file = read_pdn_file(config_.pdn_path, config_.game.variant);
+    if (!file || !file->errors.empty()) return false;  // read_back_games says what is wrong
+    std::set<int> finished;
+    for (const PdnGame& g : file->games)
+        if (g.ended_by_result && g.result != GameResult::Ongoing) finished.insert(round_number(g.tag("Round")));
+    for (const ScheduledGame& spec : state_.schedule)
+        if (!finished.count(spec.number)) return false;
+    return true;
+}
+
+void MatchRun::name_engines_from_file() {
+    for (const PlayerSpec& engine : config_.engines) {
+        names_.push_back(engine.label);
+        named_.push_back(false);  // the first game that seats it names it (read_back)
+        state_.engines.push_back({});
+    }
+    set_names(state_.engines, names_);
 }
 
 std::optional<Error> MatchRun::read_back_games() {
@@ -378,6 +408,11 @@ Result<MatchState> MatchRunner::run(const std::atomic<bool>& stop, const Progres
         return Error{"shard " + std::to_string(config_.shard) + "/" + std::to_string(config_.shards) +
                      " does not exist"};
     MatchRun match(config_, stop, progress);
+    if (match.file_completes_schedule()) {
+        match.name_engines_from_file();
+        if (auto error = match.read_back_games()) return *error;
+        return match.play();  // nothing left: the report of the games read back
+    }
     if (auto error = match.start_engines()) {
         if (!stop.load()) return *error;
         MatchState stopped;  // stopped while the engines started: nothing was played

@@ -490,6 +490,20 @@ TEST_F(MatchTest, ShardsSplitTheOpeningsAndTogetherAreTheMatch) {
     EXPECT_EQ(report->finished.size(), 8u);
     for (const FinishedGame& f : report->finished) EXPECT_TRUE(f.from_file);
     EXPECT_EQ(file_text(whole.pdn_path), merged);  // nothing played, nothing appended
+    // With every game in the file the report starts no engine: one that cannot start (a
+    // DXP peer no longer listening) does not stop it, and the file's tags name the engines.
+    MatchConfig gone = whole;
+    gone.engines[0] = *parse_player_spec(path("no-such-engine"));
+    const auto reported = MatchRunner(gone).run(stop);
+    ASSERT_TRUE(reported.ok()) << reported.error();
+    EXPECT_EQ(reported->finished.size(), 8u);
+    EXPECT_EQ(reported->engines[0].name, report->engines[0].name);
+    EXPECT_FALSE(reported->interrupted);
+    // A shard's file is not the whole match: the engines must start to play the rest.
+    gone.pdn_path = path("shard0.pdn");
+    const auto unplayable = MatchRunner(gone).run(stop);
+    ASSERT_FALSE(unplayable.ok());
+    EXPECT_NE(unplayable.error().find("engine 1"), std::string::npos) << unplayable.error();
 
     const auto [code, output] = run_kroon(
         "match builtin builtin --depth 1 --games 4 --max-moves 20 --hash 8 "
