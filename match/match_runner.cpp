@@ -85,7 +85,7 @@ public:
     // With --resume, whether the PDN file holds a result for every game of the schedule:
     // the match is then only reported, and its engines are named by the file's tags instead
     // of being started (a DXP peer need not listen for the report of the shards' files).
-    bool file_completes_schedule() const;
+    bool file_completes_schedule();
     void name_engines_from_file();
     // The games already in the PDN file, with --resume; without it, such a file is an error.
     std::optional<Error> read_back_games();
@@ -93,6 +93,9 @@ public:
     Result<MatchState> play();
 
 private:
+    bool file_has_games() const;
+    // The PDN file read once: the completeness check and the read-back share it.
+    const Result<PdnFile>& resumed_file();
     std::optional<Error> read_back(const PdnGame& g, std::size_t nth);
     void work(int worker);
     Seating seat_engines(Pool& pool, const ScheduledGame& spec, const Opening& opening);
@@ -121,6 +124,7 @@ private:
     std::vector<bool> done_;                // by schedule index: games read back from the PDN file
     std::map<int, size_t> slot_by_number_;  // a game's schedule index by its number (Round tag)
     PdnHeader header_;
+    std::optional<Result<PdnFile>> resumed_file_;
     std::mutex mutex_;  // the state, the names and fatal_, while the workers play
     std::atomic<size_t> next_{0};
     std::optional<Error> fatal_;
@@ -158,12 +162,19 @@ std::optional<Error> MatchRun::start_engines() {
     return std::nullopt;
 }
 
-bool MatchRun::file_completes_schedule() const {
-    if (!config_.resume) return false;
+bool MatchRun::file_has_games() const {
     std::error_code ec;
-    if (!std::filesystem::exists(config_.pdn_path, ec) || std::filesystem::file_size(config_.pdn_path, ec) == 0)
-        return false;
-    const auto file = read_pdn_file(config_.pdn_path, config_.game.variant);
+    return std::filesystem::exists(config_.pdn_path, ec) && std::filesystem::file_size(config_.pdn_path, ec) > 0;
+}
+
+const Result<PdnFile>& MatchRun::resumed_file() {
+    if (!resumed_file_) resumed_file_ = read_pdn_file(config_.pdn_path, config_.game.variant);
+    return *resumed_file_;
+}
+
+bool MatchRun::file_completes_schedule() {
+    if (!config_.resume || !file_has_games()) return false;
+    const auto& file = resumed_file();
     if (!file || !file->errors.empty()) return false;  // read_back_games says what is wrong
     std::set<int> finished;
     for (const PdnGame& g : file->games)
@@ -183,13 +194,10 @@ void MatchRun::name_engines_from_file() {
 }
 
 std::optional<Error> MatchRun::read_back_games() {
-    std::error_code ec;
-    const bool file_has_games =
-        std::filesystem::exists(config_.pdn_path, ec) && std::filesystem::file_size(config_.pdn_path, ec) > 0;
-    if (!file_has_games) return std::nullopt;
+    if (!file_has_games()) return std::nullopt;
     if (!config_.resume)
         return Error{config_.pdn_path + " already holds games: use --resume to continue that match, or another --pdn"};
-    const auto file = read_pdn_file(config_.pdn_path, config_.game.variant);
+    const auto& file = resumed_file();
     if (!file) return Error{file.error()};
     // A damaged record would be skipped and its game played and appended again: the
     // file would hold it twice. The user repairs or removes it; we never guess.
