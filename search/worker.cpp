@@ -477,7 +477,7 @@ std::optional<Score> Worker<R>::prune(const Node& n, Score alpha, Score beta) {
         for (int i = 0; i < std::min(3, moves.size()); ++i) {
             const Move& m = moves[probe_order.next()];
             const Position child = pos.after<R>(m);
-            enter(m, child, ply);
+            enter(m, child, ply, depth - 4);
             const Score s = -search(child, -probe_beta, -probe_beta + 1, depth - 4, ply + 1, false);
             if (stopped()) return 0;
             if (s >= probe_beta) return s;
@@ -501,7 +501,7 @@ int Worker<R>::singular_move(const Node& n) {
     for (int i = 0; i < moves.size(); ++i) {
         if (i == entry.move) continue;
         const Position child = pos.after<R>(moves[i]);
-        enter(moves[i], child, n.ply);
+        enter(moves[i], child, n.ply, depth / 2 - 1);
         if (-search(child, -singular_beta, -singular_beta + 1, depth / 2 - 1, n.ply + 1, false) >= singular_beta)
             return -1;
         if (stopped()) return -1;
@@ -533,9 +533,9 @@ Score Worker<R>::search_moves(const Node& n, Score alpha, Score beta, int singul
         const int idx = order.next();
         const Move& m = moves[idx];
         const Position child = pos.after<R>(m);
-        enter(m, child, ply);
         // A forced move costs no depth: forced lines are where draughts tactics live.
         const int new_depth = depth - 1 + ((forced && !root) || idx == singular_index ? 1 : 0);
+        enter(m, child, ply, new_depth);  // a reduction stops at depth 1
         Score s;
         if (i == 0) {
             s = -search(child, -beta, -alpha, new_depth, ply + 1, pv_node);
@@ -620,7 +620,7 @@ Score Worker<R>::quiesce(const Position& pos, Score alpha, Score beta, int ply) 
 
 template <RuleSet R>
 bool Worker<R>::quiesce_move(const Position& child, const Move& m, int ply, Score& alpha, Score beta, Score& best) {
-    enter(m, child, ply);
+    enter(m, child, ply, 0);
     const Score s = -quiesce(child, -beta, -alpha, ply + 1);
     if (stopped()) {
         best = 0;

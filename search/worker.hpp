@@ -113,8 +113,10 @@ private:
 
     // ---- the tree -----------------------------------------------------------------------
 
-    void enter(const Move& m, const Position& child, int ply) {
-        table_->prefetch(child.hash());
+    // Only a child searched to depth 1 or more reads the table; a quiescence child's bucket
+    // would be fetched from memory for nothing.
+    void enter(const Move& m, const Position& child, int ply, int child_depth) {
+        if (child_depth > 0) table_->prefetch(child.hash());
         frames_[ply + 1].counters = frames_[ply].counters;
         frames_[ply + 1].counters.template update<R>(m, child);
         path_[base_ + ply + 1] = child.hash();
