@@ -472,13 +472,14 @@ std::optional<Score> Worker<R>::prune(const Node& n, Score alpha, Score beta) {
         !(n.hit && entry.depth >= depth - 3 && from_table(entry.score, ply) < beta + probcut_margin &&
           entry.bound != Bound::Lower)) {
         const Score probe_beta = beta + probcut_margin;
+        const int probe_depth = depth - 4;
         MoveOrder probe_order(moves, n.hit ? entry.move : -1, frames_[ply].killers,
                               history_[index(pos.side_to_move())]);
         for (int i = 0; i < std::min(3, moves.size()); ++i) {
             const Move& m = moves[probe_order.next()];
             const Position child = pos.after<R>(m);
-            enter(m, child, ply, depth - 4);
-            const Score s = -search(child, -probe_beta, -probe_beta + 1, depth - 4, ply + 1, false);
+            enter(m, child, ply, probe_depth);
+            const Score s = -search(child, -probe_beta, -probe_beta + 1, probe_depth, ply + 1, false);
             if (stopped()) return 0;
             if (s >= probe_beta) return s;
         }
@@ -498,11 +499,12 @@ int Worker<R>::singular_move(const Node& n) {
         return -1;
     const Position& pos = n.pos;
     const Score singular_beta = from_table(entry.score, n.ply) - 4 * depth;
+    const int test_depth = depth / 2 - 1;
     for (int i = 0; i < moves.size(); ++i) {
         if (i == entry.move) continue;
         const Position child = pos.after<R>(moves[i]);
-        enter(moves[i], child, n.ply, depth / 2 - 1);
-        if (-search(child, -singular_beta, -singular_beta + 1, depth / 2 - 1, n.ply + 1, false) >= singular_beta)
+        enter(moves[i], child, n.ply, test_depth);
+        if (-search(child, -singular_beta, -singular_beta + 1, test_depth, n.ply + 1, false) >= singular_beta)
             return -1;
         if (stopped()) return -1;
     }
