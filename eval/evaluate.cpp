@@ -12,20 +12,21 @@ namespace {
 // The learned score's parts, summed per named line and colour in the weights' units.
 template <RuleSet R>
 struct LearnedTrace {
-    static constexpr int per_side = Windows<typename R::Board>::per_side;
+    using Win = Windows<typename R::Board>;
+    int windows = Win::count;                         // the weights' layout
     std::array<std::array<long long, 2>, 3> wings{};  // [left, centre, right][colour], mg and eg blended later
     std::array<std::array<long long, 2>, 3> wings_eg{};
     std::array<std::array<long long, 2>, dense_count> dense_mg{};
     std::array<std::array<long long, 2>, dense_count> dense_eg{};
 
     // A side's window, by where it lies on that side's own board half: left, centre, right.
-    static int wing(int table) {
-        const int file = table % per_side;
-        return file == 0 ? 0 : file == per_side - 1 ? 2 : 1;
+    static int wing(int window) {
+        const int file = Win::file(window);
+        return file == 0 ? 0 : file == Win::files(window) - 1 ? 2 : 1;
     }
     void pattern(int window, int sign, int mg, int eg) {
         const int colour = sign > 0 ? 0 : 1;
-        const int table = sign > 0 ? window : Windows<typename R::Board>::turned(window);
+        const int table = sign > 0 ? window : turned_window(Win::count, windows, window);
         wings[wing(table)][colour] += mg;
         wings_eg[wing(table)][colour] += eg;
     }
@@ -40,6 +41,7 @@ struct LearnedTrace {
 template <RuleSet R>
 Breakdown explain_learned(const Weights& weights, const Position& pos, Breakdown out) {
     LearnedTrace<R> trace;
+    trace.windows = weights.windows;
     TraceSink scaling;
     out.white_view = learned_white_view<R>(weights, pos, &trace, &scaling);
     out.scaled = scaling.was_scaled;
@@ -62,7 +64,7 @@ Breakdown explain_learned(const Weights& weights, const Position& pos, Breakdown
 
 }  // namespace
 
-FeatureList features(const Rulebook& rules, const Position& pos, bool by_side_to_move) {
+FeatureList features(const Rulebook& rules, const Position& pos, bool by_side_to_move, bool shifted_windows) {
     return with_rules(rules.variant(), [&](auto tag) {
         using R = typename decltype(tag)::Rules;
         struct Collect {
@@ -78,7 +80,10 @@ FeatureList features(const Rulebook& rules, const Position& pos, bool by_side_to
         };
         FeatureList out;
         Collect collect{out};
-        out.phase = visit_features<R>(pos, collect, by_side_to_move ? Windows<typename R::Board>::count : 0);
+        using Win = Windows<typename R::Board>;
+        static_assert(2 * Win::with_shifted <= static_cast<int>(std::tuple_size_v<decltype(out.patterns)>));
+        const int windows = shifted_windows ? Win::with_shifted : Win::count;
+        out.phase = visit_features<R>(pos, collect, windows, by_side_to_move ? windows : 0);
         out.full_phase = full_phase<R>;
         return out;
     });

@@ -73,11 +73,13 @@ struct FeatureList {
     int phase = 0;       // men on the board
     int full_phase = 0;  // men at the start
     int pattern_hits = 0;
-    std::array<PatternHit, 2 * 16> patterns{};
+    std::array<PatternHit, 2 * 25> patterns{};      // two a window: 25 on 10x10 with the shifted windows
     std::array<std::int16_t, dense_count> dense{};  // White minus Black
 };
-// With `by_side_to_move`, the tables are those of weights split by the side to move.
-FeatureList features(const Rulebook& rules, const Position& pos, bool by_side_to_move = false);
+// With `by_side_to_move`, the tables are those of weights split by the side to move; with
+// `shifted_windows`, of weights with the shifted windows (patterns.hpp).
+FeatureList features(const Rulebook& rules, const Position& pos, bool by_side_to_move = false,
+                     bool shifted_windows = false);
 // The learned score of `features` from White's point of view, before scaling drawn endings:
 // what the trainer fits (the same sum as learned_white_view).
 double feature_score(const Weights& weights, const FeatureList& features);

@@ -46,7 +46,8 @@ constexpr std::array<std::string_view, dense_count> dense_names = {
 template <RuleSet R>
 constexpr int full_phase = 2 * R::start_rows* R::Board::columns_per_row;
 
-// Calls visitor.pattern(window, table, index, sign) for every window and side (sign +1 for
+// Calls visitor.pattern(window, table, index, sign) for each of the first `windows` windows
+// (the base layout, or with the shifted windows: patterns.hpp) and each side (sign +1 for
 // White, -1 for Black, whose windows use the table of the window turned half a turn; the
 // side not to move's tables are offset by `waiting_offset`, 0 when one table serves both),
 // and visitor.dense(feature, white, black) for every count that is not zero on both sides;
@@ -55,17 +56,16 @@ template <RuleSet R, class Visitor>
 inline int visit_counts(const Position& pos, Visitor& visitor);
 
 template <RuleSet R, class Visitor>
-int visit_features(const Position& pos, Visitor& visitor, int waiting_offset = 0) {
+int visit_features(const Position& pos, Visitor& visitor, int windows, int waiting_offset = 0) {
     using B = typename R::Board;
-    using Win = Windows<B>;
     const Bitboard white_men = pos.men(Color::White);
     const Bitboard black_men = pos.men(Color::Black);
     const int white_offset = pos.side_to_move() == Color::White ? 0 : waiting_offset;
     const int black_offset = waiting_offset - white_offset;
-    for (int w = 0; w < Win::count; ++w) {
+    for (int w = 0; w < windows; ++w) {
         const auto p = window_patterns<B>(w, white_men, black_men);
         visitor.pattern(w, w + white_offset, p.white, +1);
-        visitor.pattern(w, Win::turned(w) + black_offset, p.black, -1);
+        visitor.pattern(w, turned_window(Windows<B>::count, windows, w) + black_offset, p.black, -1);
     }
     return visit_counts<R>(pos, visitor);
 }

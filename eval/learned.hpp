@@ -53,12 +53,16 @@ int learned_white_view(const Weights& weights, const Position& pos, Trace* trace
         const Bitboard white_men = pos.men(Color::White);
         const Bitboard black_men = pos.men(Color::Black);
         const int mover = weights.by_side_to_move && pos.side_to_move() == Color::Black ? 1 : 0;
-        const PhaseWeight* folded = weights.folded.data() + mover * Windows<B>::count * pattern_count;
-        for (int w = 0; w < Windows<B>::count; ++w, folded += pattern_count)
+        using Win = Windows<B>;
+        const PhaseWeight* folded = weights.folded.data() + mover * weights.windows * pattern_count;
+        for (int w = 0; w < Win::count; ++w, folded += pattern_count)
             sum.patterns.add(folded[white_pattern<B>(w, white_men, black_men)]);
+        if (weights.windows > Win::count)
+            for (int w = Win::count; w < Win::with_shifted; ++w, folded += pattern_count)
+                sum.patterns.add(folded[white_pattern<B>(w, white_men, black_men)]);
         phase = visit_counts<R>(pos, sum);
     } else {
-        phase = visit_features<R>(pos, sum, weights.waiting_offset());
+        phase = visit_features<R>(pos, sum, weights.windows, weights.waiting_offset());
     }
     sum.mg += sum.patterns.mg();
     sum.eg += sum.patterns.eg();

@@ -1,9 +1,12 @@
-// The board regions of the learned evaluation: every 4x4 window whose corners sit on even
-// rows and files (16 on 10x10, 9 on 8x8). Each holds 8 dark squares, and the men on them
-// (own, the other side's, or none) give one of 3^8 = 6561 patterns. A side sees every window
-// from its own side of the board: White reads the squares in bit order, Black reads the same
-// window turned half a turn (square s <-> N + 1 - s reverses the bit order), so one table per
-// window serves both colours and the evaluation is colour-symmetric by construction.
+// The board regions of the learned evaluation: 4x4 windows of the board. The base layout has
+// every window whose corners sit on even rows and files (16 on 10x10, 9 on 8x8); a weights file
+// may add the shifted ones, whose corners sit on odd rows and files (9 more on 10x10, 4 on
+// 8x8), each straddling four base windows, so that a pattern across the base windows' borders
+// is seen whole. Each window holds 8 dark squares, and the men on them (own, the other side's,
+// or none) give one of 3^8 = 6561 patterns. A side sees every window from its own side of the
+// board: White reads the squares in bit order, Black reads the same window turned half a turn
+// (square s <-> N + 1 - s reverses the bit order), so one table per window serves both colours
+// and the evaluation is colour-symmetric by construction.
 #pragma once
 
 #include <array>
@@ -54,22 +57,34 @@ inline constexpr Ternary ternary_tables = [] {
     return t;
 }();
 
+// The window a board turned half a turn puts in the place of window `w`, in a layout of `base`
+// base windows followed by shifted ones up to `windows`: the turn maps each family onto itself,
+// the first window of a family to its last.
+constexpr int turned_window(int base, int windows, int w) { return w < base ? base - 1 - w : base + windows - 1 - w; }
+
 template <class B>
 struct Windows {
     static constexpr int per_side = (B::rows - 4) / 2 + 1;  // 4 on 10x10, 3 on 8x8
-    static constexpr int count = per_side * per_side;
+    static constexpr int count = per_side * per_side;       // the base layout
+    static constexpr int shifted_per_side = per_side - 1;   // corners on odd rows and files
+    static constexpr int with_shifted = count + shifted_per_side * shifted_per_side;
 
-    // masks[w]: the 8 dark squares of window w (row-major over the window corners).
-    static constexpr std::array<Bitboard, count> masks = [] {
-        std::array<Bitboard, count> m{};
+    // masks[w]: the 8 dark squares of window w, the base windows first (row-major over the
+    // window corners), then the shifted ones (the same way).
+    static constexpr std::array<Bitboard, with_shifted> masks = [] {
+        std::array<Bitboard, with_shifted> m{};
+        const auto window = [](int first_row, int first_file) {
+            Bitboard mask = 0;
+            for (int r = first_row; r < first_row + 4; ++r)
+                for (int f = first_file; f < first_file + 4; ++f)
+                    if (B::on_board(r, f)) mask |= bit(B::bit_at(r, f));
+            return mask;
+        };
         for (int wr = 0; wr < per_side; ++wr)
-            for (int wf = 0; wf < per_side; ++wf) {
-                Bitboard mask = 0;
-                for (int r = 2 * wr; r < 2 * wr + 4; ++r)
-                    for (int f = 2 * wf; f < 2 * wf + 4; ++f)
-                        if (B::on_board(r, f)) mask |= bit(B::bit_at(r, f));
-                m[wr * per_side + wf] = mask;
-            }
+            for (int wf = 0; wf < per_side; ++wf) m[wr * per_side + wf] = window(2 * wr, 2 * wf);
+        for (int wr = 0; wr < shifted_per_side; ++wr)
+            for (int wf = 0; wf < shifted_per_side; ++wf)
+                m[count + wr * shifted_per_side + wf] = window(2 * wr + 1, 2 * wf + 1);
         return m;
     }();
     static_assert([] {
@@ -78,8 +93,12 @@ struct Windows {
         return true;
     }());
 
-    // The window a turned board puts in the place of w.
-    static constexpr int turned(int w) { return count - 1 - w; }
+    // The window a turned board puts in the place of w, in the layout with the shifted windows
+    // (or without: the base windows keep their places).
+    static constexpr int turned(int w) { return turned_window(count, with_shifted, w); }
+    // The file of window w among the windows of its family (0 = a side's left edge).
+    static constexpr int file(int w) { return w < count ? w % per_side : (w - count) % shifted_per_side; }
+    static constexpr int files(int w) { return w < count ? per_side : shifted_per_side; }
 };
 
 // The pattern of window `w` seen by White (own = White's men) and by Black (own = Black's

@@ -27,10 +27,16 @@ constexpr std::uint16_t format_version = 1;
 constexpr std::size_t name_bytes = 16;
 constexpr std::size_t header_bytes = 8 + 2 + name_bytes + 2 + 2 + 4 + 4 + 8;  // 46
 
-int windows_of(Variant variant) {
+// The windows of the variant's board without and with the shifted ones (patterns.hpp).
+struct WindowCounts {
+    int base;
+    int with_shifted;
+};
+
+WindowCounts windows_of(Variant variant) {
     const int rows = rulebook(variant).traits().rows;
     const int per_side = (rows - 4) / 2 + 1;
-    return per_side * per_side;
+    return {per_side * per_side, per_side * per_side + (per_side - 1) * (per_side - 1)};
 }
 
 std::uint64_t checksum(std::string_view bytes) {
@@ -63,7 +69,7 @@ void fold_patterns(Weights& weights) {
         const int white_offset = mover == 0 ? 0 : weights.waiting_offset();
         const int black_offset = weights.waiting_offset() - white_offset;
         for (int w = 0; w < weights.windows; ++w) {
-            const int turned = weights.windows - 1 - w;
+            const int turned = turned_window(weights.base_windows, weights.windows, w);
             for (int white_pattern = 0; white_pattern < pattern_count; ++white_pattern) {
                 const int black_pattern = black_reading(white_pattern);
                 const PhaseWeight& white = weights.pattern(w + white_offset, white_pattern);
@@ -82,10 +88,12 @@ void fold_patterns(Weights& weights) {
     weights.folded = std::move(folded);
 }
 
-Weights empty_weights(Variant variant, bool by_side_to_move) {
+Weights empty_weights(Variant variant, bool by_side_to_move, bool shifted_windows) {
     Weights w;
     w.variant = variant;
-    w.windows = windows_of(variant);
+    const WindowCounts counts = windows_of(variant);
+    w.base_windows = counts.base;
+    w.windows = shifted_windows ? counts.with_shifted : counts.base;
     w.by_side_to_move = by_side_to_move;
     w.patterns.assign(static_cast<std::size_t>(w.tables()) * pattern_count, PhaseWeight{});
     return w;
@@ -93,12 +101,24 @@ Weights empty_weights(Variant variant, bool by_side_to_move) {
 
 Weights split_by_side_to_move(const Weights& one_table) {
     if (one_table.by_side_to_move) return one_table;
-    Weights two = empty_weights(one_table.variant, true);
+    Weights two = empty_weights(one_table.variant, true, one_table.shifted_windows());
     const auto half = static_cast<std::ptrdiff_t>(one_table.patterns.size());
     std::copy(one_table.patterns.begin(), one_table.patterns.end(), two.patterns.begin());
     std::copy(one_table.patterns.begin(), one_table.patterns.end(), two.patterns.begin() + half);
     two.dense = one_table.dense;
     return two;
+}
+
+Weights add_shifted_windows(const Weights& base) {
+    if (base.shifted_windows()) return base;
+    Weights out = empty_weights(base.variant, base.by_side_to_move, true);
+    // Table by table: a split layout's second half starts at its own window count.
+    const auto table_size = static_cast<std::ptrdiff_t>(pattern_count);
+    for (int half = 0; half < (base.by_side_to_move ? 2 : 1); ++half)
+        std::copy_n(base.patterns.begin() + half * base.windows * table_size, base.windows * table_size,
+                    out.patterns.begin() + half * out.windows * table_size);
+    out.dense = base.dense;
+    return out;
 }
 
 std::string serialize(const Weights& weights) {
@@ -139,14 +159,19 @@ Result<Weights> parse_weights(std::string_view bytes) {
     const auto patterns = get(bytes, at + 4, 4);
     const auto payload_size = get(bytes, at + 8, 4);
     const auto sum = get(bytes, at + 12, 8);
-    const int windows = windows_of(*variant);
-    // A table a window, or two when the tables are split by the side to move.
-    const bool two_tables = static_cast<int>(tables) == 2 * windows;
-    if ((static_cast<int>(tables) != windows && !two_tables) || dense != dense_count || patterns != pattern_count)
+    const WindowCounts windows = windows_of(*variant);
+    // A table a window, or two when the tables are split by the side to move, with or without
+    // the shifted windows: the four counts differ on every board.
+    const int t = static_cast<int>(tables);
+    const bool shifted = t == windows.with_shifted || t == 2 * windows.with_shifted;
+    const bool two_tables = t == 2 * windows.base || t == 2 * windows.with_shifted;
+    if ((t != windows.base && t != windows.with_shifted && !two_tables) || dense != dense_count ||
+        patterns != pattern_count)
         return Error{"weights file layout (" + std::to_string(tables) + " tables, " + std::to_string(dense) +
-                     " counts) does not fit " + name + " (" + std::to_string(windows) + " or " +
-                     std::to_string(2 * windows) + " tables, " + std::to_string(dense_count) + " counts)"};
-    Weights w = empty_weights(*variant, two_tables);
+                     " counts) does not fit " + name + " (" + std::to_string(windows.base) + ", " +
+                     std::to_string(2 * windows.base) + ", " + std::to_string(windows.with_shifted) + " or " +
+                     std::to_string(2 * windows.with_shifted) + " tables, " + std::to_string(dense_count) + " counts)"};
+    Weights w = empty_weights(*variant, two_tables, shifted);
     const std::size_t expected = (w.patterns.size() + dense_count) * 4;
     if (payload_size != expected || bytes.size() != header_bytes + expected)
         return Error{"weights file is " + std::to_string(bytes.size()) + " bytes, expected " +

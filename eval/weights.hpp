@@ -28,7 +28,10 @@ struct PhaseWeight {
 
 struct Weights {
     Variant variant = Variant::International;
-    int windows = 0;  // board windows: 16 on 10x10, 9 on 8x8
+    // Board windows (patterns.hpp): the base layout (16 on 10x10, 9 on 8x8), or with the
+    // shifted windows after them (25 on 10x10, 13 on 8x8).
+    int windows = 0;
+    int base_windows = 0;
     // One table a window, or two: the first `windows` for the men of the side to move, the
     // next `windows` for the other side's (a pattern is worth more to the side that moves in it).
     bool by_side_to_move = false;
@@ -38,6 +41,7 @@ struct Weights {
     std::vector<PhaseWeight> folded;  // [(mover * windows + window) * pattern_count + White's pattern]
 
     int tables() const { return by_side_to_move ? 2 * windows : windows; }
+    bool shifted_windows() const { return windows > base_windows; }
     // What the tables of the side not to move are offset by (features.hpp).
     int waiting_offset() const { return by_side_to_move ? windows : 0; }
     const PhaseWeight& pattern(int table, int index) const {
@@ -52,10 +56,13 @@ struct Weights {
 // a difference does not fit 16 bits; `patterns` changed afterwards need a new fold.
 void fold_patterns(Weights& weights);
 
-// All weights zero, sized for the variant's board, with one or two tables a window.
-Weights empty_weights(Variant variant, bool by_side_to_move = false);
+// All weights zero, sized for the variant's board, with one or two tables a window, and with
+// or without the shifted windows.
+Weights empty_weights(Variant variant, bool by_side_to_move = false, bool shifted_windows = false);
 // Weights with one table a window laid out as two, both halves its tables: the same scores.
 Weights split_by_side_to_move(const Weights& one_table);
+// The same weights with the shifted windows added, their tables zero: the same scores.
+Weights add_shifted_windows(const Weights& base);
 
 std::string serialize(const Weights& weights);
 Result<Weights> parse_weights(std::string_view bytes);

@@ -90,8 +90,8 @@ Model model_from(const eval::Weights& weights) {
     return m;
 }
 
-eval::Weights weights_from(const Model& m, Variant variant, bool by_side_to_move) {
-    eval::Weights w = eval::empty_weights(variant, by_side_to_move);
+eval::Weights weights_from(const Model& m, const eval::Weights& layout) {
+    eval::Weights w = eval::empty_weights(layout.variant, layout.by_side_to_move, layout.shifted_windows());
     const auto quantize = [](double v) {
         return static_cast<std::int16_t>(
             std::clamp(std::lround(v * eval::weight_scale), -Model::max_stored, Model::max_stored));
@@ -105,8 +105,8 @@ eval::Weights weights_from(const Model& m, Variant variant, bool by_side_to_move
 
 // Material only: a man 1.00, a king as the hand-written evaluation values it; in the losing
 // game (antidraughts) every piece counts against its side, as there.
-eval::Weights material_weights(Variant variant, bool by_side_to_move) {
-    eval::Weights w = eval::empty_weights(variant, by_side_to_move);
+eval::Weights material_weights(Variant variant, bool by_side_to_move, bool shifted_windows) {
+    eval::Weights w = eval::empty_weights(variant, by_side_to_move, shifted_windows);
     const RuleTraits& t = rulebook(variant).traits();
     const int sign = t.losing_game ? -1 : 1;
     const int man = sign * 100;
@@ -158,7 +158,7 @@ double mean_loss(const Model& m, const std::vector<Sample>& samples, std::size_t
 
 // Samples in file order, each with its target: the game's result and the search's score
 // mixed by lambda.
-Result<std::vector<Sample>> read_samples(const TrainOptions& o, bool by_side_to_move) {
+Result<std::vector<Sample>> read_samples(const TrainOptions& o, const eval::Weights& layout) {
     const Rulebook& rules = rulebook(o.variant);
     std::vector<Sample> samples;
     for (const auto& path : o.data) {
@@ -168,20 +168,21 @@ Result<std::vector<Sample>> read_samples(const TrainOptions& o, bool by_side_to_
             return Error{path + " holds " + std::string(rulebook(file->variant).name()) + " positions, not " +
                          std::string(rules.name())};
         for (const auto& p : file->positions)
-            samples.push_back({eval::features(rules, p.position, by_side_to_move),
+            samples.push_back({eval::features(rules, p.position, layout.by_side_to_move, layout.shifted_windows()),
                                static_cast<float>(o.lambda * p.result + (1 - o.lambda) * sigmoid(p.score / o.scale))});
     }
     return samples;
 }
 
 // Material only, or the weights of `init`; asked for tables split by the side to move, one
-// table a window is copied into both.
+// table a window is copied into both; asked for the shifted windows, they start from 0.
 Result<eval::Weights> initial_weights(const TrainOptions& o) {
-    if (o.init.empty()) return material_weights(o.variant, o.by_side_to_move);
+    if (o.init.empty()) return material_weights(o.variant, o.by_side_to_move, o.shifted_windows);
     const auto weights = eval::read_weights_file(o.init);
     if (!weights) return Error{weights.error()};
     if ((*weights)->variant != o.variant) return Error{o.init + " holds weights for another variant"};
-    return o.by_side_to_move ? eval::split_by_side_to_move(**weights) : **weights;
+    const eval::Weights widened = o.shifted_windows ? eval::add_shifted_windows(**weights) : **weights;
+    return o.by_side_to_move ? eval::split_by_side_to_move(widened) : widened;
 }
 
 // The step shrinks linearly to a tenth over the epochs: big moves first, then settling.
@@ -282,8 +283,7 @@ Result<TrainResult> train(const TrainOptions& o, const std::function<void(const 
     if (o.threads < 1 || o.batch < 1 || o.epochs < 1) return Error{"bad training options"};
     const auto init = initial_weights(o);
     if (!init) return Error{init.error()};
-    const bool by_side_to_move = init->by_side_to_move;
-    const auto loaded = read_samples(o, by_side_to_move);
+    const auto loaded = read_samples(o, *init);
     if (!loaded) return Error{loaded.error()};
     // The last share of the samples is held out for validation.
     const std::vector<Sample>& samples = *loaded;
@@ -315,7 +315,7 @@ Result<TrainResult> train(const TrainOptions& o, const std::function<void(const 
             best = model;
         }
     }
-    result.weights = weights_from(best, o.variant, by_side_to_move);
+    result.weights = weights_from(best, *init);
     result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
     return result;
 }

@@ -25,6 +25,9 @@ struct TrainOptions {
     // Two pattern tables a window, for the side to move and the other (eval/weights.hpp); an
     // --init file with one table a window starts both from its table.
     bool by_side_to_move = false;
+    // Add the shifted windows (eval/patterns.hpp), their tables starting from 0; weights from
+    // --init that have them keep them either way.
+    bool shifted_windows = false;
     // Fit the counts alone and keep the pattern tables as `init` has them: a new count is
     // fitted without the tables drifting on another data set.
     bool counts_only = false;

@@ -15,8 +15,8 @@
 namespace kroon::eval {
 namespace {
 
-Weights random_weights(Variant v, std::uint32_t seed, bool by_side_to_move = false) {
-    Weights w = empty_weights(v, by_side_to_move);
+Weights random_weights(Variant v, std::uint32_t seed, bool by_side_to_move = false, bool shifted_windows = false) {
+    Weights w = empty_weights(v, by_side_to_move, shifted_windows);
     std::mt19937 rng(seed);
     std::uniform_int_distribution<int> small(-400, 400);
     for (auto& p : w.patterns) p = {static_cast<std::int16_t>(small(rng)), static_cast<std::int16_t>(small(rng))};
@@ -55,16 +55,29 @@ std::vector<Position> random_positions(const Rulebook& rules, std::uint32_t seed
 
 class LearnedEvaluation : public ::testing::TestWithParam<Variant> {};
 
-// With one table a window and with two (split by the side to move).
+// The four layouts of the pattern tables: one table a window or two (split by the side to
+// move), without and with the shifted windows.
+struct Layout {
+    bool by_side_to_move;
+    bool shifted_windows;
+};
+constexpr Layout layouts[] = {{false, false}, {true, false}, {false, true}, {true, true}};
+
+std::string describe(const Layout& l) {
+    return std::string(l.by_side_to_move ? " (tables by side to move" : " (one table a window") +
+           (l.shifted_windows ? ", shifted windows)" : ")");
+}
+
 TEST_P(LearnedEvaluation, ColourSymmetricForAnyWeights) {
     const Rulebook& rules = rulebook(GetParam());
-    for (const bool by_side_to_move : {false, true}) {
-        const auto weights = std::make_shared<Weights>(random_weights(GetParam(), 11, by_side_to_move));
+    for (const Layout& layout : layouts) {
+        const auto weights =
+            std::make_shared<Weights>(random_weights(GetParam(), 11, layout.by_side_to_move, layout.shifted_windows));
         const Evaluation learned{EvalKind::Learned, weights};
         int checked = 0;
         for (const Position& pos : random_positions(rules, 5, 6)) {
             ASSERT_EQ(evaluate(rules, learned, pos), evaluate(rules, learned, mirrored(rules, pos)))
-                << rules.format_fen(pos) << (by_side_to_move ? " (tables by side to move)" : "");
+                << rules.format_fen(pos) << describe(layout);
             ++checked;
         }
         EXPECT_GT(checked, 100);
@@ -72,11 +85,11 @@ TEST_P(LearnedEvaluation, ColourSymmetricForAnyWeights) {
 }
 
 // The fast path's folded tables (one look-up a window) score every position as the two
-// look-ups do, with one table a window and with two, and stay colour-symmetric.
+// look-ups do, in every layout, and stay colour-symmetric.
 TEST_P(LearnedEvaluation, FoldedTablesScoreAsTheTwoLookUps) {
     const Rulebook& rules = rulebook(GetParam());
-    for (const bool by_side_to_move : {false, true}) {
-        const Weights plain = random_weights(GetParam(), 17, by_side_to_move);
+    for (const Layout& layout : layouts) {
+        const Weights plain = random_weights(GetParam(), 17, layout.by_side_to_move, layout.shifted_windows);
         Weights folded = plain;
         fold_patterns(folded);
         ASSERT_EQ(folded.folded.size(), plain.patterns.size());
@@ -85,8 +98,7 @@ TEST_P(LearnedEvaluation, FoldedTablesScoreAsTheTwoLookUps) {
         int checked = 0;
         for (const Position& pos : random_positions(rules, 21, 6)) {
             const int expected = evaluate(rules, two_lookups, pos);
-            ASSERT_EQ(evaluate(rules, one_lookup, pos), expected)
-                << rules.format_fen(pos) << (by_side_to_move ? " (tables by side to move)" : "");
+            ASSERT_EQ(evaluate(rules, one_lookup, pos), expected) << rules.format_fen(pos) << describe(layout);
             ASSERT_EQ(evaluate(rules, one_lookup, mirrored(rules, pos)), expected) << rules.format_fen(pos);
             ++checked;
         }
@@ -96,12 +108,13 @@ TEST_P(LearnedEvaluation, FoldedTablesScoreAsTheTwoLookUps) {
 
 TEST_P(LearnedEvaluation, TrainerSumIsTheEvaluation) {
     const Rulebook& rules = rulebook(GetParam());
-    for (const bool by_side_to_move : {false, true}) {
-        const Weights weights = random_weights(GetParam(), 3, by_side_to_move);
+    for (const Layout& layout : layouts) {
+        const Weights weights = random_weights(GetParam(), 3, layout.by_side_to_move, layout.shifted_windows);
         const Evaluation learned{EvalKind::Learned, std::make_shared<Weights>(weights)};
         for (const Position& pos : random_positions(rules, 9, 3)) {
             const Breakdown b = explain(rules, learned, pos);
-            const double sum = feature_score(weights, features(rules, pos, by_side_to_move));
+            const double sum =
+                feature_score(weights, features(rules, pos, layout.by_side_to_move, layout.shifted_windows));
             const int expected = b.scaled ? b.before_scaling : b.white_view;
             if (std::abs(sum) < max_score - 1) {
                 EXPECT_NEAR(sum, expected, 1.0) << rules.format_fen(pos);
@@ -143,6 +156,56 @@ TEST(Weights, TablesSplitBySideToMove) {
     ASSERT_TRUE(back.ok()) << back.error();
     EXPECT_TRUE(back->by_side_to_move);
     EXPECT_EQ(serialize(*back), bytes);
+}
+
+// The shifted windows (corners on odd rows and files) added with zero tables score as before;
+// with weights of their own they change the score, and the layout survives the file.
+TEST(Weights, ShiftedWindows) {
+    for (const Variant v : {Variant::International, Variant::English}) {
+        const Rulebook& rules = rulebook(v);
+        const bool ten = rules.traits().rows == 10;
+        for (const bool by_side_to_move : {false, true}) {
+            const Weights base = random_weights(v, 5, by_side_to_move);
+            const Weights wide = add_shifted_windows(base);
+            ASSERT_EQ(wide.windows, ten ? 25 : 13);
+            ASSERT_EQ(base.windows, ten ? 16 : 9);
+            ASSERT_TRUE(wide.shifted_windows());
+            ASSERT_EQ(wide.by_side_to_move, by_side_to_move);
+            ASSERT_EQ(wide.patterns.size(), static_cast<std::size_t>(wide.tables()) * pattern_count);
+            const Evaluation by_base{EvalKind::Learned, std::make_shared<Weights>(base)};
+            Weights folded_wide = wide;
+            fold_patterns(folded_wide);
+            const Evaluation by_wide{EvalKind::Learned, std::make_shared<Weights>(folded_wide)};
+            const auto positions = random_positions(rules, 13, 2);
+            for (const Position& pos : positions)
+                ASSERT_EQ(evaluate(rules, by_wide, pos), evaluate(rules, by_base, pos)) << rules.format_fen(pos);
+            // A weight in a shifted window's table only: the positions whose pattern there
+            // it is score differently.
+            Weights marked = wide;
+            for (int half = 0; half < (by_side_to_move ? 2 : 1); ++half)
+                for (int w = wide.base_windows; w < wide.windows; ++w)
+                    for (int p = 0; p < pattern_count; ++p)
+                        marked.patterns[static_cast<std::size_t>(half * wide.windows + w) * pattern_count +
+                                        static_cast<std::size_t>(p)] = {static_cast<std::int16_t>(p % 97),
+                                                                        static_cast<std::int16_t>(p % 89)};
+            fold_patterns(marked);
+            const Evaluation by_marked{EvalKind::Learned, std::make_shared<Weights>(marked)};
+            int differ = 0;
+            for (const Position& pos : positions)
+                differ += evaluate(rules, by_marked, pos) != evaluate(rules, by_base, pos);
+            EXPECT_GT(differ, static_cast<int>(positions.size()) / 2);
+            const std::string bytes = serialize(marked);
+            EXPECT_EQ(bytes.size(), 46u + (static_cast<std::size_t>(marked.tables()) * 6561 + dense_count) * 4);
+            const auto back = parse_weights(bytes);
+            ASSERT_TRUE(back.ok()) << back.error();
+            EXPECT_EQ(back->windows, marked.windows);
+            EXPECT_EQ(back->by_side_to_move, by_side_to_move);
+            EXPECT_EQ(serialize(*back), bytes);
+            const Evaluation by_back{EvalKind::Learned, std::make_shared<Weights>(*back)};
+            for (const Position& pos : positions)
+                ASSERT_EQ(evaluate(rules, by_back, pos), evaluate(rules, by_marked, pos)) << rules.format_fen(pos);
+        }
+    }
 }
 
 // Read weights are folded; a fold whose differences leave 16 bits is not built, and the

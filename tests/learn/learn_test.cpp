@@ -184,8 +184,20 @@ TEST_F(Learn, TrainingIsDeterministicAndLowersTheLoss) {
     for (std::size_t i = 0; i < half; ++i)
         apart += split->weights.patterns[i].mg != split->weights.patterns[half + i].mg;
     EXPECT_GT(apart, 0);  // trained apart
-    // The counts alone: the tables stay those of --init to the unit, the counts move.
+    // The shifted windows added to --init's: its tables start where they were, the new ones
+    // from 0, and both are trained.
     t.by_side_to_move = false;
+    t.shifted_windows = true;
+    const auto wide = train(t);
+    ASSERT_TRUE(wide.ok()) << wide.error();
+    EXPECT_TRUE(wide->weights.shifted_windows());
+    EXPECT_EQ(wide->weights.windows, 25);
+    int shifted_trained = 0;
+    for (std::size_t i = half; i < wide->weights.patterns.size(); ++i)
+        shifted_trained += wide->weights.patterns[i].mg != 0;
+    EXPECT_GT(shifted_trained, 0);
+    t.shifted_windows = false;
+    // The counts alone: the tables stay those of --init to the unit, the counts move.
     t.counts_only = true;
     const auto counts = train(t);
     ASSERT_TRUE(counts.ok()) << counts.error();

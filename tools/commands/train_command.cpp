@@ -15,6 +15,9 @@ void add_file_options(CLI::App& command, learn::TrainOptions& o, std::string& ou
     command.add_flag("--side-to-move-tables", o.by_side_to_move,
                      "two pattern tables a window, one for the side to move and one for the other (twice the "
                      "weights); from --init weights with one table a window, both start from it");
+    command.add_flag("--shifted-windows", o.shifted_windows,
+                     "add the 4x4 windows whose corners sit on odd rows and files (9 more on 10x10, 4 on 8x8), "
+                     "their tables starting from 0; weights from --init that have them keep them");
     command.add_flag("--counts-only", o.counts_only,
                      "fit the counts alone (material, tempo, mobility, ...) and keep the pattern tables of --init");
 }
