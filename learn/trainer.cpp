@@ -224,8 +224,11 @@ private:
 // per batch.
 class Fitter {
 public:
-    Fitter(const TrainOptions& o, const std::vector<Sample>& samples, std::size_t training, std::size_t params)
+    // Parameters before `first_fitted` stay as they start.
+    Fitter(const TrainOptions& o, const std::vector<Sample>& samples, std::size_t training, std::size_t params,
+           std::size_t first_fitted)
         : o_(o),
+          first_fitted_(first_fitted),
           samples_(samples),
           order_(training),
           rng_(o.seed),
@@ -244,7 +247,7 @@ public:
             const std::size_t n = std::min(training - at, static_cast<std::size_t>(o_.batch));
             batch_gradients(model, at, n);
             for (int c = 0; c < chunks; ++c) loss += loss_sums_[static_cast<std::size_t>(c)];
-            adam_.step(model, grads_, n, rate, o_.weight_decay, o_.counts_only ? model.pattern_params : 0);
+            adam_.step(model, grads_, n, rate, o_.weight_decay, first_fitted_);
         }
         return loss;
     }
@@ -267,6 +270,7 @@ private:
     }
 
     const TrainOptions& o_;
+    std::size_t first_fitted_;
     const std::vector<Sample>& samples_;
     std::vector<std::size_t> order_;
     std::mt19937_64 rng_;
@@ -283,6 +287,10 @@ Result<TrainResult> train(const TrainOptions& o, const std::function<void(const 
     if (o.threads < 1 || o.batch < 1 || o.epochs < 1) return Error{"bad training options"};
     const auto init = initial_weights(o);
     if (!init) return Error{init.error()};
+    if (o.shifted_only && (!init->shifted_windows() || init->by_side_to_move || o.init.empty()))
+        return Error{
+            "fitting the shifted windows alone needs --init weights and the shifted windows, with one table "
+            "a window"};
     const auto loaded = read_samples(o, *init);
     if (!loaded) return Error{loaded.error()};
     // The last share of the samples is held out for validation.
@@ -292,7 +300,10 @@ Result<TrainResult> train(const TrainOptions& o, const std::function<void(const 
     if (training == 0) return Error{"no training positions left after the validation share"};
 
     Model model = model_from(*init);
-    Fitter fitter(o, samples, training, model.w.size());
+    // The parameters are every table's patterns in table order, then the counts.
+    const std::size_t base_params = 2 * static_cast<std::size_t>(init->base_windows) * eval::pattern_count;
+    const std::size_t first_fitted = o.counts_only ? model.pattern_params : o.shifted_only ? base_params : 0;
+    Fitter fitter(o, samples, training, model.w.size(), first_fitted);
     const auto validation_loss = [&] {
         return mean_loss(model, samples, training, samples.size(), o.scale, o.threads);
     };

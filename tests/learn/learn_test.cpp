@@ -196,6 +196,26 @@ TEST_F(Learn, TrainingIsDeterministicAndLowersTheLoss) {
     for (std::size_t i = half; i < wide->weights.patterns.size(); ++i)
         shifted_trained += wide->weights.patterns[i].mg != 0;
     EXPECT_GT(shifted_trained, 0);
+    // The shifted windows alone: the base tables stay those of --init to the unit.
+    t.shifted_only = true;
+    const auto shifted_alone = train(t);
+    ASSERT_TRUE(shifted_alone.ok()) << shifted_alone.error();
+    const auto base_init = eval::read_weights_file(t.init);
+    ASSERT_TRUE(base_init.ok());
+    for (std::size_t i = 0; i < half; ++i) {
+        ASSERT_EQ(shifted_alone->weights.patterns[i].mg, (*base_init)->patterns[i].mg) << i;
+        ASSERT_EQ(shifted_alone->weights.patterns[i].eg, (*base_init)->patterns[i].eg) << i;
+    }
+    shifted_trained = 0;
+    for (std::size_t i = half; i < shifted_alone->weights.patterns.size(); ++i)
+        shifted_trained += shifted_alone->weights.patterns[i].mg != 0;
+    EXPECT_GT(shifted_trained, 0);
+    // It needs weights to keep: from material only it is refused with a reason.
+    const std::string kept_init = t.init;
+    t.init.clear();
+    EXPECT_FALSE(train(t).ok());
+    t.init = kept_init;
+    t.shifted_only = false;
     t.shifted_windows = false;
     // The counts alone: the tables stay those of --init to the unit, the counts move.
     t.counts_only = true;
