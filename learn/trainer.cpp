@@ -7,6 +7,7 @@
 #include <numeric>
 #include <random>
 #include <thread>
+#include <utility>
 
 #include "engine/rulebook/rulebook.hpp"
 #include "eval/evaluate.hpp"
@@ -196,13 +197,13 @@ public:
     explicit Adam(std::size_t params) : m1_(params, 0.0), m2_(params, 0.0) {}
 
     // One step along the mean gradient of a batch of `n` positions, summed chunk by chunk in
-    // `grads`, for the parameters from `first` on; the pattern weights also decay towards 0.
+    // `grads`, for the parameters in [first, end); the pattern weights also decay towards 0.
     void step(Model& model, const std::vector<std::vector<double>>& grads, std::size_t n, double rate,
-              double weight_decay, std::size_t first) {
+              double weight_decay, std::size_t first, std::size_t end) {
         ++steps_;
         const double c1 = 1 - std::pow(beta1, static_cast<double>(steps_));
         const double c2 = 1 - std::pow(beta2, static_cast<double>(steps_));
-        for (std::size_t k = first; k < m1_.size(); ++k) {
+        for (std::size_t k = first; k < end; ++k) {
             double g = 0;
             for (int c = 0; c < chunks; ++c) g += grads[static_cast<std::size_t>(c)][k];
             g /= static_cast<double>(n);
@@ -224,11 +225,11 @@ private:
 // per batch.
 class Fitter {
 public:
-    // Parameters before `first_fitted` stay as they start.
+    // Only the parameters in [fitted.first, fitted.second) move.
     Fitter(const TrainOptions& o, const std::vector<Sample>& samples, std::size_t training, std::size_t params,
-           std::size_t first_fitted)
+           std::pair<std::size_t, std::size_t> fitted)
         : o_(o),
-          first_fitted_(first_fitted),
+          fitted_(fitted),
           samples_(samples),
           order_(training),
           rng_(o.seed),
@@ -247,7 +248,7 @@ public:
             const std::size_t n = std::min(training - at, static_cast<std::size_t>(o_.batch));
             batch_gradients(model, at, n);
             for (int c = 0; c < chunks; ++c) loss += loss_sums_[static_cast<std::size_t>(c)];
-            adam_.step(model, grads_, n, rate, o_.weight_decay, first_fitted_);
+            adam_.step(model, grads_, n, rate, o_.weight_decay, fitted_.first, fitted_.second);
         }
         return loss;
     }
@@ -270,7 +271,7 @@ private:
     }
 
     const TrainOptions& o_;
-    std::size_t first_fitted_;
+    std::pair<std::size_t, std::size_t> fitted_;
     const std::vector<Sample>& samples_;
     std::vector<std::size_t> order_;
     std::mt19937_64 rng_;
@@ -302,8 +303,10 @@ Result<TrainResult> train(const TrainOptions& o, const std::function<void(const 
     Model model = model_from(*init);
     // The parameters are every table's patterns in table order, then the counts.
     const std::size_t base_params = 2 * static_cast<std::size_t>(init->base_windows) * eval::pattern_count;
-    const std::size_t first_fitted = o.counts_only ? model.pattern_params : o.shifted_only ? base_params : 0;
-    Fitter fitter(o, samples, training, model.w.size(), first_fitted);
+    const std::pair<std::size_t, std::size_t> fitted = o.counts_only ? std::pair{model.pattern_params, model.w.size()}
+                                                       : o.shifted_only ? std::pair{base_params, model.pattern_params}
+                                                                        : std::pair{std::size_t{0}, model.w.size()};
+    Fitter fitter(o, samples, training, model.w.size(), fitted);
     const auto validation_loss = [&] {
         return mean_loss(model, samples, training, samples.size(), o.scale, o.threads);
     };

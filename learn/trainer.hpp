@@ -31,8 +31,8 @@ struct TrainOptions {
     // Fit the counts alone and keep the pattern tables as `init` has them: a new count is
     // fitted without the tables drifting on another data set.
     bool counts_only = false;
-    // Keep the base windows' tables as `init` has them and fit the shifted windows' tables and
-    // the counts: new windows learn what the base ones miss (one table a window only).
+    // Keep the base windows' tables and the counts as `init` has them and fit the shifted
+    // windows' tables alone: new windows learn what the rest misses (one table a window only).
     bool shifted_only = false;
     int epochs = 30;
     double validation = 0.1;     // share of the positions held out

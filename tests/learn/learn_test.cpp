@@ -196,7 +196,7 @@ TEST_F(Learn, TrainingIsDeterministicAndLowersTheLoss) {
     for (std::size_t i = half; i < wide->weights.patterns.size(); ++i)
         shifted_trained += wide->weights.patterns[i].mg != 0;
     EXPECT_GT(shifted_trained, 0);
-    // The shifted windows alone: the base tables stay those of --init to the unit.
+    // The shifted windows alone: the base tables and the counts stay those of --init to the unit.
     t.shifted_only = true;
     const auto shifted_alone = train(t);
     ASSERT_TRUE(shifted_alone.ok()) << shifted_alone.error();
@@ -206,6 +206,8 @@ TEST_F(Learn, TrainingIsDeterministicAndLowersTheLoss) {
         ASSERT_EQ(shifted_alone->weights.patterns[i].mg, (*base_init)->patterns[i].mg) << i;
         ASSERT_EQ(shifted_alone->weights.patterns[i].eg, (*base_init)->patterns[i].eg) << i;
     }
+    for (int d = 0; d < eval::dense_count; ++d)
+        ASSERT_EQ(shifted_alone->weights.dense[d].mg, (*base_init)->dense[d].mg);
     shifted_trained = 0;
     for (std::size_t i = half; i < shifted_alone->weights.patterns.size(); ++i)
         shifted_trained += shifted_alone->weights.patterns[i].mg != 0;

@@ -18,8 +18,9 @@ void add_file_options(CLI::App& command, learn::TrainOptions& o, std::string& ou
     command.add_flag("--shifted-windows", o.shifted_windows,
                      "add the 4x4 windows whose corners sit on odd rows and files (9 more on 10x10, 4 on 8x8), "
                      "their tables starting from 0; weights from --init that have them keep them");
-    command.add_flag("--shifted-only", o.shifted_only,
-                     "keep the base windows' tables of --init and fit the shifted windows' tables and the counts");
+    command.add_flag(
+        "--shifted-only", o.shifted_only,
+        "keep the base windows' tables and the counts of --init and fit the shifted windows' tables alone");
     command.add_flag("--counts-only", o.counts_only,
                      "fit the counts alone (material, tempo, mobility, ...) and keep the pattern tables of --init");
 }
