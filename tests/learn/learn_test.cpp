@@ -143,6 +143,14 @@ TEST_F(Learn, ShardsMergeIntoTheWholeRun) {
     EXPECT_FALSE(merge_training_files({shards[0], english.out}, path("mixed.kpos")).ok());
 }
 
+// The first `count` pattern weights of `trained` are those of `init` to the unit.
+void expect_tables_kept(const eval::Weights& trained, const eval::Weights& init, std::size_t count) {
+    for (std::size_t i = 0; i < count; ++i) {
+        ASSERT_EQ(trained.patterns[i].mg, init.patterns[i].mg) << i;
+        ASSERT_EQ(trained.patterns[i].eg, init.patterns[i].eg) << i;
+    }
+}
+
 TEST_F(Learn, TrainingIsDeterministicAndLowersTheLoss) {
     SelfplayOptions o = options("data.kpos");
     o.games = 16;
@@ -200,14 +208,10 @@ TEST_F(Learn, TrainingIsDeterministicAndLowersTheLoss) {
     t.shifted_only = true;
     const auto shifted_alone = train(t);
     ASSERT_TRUE(shifted_alone.ok()) << shifted_alone.error();
-    const auto base_init = eval::read_weights_file(t.init);
-    ASSERT_TRUE(base_init.ok());
-    for (std::size_t i = 0; i < half; ++i) {
-        ASSERT_EQ(shifted_alone->weights.patterns[i].mg, (*base_init)->patterns[i].mg) << i;
-        ASSERT_EQ(shifted_alone->weights.patterns[i].eg, (*base_init)->patterns[i].eg) << i;
-    }
-    for (int d = 0; d < eval::dense_count; ++d)
-        ASSERT_EQ(shifted_alone->weights.dense[d].mg, (*base_init)->dense[d].mg);
+    const auto init = eval::read_weights_file(t.init);
+    ASSERT_TRUE(init.ok());
+    expect_tables_kept(shifted_alone->weights, **init, half);
+    for (int d = 0; d < eval::dense_count; ++d) ASSERT_EQ(shifted_alone->weights.dense[d].mg, (*init)->dense[d].mg);
     shifted_trained = 0;
     for (std::size_t i = half; i < shifted_alone->weights.patterns.size(); ++i)
         shifted_trained += shifted_alone->weights.patterns[i].mg != 0;
@@ -223,12 +227,7 @@ TEST_F(Learn, TrainingIsDeterministicAndLowersTheLoss) {
     t.counts_only = true;
     const auto counts = train(t);
     ASSERT_TRUE(counts.ok()) << counts.error();
-    const auto init = eval::read_weights_file(t.init);
-    ASSERT_TRUE(init.ok());
-    for (std::size_t i = 0; i < half; ++i) {
-        ASSERT_EQ(counts->weights.patterns[i].mg, (*init)->patterns[i].mg) << i;
-        ASSERT_EQ(counts->weights.patterns[i].eg, (*init)->patterns[i].eg) << i;
-    }
+    expect_tables_kept(counts->weights, **init, half);
     int moved = 0;
     for (int d = 0; d < eval::dense_count; ++d) moved += counts->weights.dense[d].mg != (*init)->dense[d].mg;
     EXPECT_GT(moved, 0);
