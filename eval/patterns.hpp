@@ -57,6 +57,17 @@ inline constexpr Ternary ternary_tables = [] {
     return t;
 }();
 
+// The windows of a board with `rows` rows: the base layout alone, and with the shifted windows.
+struct WindowCounts {
+    int base;
+    int with_shifted;
+};
+
+constexpr WindowCounts window_counts(int rows) {
+    const int per_side = (rows - 4) / 2 + 1;  // base windows along a side
+    return {per_side * per_side, per_side * per_side + (per_side - 1) * (per_side - 1)};
+}
+
 // The window a board turned half a turn puts in the place of window `w`, in a layout of `base`
 // base windows followed by shifted ones up to `windows`: the turn maps each family onto itself,
 // the first window of a family to its last.
@@ -65,9 +76,9 @@ constexpr int turned_window(int base, int windows, int w) { return w < base ? ba
 template <class B>
 struct Windows {
     static constexpr int per_side = (B::rows - 4) / 2 + 1;  // 4 on 10x10, 3 on 8x8
-    static constexpr int count = per_side * per_side;       // the base layout
-    static constexpr int shifted_per_side = per_side - 1;   // corners on odd rows and files
-    static constexpr int with_shifted = count + shifted_per_side * shifted_per_side;
+    static constexpr int count = window_counts(B::rows).base;
+    static constexpr int shifted_per_side = per_side - 1;  // corners on odd rows and files
+    static constexpr int with_shifted = window_counts(B::rows).with_shifted;
 
     // masks[w]: the 8 dark squares of window w, the base windows first (row-major over the
     // window corners), then the shifted ones (the same way).
@@ -93,9 +104,6 @@ struct Windows {
         return true;
     }());
 
-    // The window a turned board puts in the place of w, in the layout with the shifted windows
-    // (or without: the base windows keep their places).
-    static constexpr int turned(int w) { return turned_window(count, with_shifted, w); }
     // The file of window w among the windows of its family (0 = a side's left edge).
     static constexpr int file(int w) { return w < count ? w % per_side : (w - count) % shifted_per_side; }
     static constexpr int files(int w) { return w < count ? per_side : shifted_per_side; }

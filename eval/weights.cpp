@@ -27,17 +27,7 @@ constexpr std::uint16_t format_version = 1;
 constexpr std::size_t name_bytes = 16;
 constexpr std::size_t header_bytes = 8 + 2 + name_bytes + 2 + 2 + 4 + 4 + 8;  // 46
 
-// The windows of the variant's board without and with the shifted ones (patterns.hpp).
-struct WindowCounts {
-    int base;
-    int with_shifted;
-};
-
-WindowCounts windows_of(Variant variant) {
-    const int rows = rulebook(variant).traits().rows;
-    const int per_side = (rows - 4) / 2 + 1;
-    return {per_side * per_side, per_side * per_side + (per_side - 1) * (per_side - 1)};
-}
+WindowCounts windows_of(Variant variant) { return window_counts(rulebook(variant).traits().rows); }
 
 std::uint64_t checksum(std::string_view bytes) {
     return fnv1a64(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size());
@@ -61,6 +51,7 @@ PhaseWeight get_weight(std::string_view in, std::size_t at) {
 }  // namespace
 
 void fold_patterns(Weights& weights) {
+    const int base = weights.base_windows();
     weights.folded.clear();
     const int movers = weights.by_side_to_move ? 2 : 1;
     std::vector<PhaseWeight> folded(static_cast<std::size_t>(movers * weights.windows) * pattern_count);
@@ -69,7 +60,7 @@ void fold_patterns(Weights& weights) {
         const int white_offset = mover == 0 ? 0 : weights.waiting_offset();
         const int black_offset = weights.waiting_offset() - white_offset;
         for (int w = 0; w < weights.windows; ++w) {
-            const int turned = turned_window(weights.base_windows, weights.windows, w);
+            const int turned = turned_window(base, weights.windows, w);
             for (int white_pattern = 0; white_pattern < pattern_count; ++white_pattern) {
                 const int black_pattern = black_reading(white_pattern);
                 const PhaseWeight& white = weights.pattern(w + white_offset, white_pattern);
@@ -92,7 +83,6 @@ Weights empty_weights(Variant variant, bool by_side_to_move, bool shifted_window
     Weights w;
     w.variant = variant;
     const WindowCounts counts = windows_of(variant);
-    w.base_windows = counts.base;
     w.windows = shifted_windows ? counts.with_shifted : counts.base;
     w.by_side_to_move = by_side_to_move;
     w.patterns.assign(static_cast<std::size_t>(w.tables()) * pattern_count, PhaseWeight{});
@@ -108,6 +98,8 @@ Weights split_by_side_to_move(const Weights& one_table) {
     two.dense = one_table.dense;
     return two;
 }
+
+int Weights::base_windows() const { return windows_of(variant).base; }
 
 Weights add_shifted_windows(const Weights& base) {
     if (base.shifted_windows()) return base;

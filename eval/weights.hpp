@@ -31,7 +31,6 @@ struct Weights {
     // Board windows (patterns.hpp): the base layout (16 on 10x10, 9 on 8x8), or with the
     // shifted windows after them (25 on 10x10, 13 on 8x8).
     int windows = 0;
-    int base_windows = 0;
     // One table a window, or two: the first `windows` for the men of the side to move, the
     // next `windows` for the other side's (a pattern is worth more to the side that moves in it).
     bool by_side_to_move = false;
@@ -41,7 +40,8 @@ struct Weights {
     std::vector<PhaseWeight> folded;  // [(mover * windows + window) * pattern_count + White's pattern]
 
     int tables() const { return by_side_to_move ? 2 * windows : windows; }
-    bool shifted_windows() const { return windows > base_windows; }
+    int base_windows() const;  // of the variant's board
+    bool shifted_windows() const { return windows > base_windows(); }
     // What the tables of the side not to move are offset by (features.hpp).
     int waiting_offset() const { return by_side_to_move ? windows : 0; }
     const PhaseWeight& pattern(int table, int index) const {

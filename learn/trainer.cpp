@@ -161,6 +161,7 @@ double mean_loss(const Model& m, const std::vector<Sample>& samples, std::size_t
 // mixed by lambda.
 Result<std::vector<Sample>> read_samples(const TrainOptions& o, const eval::Weights& layout) {
     const Rulebook& rules = rulebook(o.variant);
+    const bool shifted_windows = layout.shifted_windows();
     std::vector<Sample> samples;
     for (const auto& path : o.data) {
         auto file = read_training_file(path);
@@ -169,7 +170,7 @@ Result<std::vector<Sample>> read_samples(const TrainOptions& o, const eval::Weig
             return Error{path + " holds " + std::string(rulebook(file->variant).name()) + " positions, not " +
                          std::string(rules.name())};
         for (const auto& p : file->positions)
-            samples.push_back({eval::features(rules, p.position, layout.by_side_to_move, layout.shifted_windows()),
+            samples.push_back({eval::features(rules, p.position, layout.by_side_to_move, shifted_windows),
                                static_cast<float>(o.lambda * p.result + (1 - o.lambda) * sigmoid(p.score / o.scale))});
     }
     return samples;
@@ -302,7 +303,7 @@ Result<TrainResult> train(const TrainOptions& o, const std::function<void(const 
 
     Model model = model_from(*init);
     // The parameters are every table's patterns in table order, then the counts.
-    const std::size_t base_params = 2 * static_cast<std::size_t>(init->base_windows) * eval::pattern_count;
+    const std::size_t base_params = 2 * static_cast<std::size_t>(init->base_windows()) * eval::pattern_count;
     const std::pair<std::size_t, std::size_t> fitted = o.counts_only ? std::pair{model.pattern_params, model.w.size()}
                                                        : o.shifted_only ? std::pair{base_params, model.pattern_params}
                                                                         : std::pair{std::size_t{0}, model.w.size()};

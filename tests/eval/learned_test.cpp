@@ -183,7 +183,7 @@ TEST(Weights, ShiftedWindows) {
             // it is score differently.
             Weights marked = wide;
             for (int half = 0; half < (by_side_to_move ? 2 : 1); ++half)
-                for (int w = wide.base_windows; w < wide.windows; ++w)
+                for (int w = wide.base_windows(); w < wide.windows; ++w)
                     for (int p = 0; p < pattern_count; ++p)
                         marked.patterns[static_cast<std::size_t>(half * wide.windows + w) * pattern_count +
                                         static_cast<std::size_t>(p)] = {static_cast<std::int16_t>(p % 97),
