@@ -2,7 +2,8 @@
 # `const kroon::EmbeddedFile ARRAY[]` and `ARRAY_count` (engine/embedded_file.hpp) holding
 # FILES by their names without extension. The bytes go in through the assembler's .incbin,
 # so megabytes of weights or books cost no compile time. Call it when CMake runs; a changed
-# file rebuilds the one source that holds them.
+# file rebuilds the one source that holds them. The symbols are global so that a build with
+# link-time optimisation, which may put the asm and its users in different partitions, links.
 function(kroon_embed_files output array)
   set(files ${ARGN})
   list(SORT files)
@@ -13,7 +14,7 @@ function(kroon_embed_files output array)
     get_filename_component(name "${file}" NAME_WE)
     set(symbol "${array}_${index}")
     string(APPEND symbols
-      "asm(\".section .rodata\\n.balign 8\\n${symbol}:\\n.incbin \\\"${file}\\\"\\n${symbol}_end:\\n"
+      "asm(\".section .rodata\\n.globl ${symbol}\\n.globl ${symbol}_size\\n.balign 8\\n${symbol}:\\n.incbin \\\"${file}\\\"\\n${symbol}_end:\\n"
       ".balign 8\\n${symbol}_size:\\n.quad ${symbol}_end - ${symbol}\\n.previous\\n\");\n"
       "extern \"C\" const unsigned char ${symbol}[];\nextern \"C\" const std::size_t ${symbol}_size;\n")
     string(APPEND entries "    {\"${name}\", ${symbol}, &${symbol}_size},\n")
