@@ -44,7 +44,7 @@ Answer BuiltinPlayer::think(const Game& game, const MoveRequest& request) {
     engine_.wait();
     const search::Outcome o = outcome.get();
     if (!o.best) return Failure{Failure::Garbage, name() + " found no move"};
-    return MoveReply{*o.best, o.score};
+    return MoveReply{*o.best, o.score, o.depth > 0 ? std::optional<int>(o.depth) : std::nullopt};
 }
 
 }  // namespace kroon::match

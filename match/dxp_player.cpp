@@ -105,7 +105,7 @@ Answer DxpPlayer::think(const Game& game, const MoveRequest& request) {
         client_->wait_until([&] { return !in_game() || played.size() >= wanted; }, request.wait, settings_.stop);
     if (wait == dxp::DialogueClient::Wait::Stopped) return Failure{Failure::Stopped, "the match was stopped"};
     // The move counts even when it ended the game (the session has then opened the game end).
-    if (played.size() >= wanted) return MoveReply{played[wanted - 1], std::nullopt};
+    if (played.size() >= wanted) return MoveReply{played[wanted - 1], std::nullopt, std::nullopt};
     if (wait == dxp::DialogueClient::Wait::Timeout) return Failure{Failure::Timeout, name() + " gave no move"};
     // The game ended in the session without a move from the peer: its referee says why.
     const Verdict verdict = client_->session().game().verdict();

@@ -138,8 +138,9 @@ void settle_failure(PlayedGame& out, Clock& clock, Color side, const Failure& fa
 
 // The move on the clock, then on the board; false when that lost the game (flag fall or an
 // illegal move).
-bool play_reply(PlayedGame& out, Clock& clock, const Player& player, Color side, const Move& move, double elapsed) {
-    out.seconds.push_back(elapsed);
+bool play_reply(PlayedGame& out, Clock& clock, const Player& player, Color side, const MoveReply& reply,
+                double elapsed) {
+    const Move& move = reply.move;
     const double left = clock.remaining(side);
     if (!clock.record_move(side, elapsed)) {  // KNDB art. 10.5, 12.1
         lose(out.game, side, Reason::TimeForfeit,
@@ -152,6 +153,8 @@ bool play_reply(PlayedGame& out, Clock& clock, const Player& player, Color side,
         lose(out.game, side, Reason::IllegalMove, player.name() + " played a move that is not legal here");
         return false;
     }
+    out.notes.push_back({elapsed, clock.unlimited() ? std::nullopt : std::optional<double>(clock.remaining(side)),
+                         reply.score, reply.depth});
     return true;
 }
 
@@ -188,7 +191,7 @@ PlayedGame play_game(Player& white, Player& black, const Opening& opening, const
             break;
         }
         const MoveReply& reply = std::get<MoveReply>(answer);
-        if (!play_reply(out, clock, player, side, reply.move, elapsed)) break;
+        if (!play_reply(out, clock, player, side, reply, elapsed)) break;
         trail.add(side, reply.score);
         if (!game.is_over()) adjudicate(game, trail, settings.adjudication);
     }

@@ -13,6 +13,7 @@
 
 #include "engine/game/clock.hpp"
 #include "engine/record/game.hpp"
+#include "match/move_comments.hpp"
 #include "match/player.hpp"
 
 namespace kroon::match {
@@ -52,7 +53,7 @@ struct PlayedGame {
     Game game;
     std::optional<Color> failed;                      // this side's player failed and must be replaced
     bool abandoned = false;                           // stopped before the end (not recorded)
-    std::vector<double> seconds;                      // thinking time per move played by the players
+    std::vector<MoveNote> notes;                      // one per move played by the players
     std::optional<std::array<double, 2>> clock_left;  // White's and Black's, at the end, when clocked
     std::optional<std::string> unreachable;           // why a player could not begin the game (abandoned)
 };

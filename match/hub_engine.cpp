@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -85,6 +86,13 @@ std::optional<int> parse_hub_score(const std::string& text) {
     // Clamped while still a double: converting a value beyond int's range is undefined.
     const double limit = score_limit;
     return static_cast<int>(std::lround(std::clamp(men * 100, -limit, limit)));
+}
+
+std::optional<int> parse_hub_depth(const std::string& text) {
+    int depth = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), depth);
+    if (error != std::errc() || end == text.data() || depth <= 0) return std::nullopt;
+    return depth;
 }
 
 Result<Move> parse_hub_move(const Rulebook& rules, const Position& pos, const std::string& text) {

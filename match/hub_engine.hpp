@@ -40,6 +40,9 @@ std::string hub_pos_line(const Game& game);
 // An `info score=` value: "0.25" -> 25, "-99.87" -> -9987 (docs/protocols.md, Hub 5: men with
 // two decimals); nothing when it is no number.
 std::optional<int> parse_hub_score(const std::string& text);
+// An `info depth=` value: "14" or "14/20" (some engines add their selective depth) -> 14;
+// nothing when it does not start with a positive number.
+std::optional<int> parse_hub_depth(const std::string& text);
 // A `done` or `pv` move in `pos`, in Hub or any other notation the rules read.
 Result<Move> parse_hub_move(const Rulebook& rules, const Position& pos, const std::string& text);
 // Whether `text` is made of a move's characters (digits, '-', 'x', ':'), legal or not.

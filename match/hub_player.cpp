@@ -63,7 +63,7 @@ Answer HubPlayer::think(const Game& game, const MoveRequest& request) {
 }
 
 Answer HubPlayer::read_move(const Game& game, double wait) {
-    std::optional<int> score;
+    MoveReply report;  // the score and depth of the last `info` that gave them
     std::string line;
     const auto deadline = Clock::now() + std::chrono::duration<double>(wait);
     for (;;) {
@@ -80,14 +80,17 @@ Answer HubPlayer::read_move(const Game& game, double wait) {
         if (word != "info" && word != "done") continue;  // docs/protocols.md, Hub 2: ignore what we do not know
         const auto command = hub::parse_line(line);
         if (!command) return Failure{Failure::Garbage, name_ + " sent an unreadable line: " + line};
-        if (word == "done") return done_move(game, line, command->value("move").value_or(""), score);
+        if (word == "done") return done_move(game, line, command->value("move").value_or(""), report);
         if (const auto s = command->value("score"))
-            if (const auto parsed = parse_hub_score(*s)) score = parsed;
+            if (const auto parsed = parse_hub_score(*s)) {
+                report.score = parsed;
+                report.depth = parse_hub_depth(command->value("depth").value_or(""));
+            }
     }
 }
 
 Answer HubPlayer::done_move(const Game& game, const std::string& line, const std::string& text,
-                            std::optional<int> score) const {
+                            const MoveReply& report) const {
     if (text.empty()) return Failure{Failure::Garbage, name_ + " answered `" + line + "` without a move"};
     const auto move = parse_hub_move(game.rules(), game.position(), text);
     if (!move) {
@@ -95,7 +98,7 @@ Answer HubPlayer::done_move(const Game& game, const std::string& line, const std
             return Failure{Failure::Garbage, name_ + " sent `" + line + "`, which is no move"};
         return Failure{Failure::IllegalMove, name_ + " played " + text + ": " + move.error()};
     }
-    return MoveReply{*move, score};
+    return MoveReply{*move, report.score, report.depth};
 }
 
 }  // namespace kroon::match

@@ -27,9 +27,8 @@ private:
     Failure gone(const std::string& while_doing);
     // Reads `info` scores until `done`, for at most `wait` seconds.
     Answer read_move(const Game& game, double wait);
-    // The move of a `done` line, with the last score reported.
-    Answer done_move(const Game& game, const std::string& line, const std::string& text,
-                     std::optional<int> score) const;
+    // The move of a `done` line, with the last score and depth reported.
+    Answer done_move(const Game& game, const std::string& line, const std::string& text, const MoveReply& report) const;
 
     std::unique_ptr<ChildProcess> process_;
     PlayerSettings settings_;

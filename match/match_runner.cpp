@@ -18,15 +18,6 @@
 namespace kroon::match {
 namespace {
 
-// h:mm:ss.d, the form of a clock in a PDN tag.
-std::string clock_text(double seconds) {
-    const auto tenths = static_cast<long long>(seconds * 10 + 0.5);
-    char text[32];
-    std::snprintf(text, sizeof text, "%lld:%02lld:%02lld.%lld", tenths / 36000, tenths / 600 % 60, tenths / 10 % 60,
-                  tenths % 10);
-    return text;
-}
-
 // The engines' names as reported: engines with the same name get " (1)", " (2)", ... so
 // that PDN records tell them apart.
 void set_names(std::vector<EngineRecord>& engines, const std::vector<std::string>& names) {
@@ -100,9 +91,11 @@ private:
     void work(int worker);
     Seating seat_engines(Pool& pool, const ScheduledGame& spec, const Opening& opening);
     void forfeit(const ScheduledGame& spec, const Opening& opening, int engine, const std::string& error);
-    void record(const ScheduledGame& spec, const Game& game, const Pool* pool,
-                const std::optional<std::array<double, 2>>& clock_left = std::nullopt);
-    PdnHeader header_for(const ScheduledGame& spec, const std::optional<std::array<double, 2>>& clock_left) const;
+    // `played`: the game as the players played it (its clocks and move comments); none for a
+    // game forfeited before it began.
+    void record(const ScheduledGame& spec, const Game& game, const Pool* pool, const PlayedGame* played = nullptr);
+    PdnHeader header_for(const ScheduledGame& spec, const PlayedGame* played) const;
+    PdnGame pdn_record(const Game& game, const ScheduledGame& spec, const PlayedGame* played) const;
     void name_engine(int engine, const std::string& name);
     bool failed_fatally();
     // A peer is gone for good: the games being played end, no other begins.
@@ -268,7 +261,7 @@ void MatchRun::work(int worker) {
         PlayedGame played = play_game(*pool[spec.white], *pool[spec.black], opening, config_.game, &stop_);
         if (played.unreachable) halt(*played.unreachable);
         if (played.abandoned) return;  // stopped: not recorded, the engines are dropped
-        record(spec, played.game, &pool, played.clock_left);
+        record(spec, played.game, &pool, &played);
         if (played.failed) {
             auto& player = pool[*played.failed == Color::White ? spec.white : spec.black];
             if (!player->recovered()) player.reset();
@@ -308,8 +301,7 @@ void MatchRun::forfeit(const ScheduledGame& spec, const Opening& opening, int en
 }
 
 // Appends the game to the PDN file and counts it, one game at a time.
-void MatchRun::record(const ScheduledGame& spec, const Game& game, const Pool* pool,
-                      const std::optional<std::array<double, 2>>& clock_left) {
+void MatchRun::record(const ScheduledGame& spec, const Game& game, const Pool* pool, const PlayedGame* played) {
     FinishedGame f{
         spec, game.verdict().result, game.verdict().reason, game.termination(), static_cast<int>(game.moves().size()),
         false};
@@ -317,8 +309,7 @@ void MatchRun::record(const ScheduledGame& spec, const Game& game, const Pool* p
     for (const int engine : {spec.white, spec.black})
         if (pool && !named_[engine] && (*pool)[engine] && (*pool)[engine]->name_known())
             name_engine(engine, (*pool)[engine]->name());
-    if (const auto error =
-            append_pdn_game(config_.pdn_path, make_pdn_game(game, header_for(spec, clock_left)), config_.notation)) {
+    if (const auto error = append_pdn_game(config_.pdn_path, pdn_record(game, spec, played), config_.notation)) {
         fatal_ = error;  // never play on when games can no longer be recorded
         return;
     }
@@ -345,16 +336,21 @@ void MatchRun::count_for_test(const FinishedGame& game) {
     if (state_.verdict != SprtVerdict::Continue) decided_ = true;
 }
 
-PdnHeader MatchRun::header_for(const ScheduledGame& spec,
-                               const std::optional<std::array<double, 2>>& clock_left) const {
+PdnGame MatchRun::pdn_record(const Game& game, const ScheduledGame& spec, const PlayedGame* played) const {
+    PdnGame record = make_pdn_game(game, header_for(spec, played));
+    if (!played || !config_.move_comments) return record;
+    return with_move_comments(std::move(record), played->notes);
+}
+
+PdnHeader MatchRun::header_for(const ScheduledGame& spec, const PlayedGame* played) const {
     PdnHeader h = header_;
     h.round = std::to_string(spec.number);
     h.white = state_.engines[spec.white].name;
     h.black = state_.engines[spec.black].name;
     // The time each side had left when the game ended, to the tenth of a second.
-    if (clock_left) {
-        h.extra.push_back({"WhiteClock", clock_text((*clock_left)[0])});
-        h.extra.push_back({"BlackClock", clock_text((*clock_left)[1])});
+    if (played && played->clock_left) {
+        h.extra.push_back({"WhiteClock", clock_text((*played->clock_left)[0])});
+        h.extra.push_back({"BlackClock", clock_text((*played->clock_left)[1])});
     }
     return h;
 }

@@ -40,6 +40,9 @@ struct MatchConfig {
     std::string pdn_path = "match.pdn";
     bool resume = false;
     PdnMoves notation = PdnMoves::Short;
+    // Each move the players made followed by a comment: the clock, the time it took, the
+    // engine's score and depth (match/move_comments.hpp). False: the moves alone.
+    bool move_comments = true;
     std::string event = "Kroon match";
     // Two engines: stop once the sequential test over game pairs decides (docs/match.md);
     // `games` is then the most that are played.

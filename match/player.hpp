@@ -32,6 +32,7 @@ struct MoveRequest {
 struct MoveReply {
     Move move;
     std::optional<int> score;  // hundredths of a man, the mover's point of view
+    std::optional<int> depth;  // of the search behind the score, when the engine says
 };
 
 // Scores beyond this many hundredths of a man say no more than "won": reports are clamped to

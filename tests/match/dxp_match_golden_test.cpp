@@ -124,10 +124,13 @@ TEST(DxpMatchGolden, BuiltinEngineAgainstAScriptedFollower) {
     static const std::regex port(R"(127\.0\.0\.1:[0-9]+)");
     // The clocks left depend on the machine's speed (a sanitizer build, a loaded machine).
     static const std::regex clock(R"(\[(White|Black)Clock "[0-9:.]+"\])");
-    for (std::string line; std::getline(pdn, line);)
-        lines.push_back(
-            std::regex_replace(std::regex_replace(std::regex_replace(line, date, "[Date \"#\"]"), port, "127.0.0.1:#"),
-                               clock, "[$1Clock \"#\"]"));
+    // So do the move comments' clocks and times (their width does not: h:mm:ss.d).
+    static const std::regex move_times(R"(\[%(clk|emt) [0-9]:[0-9]{2}:[0-9]{2}\.[0-9]\])");
+    for (std::string line; std::getline(pdn, line);) {
+        line = std::regex_replace(std::regex_replace(line, date, "[Date \"#\"]"), port, "127.0.0.1:#");
+        line = std::regex_replace(std::regex_replace(line, clock, "[$1Clock \"#\"]"), move_times, "[%$1 #:##:##.#]");
+        lines.push_back(line);
+    }
     for (const auto& e : state->engines) lines.push_back("engine " + std::regex_replace(e.name, port, "127.0.0.1:#"));
     fs::remove_all(dir);
     kroon::test::expect_golden("tests/match/golden/dxp_match_runner.out", lines);

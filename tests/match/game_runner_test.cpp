@@ -32,7 +32,7 @@ public:
             if (auto answer = script_(game, request)) return *answer;
         MoveList legal;
         rulebook(game.variant()).generate_moves(game.position(), legal);
-        return MoveReply{legal[0], score_};
+        return MoveReply{legal[0], score_, std::nullopt};
     }
     void game_over(const Game&) override { ++ended; }
 
@@ -76,7 +76,7 @@ TEST(GameRunner, PlaysToTheRefereesVerdict) {
     EXPECT_EQ(black.ended, 1);
     EXPECT_EQ(white.requests.front().depth, 1);
     EXPECT_LT(white.requests.front().time_left, 0);  // no clock
-    EXPECT_EQ(g.seconds.size(), g.game.moves().size());
+    EXPECT_EQ(g.notes.size(), g.game.moves().size());
 }
 
 TEST(GameRunner, SlowMoveLosesOnTime) {  // KNDB art. 10.5, 12.1

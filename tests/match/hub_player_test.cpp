@@ -1,4 +1,5 @@
-// Reading a Hub engine's `info score=` for the match runner's adjudication.
+// Reading a Hub engine's `info score=` and `depth=` for the match runner's adjudication and
+// move comments.
 #include <gtest/gtest.h>
 
 #include "match/hub_player.hpp"
@@ -15,6 +16,16 @@ TEST(HubPlayerScore, MenWithTwoDecimals) {
     EXPECT_EQ(parse_hub_score("1.5x"), std::nullopt);
     EXPECT_EQ(parse_hub_score("inf"), std::nullopt);
     EXPECT_EQ(parse_hub_score(""), std::nullopt);
+}
+
+TEST(HubPlayerDepth, TheNominalDepthOfAnInfoLine) {
+    EXPECT_EQ(parse_hub_depth("14"), 14);
+    EXPECT_EQ(parse_hub_depth("14/20"), 14);  // with a selective depth
+    EXPECT_EQ(parse_hub_depth("0"), std::nullopt);
+    EXPECT_EQ(parse_hub_depth("-3"), std::nullopt);
+    EXPECT_EQ(parse_hub_depth("deep"), std::nullopt);
+    EXPECT_EQ(parse_hub_depth(""), std::nullopt);
+    EXPECT_EQ(parse_hub_depth("99999999999999999999"), std::nullopt);
 }
 
 TEST(HubPlayerScore, ScoresBeyondTheLimitAreClampedNotWrapped) {

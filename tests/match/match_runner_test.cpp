@@ -167,6 +167,22 @@ TEST_F(MatchTest, TwoKroonHubProcesses) {
         // The opening's four moves start every game; the referee agrees with the record.
         ASSERT_GE(g.moves.size(), 4u);
         EXPECT_EQ(std::vector<Move>(g.moves.begin(), g.moves.begin() + 4), c.openings[f.spec.opening].moves);
+        // After the opening every move has its comment: the time it took and, from a Hub
+        // engine searching to depth 2, its score and depth. No clock, no [%clk].
+        const std::vector<int> line = g.tree.line(MoveTree::root);
+        ASSERT_EQ(line.size(), g.moves.size() + 1);
+        int scored = 0;
+        for (size_t ply = 1; ply < line.size(); ++ply) {
+            const std::string& comment = g.tree[line[ply]].comment;
+            if (ply <= 4) {
+                EXPECT_EQ(comment, "") << ply;
+                continue;
+            }
+            EXPECT_EQ(comment.rfind("[%emt 0:00:", 0), 0u) << comment;
+            EXPECT_EQ(comment.find("[%clk"), std::string::npos) << comment;
+            scored += comment.find(",2]") != std::string::npos;
+        }
+        EXPECT_GT(scored, 0);
         const auto replayed = replay(g);
         ASSERT_TRUE(replayed.ok()) << replayed.error();
         if (f.reason != Reason::Adjudication) {
@@ -435,6 +451,16 @@ TEST_F(MatchTest, CommandLineMatchAndErrors) {
     EXPECT_NE(output.find("likelihood of superiority"), std::string::npos) << output;
     EXPECT_NE(output.find("time forfeit / illegal move / engine failure"), std::string::npos) << output;
     EXPECT_EQ(read_games(path("cli.pdn")).games.size(), 2u);
+    const auto text_of = [this](const std::string& name) {
+        std::ifstream in(path(name));
+        return std::string(std::istreambuf_iterator<char>(in), {});
+    };
+    EXPECT_NE(text_of("cli.pdn").find("[%emt "), std::string::npos);
+    const auto [bare_code, bare_output] = run_kroon(
+        "match builtin builtin --depth 1 --games 2 --max-moves 30 --hash 8 --bare-pdn --pdn " + path("bare.pdn"));
+    EXPECT_EQ(bare_code, 0) << bare_output;
+    EXPECT_EQ(read_games(path("bare.pdn")).games.size(), 2u);
+    EXPECT_EQ(text_of("bare.pdn").find('{'), std::string::npos);
 
     const auto [bad_code, bad_output] = run_kroon("match builtin --tc nonsense");
     EXPECT_EQ(bad_code, 2);

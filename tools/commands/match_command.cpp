@@ -143,6 +143,7 @@ struct MatchArgs {
     std::string openings;
     std::vector<std::string> hub_options;
     bool long_notation = false;
+    bool bare_pdn = false;
     bool quiet = false;
     EngineArgs engine;  // the built-in engine's
     std::string sprt;   // ELO0,ELO1[,ALPHA,BETA]
@@ -206,6 +207,9 @@ void add_pdn_options(CLI::App& command, MatchArgs& a) {
         ->type_name("FILE")
         ->capture_default_str();
     command.add_flag("--long-notation", a.long_notation, "captures with every landing square in the PDN");
+    command.add_flag("--bare-pdn", a.bare_pdn,
+                     "the moves alone, without the comment after each: clock [%clk], time taken [%emt], the "
+                     "engine's score and depth [%eval]");
     command.add_flag("--resume", a.config.resume, "continue the match recorded in the PDN file");
     command.add_option("--event", a.config.event, "PDN Event tag")->capture_default_str();
 }
@@ -334,6 +338,7 @@ match::MatchConfig match_config(MatchArgs& a) {
     }
     if (!a.shard.empty()) set_shard(c, a.shard);
     c.notation = a.long_notation ? PdnMoves::Long : PdnMoves::Short;
+    c.move_comments = !a.bare_pdn;
     c.player.engine_options = engine_settings(a.engine, {c.game.variant, std::nullopt});
     for (const auto& value : a.hub_options) {
         const size_t eq = value.find('=');
