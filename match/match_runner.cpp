@@ -1,5 +1,6 @@
 #include "match/match_runner.hpp"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <chrono>
@@ -224,8 +225,11 @@ std::optional<Error> MatchRun::read_back(const PdnGame& g, std::size_t nth) {
                      " - " + state_.engines[spec.black].name + " there"};
     if (done_[slot->second] || g.result == GameResult::Ongoing) return std::nullopt;
     done_[slot->second] = true;
-    FinishedGame f{spec, g.result, Reason::None, g.tag("Termination").value_or(""), static_cast<int>(g.moves.size()),
-                   true};
+    FinishedGame f{spec, g.result,    Reason::None, g.tag("Termination").value_or(""), static_cast<int>(g.moves.size()),
+                   true, std::nullopt};
+    const auto white_clock = parse_clock_text(g.tag("WhiteClock").value_or(""));
+    const auto black_clock = parse_clock_text(g.tag("BlackClock").value_or(""));
+    if (white_clock && black_clock) f.clock_left = std::array<double, 2>{*white_clock, *black_clock};
     f.reason = reason_of_description(rule_traits(config_.game.variant), config_.game.rule_options.points_victory,
                                      g.result, f.termination);
     count_failure(state_, f);
@@ -302,9 +306,13 @@ void MatchRun::forfeit(const ScheduledGame& spec, const Opening& opening, int en
 
 // Appends the game to the PDN file and counts it, one game at a time.
 void MatchRun::record(const ScheduledGame& spec, const Game& game, const Pool* pool, const PlayedGame* played) {
-    FinishedGame f{
-        spec, game.verdict().result, game.verdict().reason, game.termination(), static_cast<int>(game.moves().size()),
-        false};
+    FinishedGame f{spec,
+                   game.verdict().result,
+                   game.verdict().reason,
+                   game.termination(),
+                   static_cast<int>(game.moves().size()),
+                   false,
+                   played ? played->clock_left : std::nullopt};
     std::lock_guard lock(mutex_);
     for (const int engine : {spec.white, spec.black})
         if (pool && !named_[engine] && (*pool)[engine] && (*pool)[engine]->name_known())
@@ -403,6 +411,18 @@ std::vector<ScheduledGame> shard_of(const std::vector<ScheduledGame>& schedule, 
     for (const ScheduledGame& g : schedule)
         if (g.opening % shards == shard) part.push_back(g);
     return part;
+}
+
+ClockLeft clock_left_of(const MatchState& state, int engine) {
+    std::vector<double> left;
+    for (const FinishedGame& g : state.finished)
+        if (g.clock_left && (g.spec.white == engine || g.spec.black == engine))
+            left.push_back((*g.clock_left)[g.spec.white == engine ? 0 : 1]);
+    if (left.empty()) return {};
+    std::sort(left.begin(), left.end());
+    const std::size_t n = left.size();
+    const double median = n % 2 ? left[n / 2] : (left[n / 2 - 1] + left[n / 2]) / 2;
+    return {static_cast<int>(n), median, left.front(), left.back()};
 }
 
 Result<MatchState> MatchRunner::run(const std::atomic<bool>& stop, const Progress& progress) {

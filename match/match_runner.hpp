@@ -3,6 +3,7 @@
 // flushed at once, so an interrupted match keeps them and can resume), and the tallies.
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <functional>
 #include <optional>
@@ -61,6 +62,8 @@ struct FinishedGame {
     std::string termination;
     int plies = 0;
     bool from_file = false;  // read back for --resume
+    // White's and Black's clocks at the end (the WhiteClock and BlackClock tags), when clocked.
+    std::optional<std::array<double, 2>> clock_left;
 };
 
 struct EngineRecord {
@@ -84,6 +87,16 @@ struct MatchState {
     double llr = 0;
     SprtVerdict verdict = SprtVerdict::Continue;
 };
+
+// The clocks an engine had left at the end of its clocked games: what a tournament organiser
+// reads to see whether it used its time.
+struct ClockLeft {
+    int games = 0;
+    double median = 0;
+    double least = 0;
+    double most = 0;
+};
+ClockLeft clock_left_of(const MatchState& state, int engine);
 
 class MatchRunner {
 public:

@@ -1,6 +1,7 @@
 #include "match/move_comments.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cstdio>
 #include <cstdlib>
 
@@ -12,6 +13,32 @@ std::string clock_text(double seconds) {
     std::snprintf(text, sizeof text, "%lld:%02lld:%02lld.%lld", tenths / 36000, tenths / 600 % 60, tenths / 10 % 60,
                   tenths % 10);
     return text;
+}
+
+std::optional<double> parse_clock_text(std::string_view text) {
+    long long parts[3] = {0, 0, 0};
+    for (int i = 0; i < 3; ++i) {
+        const char* begin = text.data();
+        const auto [end, error] = std::from_chars(begin, text.data() + text.size(), parts[i]);
+        if (error != std::errc() || end == begin || parts[i] < 0) return std::nullopt;
+        text.remove_prefix(static_cast<std::size_t>(end - begin));
+        if (i < 2) {
+            if (text.empty() || text.front() != ':') return std::nullopt;
+            text.remove_prefix(1);
+        }
+    }
+    if (parts[1] > 59 || parts[2] > 59 || parts[0] > 10'000'000) return std::nullopt;
+    double fraction = 0;
+    if (!text.empty()) {
+        if (text.front() != '.' || text.size() < 2 || text.size() > 10) return std::nullopt;
+        double scale = 0.1;
+        for (const char c : text.substr(1)) {
+            if (c < '0' || c > '9') return std::nullopt;
+            fraction += (c - '0') * scale;
+            scale /= 10;
+        }
+    }
+    return static_cast<double>(parts[0] * 3600 + parts[1] * 60 + parts[2]) + fraction;
 }
 
 std::string move_comment(const MoveNote& note, Color mover) {

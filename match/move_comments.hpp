@@ -6,6 +6,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/record/pdn.hpp"
@@ -22,6 +23,8 @@ struct MoveNote {
 
 // h:mm:ss.d, the form of a clock in a PDN tag and comment.
 std::string clock_text(double seconds);
+// Seconds of "h:mm:ss.d" (or h:mm:ss, more decimals); nothing for any other text.
+std::optional<double> parse_clock_text(std::string_view text);
 
 // "[%clk 0:00:41.3] [%emt 0:00:01.2] [%eval 0.15,14]": the clock left, the time the move took,
 // and the score in men from White's point of view (as online boards write it) with its depth.

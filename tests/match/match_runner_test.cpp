@@ -470,6 +470,55 @@ TEST_F(MatchTest, CommandLineMatchAndErrors) {
     EXPECT_NE(tc_output.find("--tc"), std::string::npos) << tc_output;
 }
 
+// Each engine's clocks at the end of its games, played and read back: the report's median,
+// least and most; none without a clock.
+TEST_F(MatchTest, TheClocksLeftAtTheEndArePerEngineAndReadBack) {
+    MatchConfig c = config({"builtin", "builtin"}, 2);
+    c.game.limits.clock = TimeControl::sudden_death(60);
+    c.game.adjudication.max_moves = 20;
+    std::atomic<bool> stop{false};
+    const auto played = MatchRunner(c).run(stop);
+    ASSERT_TRUE(played.ok()) << played.error();
+    ASSERT_EQ(played->finished.size(), 2u);
+    for (int engine : {0, 1}) {
+        const ClockLeft left = clock_left_of(*played, engine);
+        EXPECT_EQ(left.games, 2);
+        EXPECT_GT(left.least, 0);
+        EXPECT_LE(left.least, left.median);
+        EXPECT_LE(left.median, left.most);
+        EXPECT_LE(left.most, 60);
+    }
+    // Engine 0 had White in the first game and Black in the second.
+    const auto& first = *played->finished[0].clock_left;
+    const auto& second = *played->finished[1].clock_left;
+    const int first_white = played->finished[0].spec.white;
+    const double a = first_white == 0 ? first[0] : first[1];
+    const double b = first_white == 0 ? second[1] : second[0];
+    EXPECT_DOUBLE_EQ(clock_left_of(*played, 0).median, (a + b) / 2);
+
+    // Read back from the WhiteClock and BlackClock tags: the same to the tenth of a second.
+    c.resume = true;
+    const auto resumed = MatchRunner(c).run(stop);
+    ASSERT_TRUE(resumed.ok()) << resumed.error();
+    ASSERT_EQ(resumed->finished.size(), 2u);
+    for (int engine : {0, 1}) {
+        EXPECT_NEAR(clock_left_of(*resumed, engine).median, clock_left_of(*played, engine).median, 0.051);
+        EXPECT_NEAR(clock_left_of(*resumed, engine).most, clock_left_of(*played, engine).most, 0.051);
+    }
+
+    MatchConfig unclocked = config({"builtin", "builtin"}, 2);
+    unclocked.pdn_path = path("unclocked.pdn");
+    const auto plain = MatchRunner(unclocked).run(stop);
+    ASSERT_TRUE(plain.ok()) << plain.error();
+    EXPECT_EQ(clock_left_of(*plain, 0).games, 0);
+
+    const auto [code, output] =
+        run_kroon("match builtin builtin --tc 60 --depth 1 --games 2 --max-moves 20 --hash 8 --pdn " + path("cli.pdn"));
+    EXPECT_EQ(code, 0) << output;
+    EXPECT_NE(output.find("clock left at the end of a game: median (least - most):"), std::string::npos) << output;
+    EXPECT_NE(output.find(" over 2 games\n"), std::string::npos) << output;
+}
+
 // Two shards play the match between them: each its own openings, the games numbered as in
 // the whole match, and their PDN files together resume as the whole match with nothing left.
 TEST_F(MatchTest, ShardsSplitTheOpeningsAndTogetherAreTheMatch) {

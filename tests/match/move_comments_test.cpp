@@ -20,6 +20,16 @@ TEST(MoveComments, ClockTimeAndScoreFromWhitesPointOfView) {
     EXPECT_EQ(clock_text(-0.3), "0:00:00.0");
 }
 
+TEST(MoveComments, ClockTextReadsBack) {
+    for (const double seconds : {0.0, 0.1, 7.7, 59.9, 61.0, 3725.4, 36000.0})
+        EXPECT_NEAR(*parse_clock_text(clock_text(seconds)), seconds, 1e-9) << seconds;
+    EXPECT_EQ(parse_clock_text("0:00:07"), 7.0);
+    EXPECT_NEAR(*parse_clock_text("0:01:02.125"), 62.125, 1e-9);
+    for (const char* bad : {"", "7", "0:07", "0:60:00", "0:00:60", "a:00:00", "0:00:00.", "0:00:00.x", "-1:00:00",
+                            "0:00:00 ", "0:-1:00", "99999999999999999999:00:00"})
+        EXPECT_EQ(parse_clock_text(bad), std::nullopt) << bad;
+}
+
 TEST(MoveComments, TheOpeningHasNoneAndTheRecordReadsBack) {
     const Rulebook& rules = rulebook(Variant::International);
     Game game(rules, rules.start_position());

@@ -89,6 +89,26 @@ void print_test(std::ostream& out, const match::MatchState& state, const match::
         << " game pairs\n";
 }
 
+// The clocks left at the end of the clocked games, per engine: did it use its time?
+void print_clocks_left(std::ostream& out, const match::MatchState& state) {
+    std::vector<match::ClockLeft> clocks;
+    bool any = false;
+    for (size_t e = 0; e < state.engines.size(); ++e) {
+        clocks.push_back(match::clock_left_of(state, static_cast<int>(e)));
+        any = any || clocks.back().games > 0;
+    }
+    if (!any) return;
+    out << "  clock left at the end of a game: median (least - most):\n";
+    for (size_t e = 0; e < state.engines.size(); ++e) {
+        const auto& c = clocks[e];
+        if (c.games == 0) continue;
+        char line[160];
+        std::snprintf(line, sizeof line, ": %.1f s (%.1f - %.1f s) over %d games\n", c.median, c.least, c.most,
+                      c.games);
+        out << "    " << state.engines[e].name << line;
+    }
+}
+
 void print_report(std::ostream& out, const match::MatchState& state, const match::MatchConfig& config) {
     const Variant v = config.game.variant;
     const Scoring scoring = rulebook(v).scoring();
@@ -127,6 +147,7 @@ void print_report(std::ostream& out, const match::MatchState& state, const match
     out << "  losses by time forfeit / illegal move / engine failure:\n";
     for (const auto& e : state.engines)
         out << "    " << e.name << ": " << e.time_forfeits << " / " << e.illegal_moves << " / " << e.failures << "\n";
+    print_clocks_left(out, state);
     out.flush();
 }
 
