@@ -10,9 +10,8 @@
 #include <sstream>
 #include <thread>
 
-#include "engine/file_reader.hpp"
-#include "engine/file_writer.hpp"
 #include "engine/record/game.hpp"
+#include "learn/run_progress.hpp"
 #include "learn/training_data.hpp"
 #include "play/engine.hpp"
 
@@ -90,60 +89,17 @@ std::string run_line(const SelfplayOptions& o) {
     return line.str();
 }
 
-struct Progress {
-    std::string run;
-    std::size_t games = 0;    // of the shard's list, in order
-    std::uint64_t bytes = 0;  // the data file's size after the last of them
-};
-
-std::optional<Progress> read_progress(const std::string& path) {
-    const auto text = read_file(path, 1 << 16, "self-play progress");
-    if (!text) return std::nullopt;
-    std::istringstream in(*text);
-    Progress p;
-    std::string games, bytes;
-    if (!std::getline(in, p.run) || !(in >> games >> p.games >> bytes >> p.bytes) || games != "games" ||
-        bytes != "bytes")
-        return std::nullopt;
-    return p;
-}
-
-std::optional<Error> write_progress(const std::string& path, const Progress& p) {
-    const std::string text = p.run + "\ngames " + std::to_string(p.games) + " bytes " + std::to_string(p.bytes) + "\n";
-    // Renamed into place but not synced for every game: after a crash the file is the one
-    // before or after, and a lost one costs the games since the last that reached the disk.
-    const auto written = write_file_atomically(
-        path, {{reinterpret_cast<const std::uint8_t*>(text.data()), text.size()}}, Durability::Renamed);
-    if (!written) return Error{written.error()};
-    return std::nullopt;
-}
-
-// Where a run stands in its data file: a stopped run of the same options resumes after its
-// last whole game (a game written in part is cut off); another run starts at nothing.
-Result<Progress> resume_point(const SelfplayOptions& o, const std::string& progress_path) {
-    Progress done{run_line(o), 0, 0};
-    const auto saved = read_progress(progress_path);
-    if (!saved || saved->run != done.run) return done;
-    std::error_code ec;
-    if (std::filesystem::file_size(o.out, ec) < saved->bytes || ec)
-        return Error{o.out + " is shorter than its progress file says: it was changed since; remove " + progress_path +
-                     " to start again"};
-    std::filesystem::resize_file(o.out, saved->bytes, ec);
-    if (ec) return Error{"cannot cut " + o.out + " back to its last whole game: " + ec.message()};
-    return *saved;
-}
-
 // The games of one run: played by the worker threads, written in the order of their numbers
 // (whichever thread finishes first), each followed by the progress mark.
 class SelfplayRun {
 public:
-    SelfplayRun(const SelfplayOptions& o, std::vector<int> numbers, TrainingWriter& writer, Progress done,
+    SelfplayRun(const SelfplayOptions& o, std::vector<int> numbers, TrainingWriter& writer, RunProgress done,
                 std::string progress_path, const std::function<void(const SelfplayProgress&)>& progress)
         : o_(o),
           numbers_(std::move(numbers)),
           writer_(writer),
           done_(std::move(done)),
-          resumed_(done_.games),
+          resumed_(done_.done),
           progress_path_(std::move(progress_path)),
           progress_(progress) {}
 
@@ -192,9 +148,9 @@ private:
         ++written_;
         if (const auto error = writer_.flush(); error && !failure_) failure_ = error;
         std::error_code ec;
-        done_.games = resumed_ + written_;
+        done_.done = resumed_ + written_;
         done_.bytes = std::filesystem::file_size(o_.out, ec);
-        if (const auto error = write_progress(progress_path_, done_); error && !failure_) failure_ = error;
+        if (const auto error = write_run_progress(progress_path_, "games", done_); error && !failure_) failure_ = error;
         if (progress_) progress_({result_.games, static_cast<int>(numbers_.size()), result_.positions, seconds()});
     }
 
@@ -203,7 +159,7 @@ private:
     const SelfplayOptions& o_;
     const std::vector<int> numbers_;
     TrainingWriter& writer_;
-    Progress done_;
+    RunProgress done_;
     const std::size_t resumed_;
     const std::string progress_path_;
     const std::function<void(const SelfplayProgress&)>& progress_;
@@ -223,15 +179,15 @@ Result<SelfplayResult> selfplay(const SelfplayOptions& o,
     if (o.nodes == 0 && o.depth == 0) return Error{"give a node or depth limit per move"};
     if (o.shards < 1 || o.shard < 0 || o.shard >= o.shards) return Error{"bad shard"};
     const std::string progress_path = o.out + ".progress";
-    const auto resumed = resume_point(o, progress_path);
+    const auto resumed = resume_run(run_line(o), "games", o.out, progress_path);
     if (!resumed) return Error{resumed.error()};
     auto writer = TrainingWriter::open(o.out, o.variant);
     if (!writer) return Error{writer.error()};
     std::vector<int> numbers;
     for (int g = o.shard; g < o.games; g += o.shards) numbers.push_back(g);
-    Progress done = *resumed;
-    done.games = std::min(done.games, numbers.size());
-    numbers.erase(numbers.begin(), numbers.begin() + static_cast<std::ptrdiff_t>(done.games));
+    RunProgress done = *resumed;
+    done.done = std::min(done.done, numbers.size());
+    numbers.erase(numbers.begin(), numbers.begin() + static_cast<std::ptrdiff_t>(done.done));
     return SelfplayRun(o, std::move(numbers), **writer, done, progress_path, progress).run();
 }
 

@@ -11,10 +11,12 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <tuple>
 #include <utility>
 
 #include "engine/rulebook/rulebook.hpp"
 #include "eval/evaluate.hpp"
+#include "learn/rescore.hpp"
 #include "learn/selfplay.hpp"
 #include "learn/trainer.hpp"
 #include "learn/training_data.hpp"
@@ -141,6 +143,100 @@ TEST_F(Learn, ShardsMergeIntoTheWholeRun) {
     english.games = 1;
     ASSERT_TRUE(selfplay(english).ok());
     EXPECT_FALSE(merge_training_files({shards[0], english.out}, path("mixed.kpos")).ok());
+}
+
+RescoreOptions rescore_options(const std::string& data, const std::string& out) {
+    RescoreOptions o;
+    o.data = data;
+    o.out = out;
+    o.nodes = 3000;
+    o.every = 2;
+    o.engine_options = {{"hash", "4"}};
+    return o;
+}
+
+// Every other position of a self-play file searched again, ten times deeper than its game:
+// the same positions and results, new scores, the same bytes every time.
+TEST_F(Learn, RescoringSearchesTheChosenPositionsAgain) {
+    ASSERT_TRUE(selfplay(options("games.kpos")).ok());
+    const auto games = read_training_file(path("games.kpos"));
+    ASSERT_TRUE(games.ok());
+    const auto result = rescore(rescore_options(path("games.kpos"), path("deeper.kpos")));
+    ASSERT_TRUE(result.ok()) << result.error();
+    const auto deeper = read_training_file(path("deeper.kpos"));
+    ASSERT_TRUE(deeper.ok()) << deeper.error();
+    const auto& old = games->positions;
+    const auto& now = deeper->positions;
+    ASSERT_EQ(now.size(), (old.size() + 1) / 2);
+    EXPECT_EQ(result->positions, now.size());
+    int changed = 0;
+    for (std::size_t k = 0; k < now.size(); ++k) {
+        EXPECT_EQ(now[k].position, old[2 * k].position) << k;
+        EXPECT_EQ(now[k].result, old[2 * k].result) << k;
+        changed += now[k].score != old[2 * k].score;
+    }
+    EXPECT_GT(changed, static_cast<int>(now.size()) / 4);
+    EXPECT_GT(result->median_change, 0);
+    // Each position from an empty table: two threads give the same bytes as one.
+    RescoreOptions two = rescore_options(path("games.kpos"), path("two.kpos"));
+    two.concurrency = 2;
+    ASSERT_TRUE(rescore(two).ok());
+    EXPECT_EQ(bytes(path("deeper.kpos")), bytes(path("two.kpos")));
+}
+
+// Stopped, cut short and started again, a rescoring ends as one never stopped; shards merge
+// into the same positions; bad requests are refused.
+TEST_F(Learn, RescoringResumesAndShards) {
+    ASSERT_TRUE(selfplay(options("games.kpos")).ok());
+    const std::string data = path("games.kpos");
+    ASSERT_TRUE(rescore(rescore_options(data, path("whole.kpos"))).ok());
+
+    RescoreOptions stopped = rescore_options(data, path("resumed.kpos"));
+    std::atomic<bool> stop{false};
+    stopped.stop = &stop;
+    const auto first = rescore(stopped, [&](const RescoreProgress& p) {
+        if (p.done >= 5) stop = true;
+    });
+    ASSERT_TRUE(first.ok()) << first.error();
+    ASSERT_GE(first->positions, 5u);
+    ASSERT_LT(first->positions, read_training_file(path("whole.kpos"))->positions.size());
+    std::ofstream(path("resumed.kpos"), std::ios::binary | std::ios::app) << std::string(30, 'x');  // cut short
+    const auto second = rescore(rescore_options(data, path("resumed.kpos")));
+    ASSERT_TRUE(second.ok()) << second.error();
+    EXPECT_EQ(second->resumed_after, first->positions);
+    EXPECT_EQ(bytes(path("resumed.kpos")), bytes(path("whole.kpos")));
+    const auto third = rescore(rescore_options(data, path("resumed.kpos")));
+    ASSERT_TRUE(third.ok());
+    EXPECT_EQ(third->positions, 0u);
+    EXPECT_EQ(bytes(path("resumed.kpos")), bytes(path("whole.kpos")));
+
+    std::vector<std::string> shards;
+    for (int i = 0; i < 2; ++i) {
+        RescoreOptions shard = rescore_options(data, path("shard" + std::to_string(i) + ".kpos"));
+        shard.shard = i;
+        shard.shards = 2;
+        ASSERT_TRUE(rescore(shard).ok());
+        shards.push_back(shard.out);
+    }
+    ASSERT_TRUE(merge_training_files(shards, path("merged.kpos")).ok());
+    auto a = read_training_file(path("whole.kpos"))->positions;
+    auto b = read_training_file(path("merged.kpos"))->positions;
+    const auto key = [](const TrainingPosition& p) { return std::tuple(p.position.hash(), p.score, p.result); };
+    const auto less = [&](const TrainingPosition& x, const TrainingPosition& y) { return key(x) < key(y); };
+    std::sort(a.begin(), a.end(), less);
+    std::sort(b.begin(), b.end(), less);
+    EXPECT_EQ(a, b);
+
+    RescoreOptions bad = rescore_options(data, data);
+    EXPECT_FALSE(rescore(bad).ok());  // onto itself
+    bad = rescore_options(data, path("x.kpos"));
+    bad.every = 0;
+    EXPECT_FALSE(rescore(bad).ok());
+    bad = rescore_options(data, path("x.kpos"));
+    bad.nodes = 0;
+    EXPECT_FALSE(rescore(bad).ok());
+    std::ofstream(path("junk.kpos"), std::ios::binary) << "not a data file";
+    EXPECT_FALSE(rescore(rescore_options(path("junk.kpos"), path("x.kpos"))).ok());
 }
 
 // The first `count` pattern weights of `trained` are those of `init` to the unit.

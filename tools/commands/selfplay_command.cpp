@@ -9,6 +9,7 @@
 #include <tuple>
 #include <utility>
 
+#include "learn/rescore.hpp"
 #include "learn/selfplay.hpp"
 #include "learn/training_data.hpp"
 #include "match/openings.hpp"
@@ -23,6 +24,8 @@ struct SelfplayArgs {
     std::string openings;
     std::string shard;  // I/N
     std::vector<std::string> merge;
+    std::string rescore;  // a data file to search again instead of playing
+    int every = 1;
     EngineArgs engine;
 };
 
@@ -81,15 +84,16 @@ int merge_shards(const std::vector<std::string>& files, const std::string& out, 
 // The progress line on stderr: rewritten in place for a person, a line every 10 s for a log.
 class ProgressLine {
 public:
-    void show(const learn::SelfplayProgress& p) {
-        const bool last = p.games_done == p.games_total;
-        if (!last && p.seconds - shown_ < (terminal_ ? 0.5 : 10)) return;
-        shown_ = p.seconds;
-        const double rate = p.seconds > 0 ? static_cast<double>(p.positions) / p.seconds : 0;
-        const double eta = p.games_done ? p.seconds / p.games_done * (p.games_total - p.games_done) : 0;
-        std::fprintf(stderr, "%sgames %d/%d  positions %llu  %.0f positions/s  ETA %s%s", terminal_ ? "\r" : "",
-                     p.games_done, p.games_total, static_cast<unsigned long long>(p.positions), rate,
-                     duration(eta).c_str(), terminal_ ? "   " : "\n");
+    // `done` of `total` items (games or positions) after `seconds`, and the positions written.
+    void show(double done, double total, double seconds, const char* unit, std::uint64_t positions) {
+        const bool last = done == total;
+        if (!last && seconds - shown_ < (terminal_ ? 0.5 : 10)) return;
+        shown_ = seconds;
+        const double rate = seconds > 0 ? static_cast<double>(positions) / seconds : 0;
+        const double eta = done > 0 ? seconds / done * (total - done) : 0;
+        std::fprintf(stderr, "%s%s %.0f/%.0f  positions %llu  %.0f positions/s  ETA %s%s", terminal_ ? "\r" : "", unit,
+                     done, total, static_cast<unsigned long long>(positions), rate, duration(eta).c_str(),
+                     terminal_ ? "   " : "\n");
         std::fflush(stderr);
     }
     void end() const {
@@ -101,11 +105,43 @@ private:
     double shown_ = -1e9;
 };
 
+// The positions of a data file searched again (learn/rescore), its shard to --out.
+int run_rescore(const SelfplayArgs& args, const Streams& io) {
+    learn::RescoreOptions o;
+    o.data = args.rescore;
+    o.out = args.options.out;
+    o.nodes = args.options.nodes;
+    o.depth = args.options.depth;
+    o.every = args.every;
+    o.concurrency = args.options.concurrency;
+    if (!args.shard.empty()) std::tie(o.shard, o.shards) = parse_shard(args.shard);
+    const auto variant = learn::training_file_variant(o.data);
+    if (!variant) {
+        io.err << "kroon selfplay: " << o.data << ": " << variant.error() << "\n";
+        return exit_failure;
+    }
+    o.engine_options = engine_settings(args.engine, {*variant, std::nullopt});
+    ProgressLine progress;
+    const auto result = learn::rescore(o, [&](const learn::RescoreProgress& p) {
+        progress.show(static_cast<double>(p.done), static_cast<double>(p.total), p.seconds, "positions", p.done);
+    });
+    progress.end();
+    if (!result) {
+        io.err << "kroon selfplay: " << result.error() << "\n";
+        return exit_failure;
+    }
+    io.out << "searched " << result->positions << " positions again (" << result->resumed_after
+           << " done before), appended to " << o.out << " in " << duration(result->seconds)
+           << "; the scores moved a median " << result->median_change << " hundredths of a man\n";
+    return exit_ok;
+}
+
 int run_selfplay(const SelfplayArgs& args, const Streams& io) {
     auto o = args.options;
     if (o.out.empty()) throw UsageError("give --out FILE");
     if (!args.merge.empty()) return merge_shards(args.merge, o.out, io);
     if ((o.nodes == 0) == (o.depth == 0)) throw UsageError("give one of --nodes and --depth");
+    if (!args.rescore.empty()) return run_rescore(args, io);
     if (!args.shard.empty()) std::tie(o.shard, o.shards) = parse_shard(args.shard);
     if (!args.openings.empty()) {
         auto openings = match::read_openings_file(args.openings, o.variant);
@@ -114,7 +150,9 @@ int run_selfplay(const SelfplayArgs& args, const Streams& io) {
     }
     o.engine_options = engine_settings(args.engine, {o.variant, std::nullopt});
     ProgressLine progress;
-    const auto result = learn::selfplay(o, [&](const learn::SelfplayProgress& p) { progress.show(p); });
+    const auto result = learn::selfplay(o, [&](const learn::SelfplayProgress& p) {
+        progress.show(p.games_done, p.games_total, p.seconds, "games", p.positions);
+    });
     progress.end();
     if (!result) {
         io.err << "kroon selfplay: " << result.error() << "\n";
@@ -134,7 +172,8 @@ Run add_selfplay(CLI::App& kroon, const Streams& io) {
         "Plays Kroon against itself to make training data for the learned evaluation: every quiet position "
         "(no capture for the side to move) with the game's result and the search's score, in the binary format of "
         "docs/evaluation.md. Moves are searched to a fixed node count or depth, so the games are the same on every "
-        "machine; --shard I/N plays every N-th game from game I (for N machines), --merge joins the shards.");
+        "machine; --shard I/N plays every N-th game from game I (for N machines), --merge joins the shards, "
+        "--rescore searches the positions of a data file again for deeper scores.");
     auto args = std::make_shared<SelfplayArgs>();
     add_game_options(*command, args->options);
     command->add_option("--out", args->options.out, "append the positions to FILE")->type_name("FILE");
@@ -146,6 +185,16 @@ Run add_selfplay(CLI::App& kroon, const Streams& io) {
     add_engine_options(*command, args->engine, {"hash", "eval", "eval-file"}, {{"hash", "16"}});
     command->add_option("--merge", args->merge, "join these data files into --out instead of playing")
         ->type_name("FILE");
+    command
+        ->add_option("--rescore", args->rescore,
+                     "instead of playing, search the positions of FILE again to --nodes or --depth (each from an "
+                     "empty table) and append them to --out with the new score and the game's result; --shard and "
+                     "--concurrency share the work, a stopped run resumes (docs/evaluation.md)")
+        ->type_name("FILE");
+    command->add_option("--every", args->every, "with --rescore, every K-th position of FILE (from the first)")
+        ->type_name("K")
+        ->check(CLI::Range(1, 1000000))
+        ->capture_default_str();
     return [args, io] { return run_selfplay(*args, io); };
 }
 

@@ -1,0 +1,167 @@
+#include "learn/rescore.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <sstream>
+#include <thread>
+
+#include "engine/record/game.hpp"
+#include "engine/rulebook/rulebook.hpp"
+#include "learn/run_progress.hpp"
+#include "learn/training_data.hpp"
+#include "play/engine.hpp"
+
+namespace kroon::learn {
+namespace {
+
+// The job as one line: a stopped run resumes only into a file of the same job. The chosen
+// positions enter by a checksum, so another data file of the same name is another job.
+std::string run_line(const RescoreOptions& o, Variant variant, const std::vector<TrainingPosition>& chosen) {
+    std::uint64_t sum = 0xcbf29ce484222325ULL;  // FNV-1a over the positions and their old scores
+    for (const auto& p : chosen)
+        for (const std::uint64_t word : {p.position.hash(), static_cast<std::uint64_t>(p.score)})
+            sum = (sum ^ word) * 0x100000001b3ULL;
+    std::ostringstream line;
+    line << "rescore " << rulebook(variant).name() << " positions " << chosen.size() << " " << std::hex << sum
+         << std::dec << " nodes " << o.nodes << " depth " << o.depth << " every " << o.every << " shard " << o.shard
+         << "/" << o.shards;
+    for (const auto& [name, value] : o.engine_options) line << " " << name << "=" << value;
+    return line.str();
+}
+
+// The new score of one position, for White, from a search begun with an empty table.
+int search_again(play::Engine& engine, const Rulebook& rules, const RescoreOptions& o, const Position& position) {
+    engine.new_game();
+    engine.set_game(Game(rules, position));
+    search::Limits limits;
+    limits.nodes = o.nodes;
+    limits.depth = o.depth;
+    const search::Outcome outcome = engine.think(limits);
+    return position.side_to_move() == Color::White ? outcome.score : -outcome.score;
+}
+
+// The shard's positions, searched by the worker threads and written in their order.
+class RescoreRun {
+public:
+    RescoreRun(const RescoreOptions& o, Variant variant, std::vector<TrainingPosition> todo, TrainingWriter& writer,
+               RunProgress done, std::string progress_path, const std::function<void(const RescoreProgress&)>& progress)
+        : o_(o),
+          rules_(rulebook(variant)),
+          todo_(std::move(todo)),
+          writer_(writer),
+          done_(std::move(done)),
+          resumed_(done_.done),
+          progress_path_(std::move(progress_path)),
+          progress_(progress) {}
+
+    Result<RescoreResult> run() {
+        result_.resumed_after = resumed_;
+        std::vector<std::thread> threads;
+        for (int t = 1; t < o_.concurrency; ++t) threads.emplace_back([this] { work(); });
+        work();
+        for (auto& t : threads) t.join();
+        mark_progress();
+        if (failure_) return *failure_;
+        if (!changes_.empty()) {
+            const auto middle = changes_.begin() + static_cast<std::ptrdiff_t>(changes_.size() / 2);
+            std::nth_element(changes_.begin(), middle, changes_.end());
+            result_.median_change = *middle;
+        }
+        result_.seconds = seconds();
+        return result_;
+    }
+
+private:
+    void work() {
+        play::Engine engine;
+        engine.set_option("hash", "16");
+        engine.set_option("egdb", "none");
+        engine.set_option("book", "false");  // a score from the search, not from the book
+        for (const auto& [name, value] : o_.engine_options) engine.set_option(name, value);
+        for (;;) {
+            if (o_.stop && o_.stop->load()) return;
+            const std::size_t i = next_.fetch_add(1);
+            if (i >= todo_.size()) return;
+            TrainingPosition p = todo_[i];
+            p.score = search_again(engine, rules_, o_, p.position);
+            std::lock_guard lock(mutex_);
+            finished_.emplace(i, p);
+            for (auto it = finished_.find(written_); it != finished_.end(); it = finished_.find(written_)) {
+                writer_.write(it->second);
+                changes_.push_back(std::abs(it->second.score - todo_[written_].score));
+                finished_.erase(it);
+                ++written_;
+                ++result_.positions;
+            }
+            if (seconds() - marked_ >= 1.0) mark_progress();
+            if (progress_) progress_({result_.positions, todo_.size(), seconds()});
+        }
+    }
+
+    // Flushes the file and records how many positions it holds (under the lock, or alone).
+    void mark_progress() {
+        marked_ = seconds();
+        if (const auto error = writer_.flush(); error && !failure_) failure_ = error;
+        std::error_code ec;
+        done_.done = resumed_ + written_;
+        done_.bytes = std::filesystem::file_size(o_.out, ec);
+        if (const auto error = write_run_progress(progress_path_, "positions", done_); error && !failure_)
+            failure_ = error;
+    }
+
+    double seconds() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(); }
+
+    const RescoreOptions& o_;
+    const Rulebook& rules_;
+    const std::vector<TrainingPosition> todo_;
+    TrainingWriter& writer_;
+    RunProgress done_;
+    const std::size_t resumed_;
+    const std::string progress_path_;
+    const std::function<void(const RescoreProgress&)>& progress_;
+    const std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+    std::atomic<std::size_t> next_{0};
+    std::mutex mutex_;
+    std::map<std::size_t, TrainingPosition> finished_;  // waiting to be written in order
+    std::size_t written_ = 0;
+    double marked_ = 0;
+    std::vector<int> changes_;  // |new score - old score| of each position searched
+    RescoreResult result_;
+    std::optional<Error> failure_;
+};
+
+}  // namespace
+
+Result<RescoreResult> rescore(const RescoreOptions& o, const std::function<void(const RescoreProgress&)>& progress) {
+    if (o.nodes == 0 && o.depth == 0) return Error{"give a node or depth limit per position"};
+    if (o.shards < 1 || o.shard < 0 || o.shard >= o.shards) return Error{"bad shard"};
+    if (o.every < 1) return Error{"--every must be 1 or more"};
+    std::error_code ec;
+    if (std::filesystem::equivalent(o.data, o.out, ec)) return Error{"--out must not be the data file itself"};
+    std::vector<TrainingPosition> chosen;
+    Variant variant;
+    {
+        const auto file = read_training_file(o.data);
+        if (!file) return Error{file.error()};
+        variant = file->variant;
+        const auto& all = file->positions;
+        for (std::size_t i = 0, k = 0; i < all.size(); i += static_cast<std::size_t>(o.every), ++k)
+            if (k % static_cast<std::size_t>(o.shards) == static_cast<std::size_t>(o.shard)) chosen.push_back(all[i]);
+    }
+    const std::string progress_path = o.out + ".progress";
+    const auto resumed = resume_run(run_line(o, variant, chosen), "positions", o.out, progress_path);
+    if (!resumed) return Error{resumed.error()};
+    auto writer = TrainingWriter::open(o.out, variant);
+    if (!writer) return Error{writer.error()};
+    RunProgress done = *resumed;
+    done.done = std::min(done.done, chosen.size());
+    chosen.erase(chosen.begin(), chosen.begin() + static_cast<std::ptrdiff_t>(done.done));
+    return RescoreRun(o, variant, std::move(chosen), **writer, done, progress_path, progress).run();
+}
+
+}  // namespace kroon::learn
