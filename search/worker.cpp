@@ -525,6 +525,10 @@ Score Worker<R>::search_moves(const Node& n, Score alpha, Score beta, int singul
     const bool later_line = root && line_index_ > 0;
     const int table_move = later_line ? line_first_ : n.hit ? n.entry.move : -1;
     MoveOrder order(moves, table_move, frames_[ply].killers, history_[index(us)], counter_move(us, ply));
+    // Every child's bucket starts loading now: their misses (and address translations) overlap
+    // instead of each child's search stalling on its own (docs/search.md, Depth and speed).
+    if (depth >= 2)
+        for (const Move& m : moves) table_->prefetch(pos.after<R>(m).hash());
     const bool forced = moves.size() == 1;
     const Score old_alpha = alpha;
     Score best = -infinite_score;
