@@ -121,6 +121,8 @@ int run_rescore(const SelfplayArgs& args, const Streams& io) {
         return exit_failure;
     }
     o.engine_options = engine_settings(args.engine, {*variant, std::nullopt});
+    // Ctrl-C, SIGTERM or SIGHUP: the positions being searched are finished and written.
+    o.stop = &stop_on_signals();
     ProgressLine progress;
     const auto result = learn::rescore(o, [&](const learn::RescoreProgress& p) {
         progress.show(static_cast<double>(p.done), static_cast<double>(p.total), p.seconds, "positions", p.done);
