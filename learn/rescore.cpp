@@ -4,14 +4,13 @@
 #include <chrono>
 #include <cmath>
 #include <filesystem>
-#include <map>
-#include <mutex>
+#include <memory>
 #include <optional>
 #include <sstream>
-#include <thread>
 
 #include "engine/record/game.hpp"
 #include "engine/rulebook/rulebook.hpp"
+#include "learn/ordered_job.hpp"
 #include "learn/run_progress.hpp"
 #include "learn/training_data.hpp"
 #include "play/engine.hpp"
@@ -61,11 +60,16 @@ public:
 
     Result<RescoreResult> run() {
         result_.resumed_after = resumed_;
-        std::vector<std::thread> threads;
-        for (int t = 1; t < o_.concurrency; ++t) threads.emplace_back([this] { work(); });
-        work();
-        for (auto& t : threads) t.join();
-        mark_progress();
+        const auto make_searcher = [this] {
+            return [this, engine = std::shared_ptr<play::Engine>(data_engine(o_.engine_options))](std::size_t i) {
+                TrainingPosition p = todo_[i];
+                p.score = search_again(*engine, rules_, o_, p.position);
+                return p;
+            };
+        };
+        run_in_order(o_.concurrency, todo_.size(), o_.stop, make_searcher,
+                     [this](std::size_t i, const TrainingPosition& p) { record(i, p); });
+        mark(resumed_ + result_.positions);
         if (failure_) return *failure_;
         if (!changes_.empty()) {
             const auto middle = changes_.begin() + static_cast<std::ptrdiff_t>(changes_.size() / 2);
@@ -77,40 +81,20 @@ public:
     }
 
 private:
-    void work() {
-        play::Engine engine;
-        engine.set_option("hash", "16");
-        engine.set_option("egdb", "none");
-        engine.set_option("book", "false");  // a score from the search, not from the book
-        for (const auto& [name, value] : o_.engine_options) engine.set_option(name, value);
-        for (;;) {
-            if (o_.stop && o_.stop->load()) return;
-            const std::size_t i = next_.fetch_add(1);
-            if (i >= todo_.size()) return;
-            TrainingPosition p = todo_[i];
-            p.score = search_again(engine, rules_, o_, p.position);
-            std::lock_guard lock(mutex_);
-            finished_.emplace(i, p);
-            for (auto it = finished_.find(written_); it != finished_.end(); it = finished_.find(written_)) {
-                writer_.write(it->second);
-                changes_.push_back(std::abs(it->second.score - todo_[written_].score));
-                finished_.erase(it);
-                ++written_;
-                ++result_.positions;
-            }
-            if (seconds() - marked_ >= 1.0) mark_progress();
-            if (progress_) progress_({result_.positions, todo_.size(), seconds()});
-        }
+    // Writes position i with its new score; the progress is marked at most once a second
+    // (one call at a time).
+    void record(std::size_t i, const TrainingPosition& p) {
+        writer_.write(p);
+        changes_.push_back(std::abs(p.score - todo_[i].score));
+        ++result_.positions;
+        if (seconds() - marked_ >= 1.0) mark(resumed_ + i + 1);
+        if (progress_) progress_({result_.positions, todo_.size(), seconds()});
     }
 
-    // Flushes the file and records how many positions it holds (under the lock, or alone).
-    void mark_progress() {
+    void mark(std::size_t done) {
         marked_ = seconds();
-        if (const auto error = writer_.flush(); error && !failure_) failure_ = error;
-        std::error_code ec;
-        done_.done = resumed_ + written_;
-        done_.bytes = std::filesystem::file_size(o_.out, ec);
-        if (const auto error = write_run_progress(progress_path_, "positions", done_); error && !failure_)
+        if (const auto error = mark_run_progress(writer_, o_.out, "positions", progress_path_, done_, done);
+            error && !failure_)
             failure_ = error;
     }
 
@@ -125,10 +109,6 @@ private:
     const std::string progress_path_;
     const std::function<void(const RescoreProgress&)>& progress_;
     const std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
-    std::atomic<std::size_t> next_{0};
-    std::mutex mutex_;
-    std::map<std::size_t, TrainingPosition> finished_;  // waiting to be written in order
-    std::size_t written_ = 0;
     double marked_ = 0;
     std::vector<int> changes_;  // |new score - old score| of each position searched
     RescoreResult result_;

@@ -47,4 +47,13 @@ Result<RunProgress> resume_run(const std::string& run, const std::string& unit, 
     return *saved;
 }
 
+std::optional<Error> mark_run_progress(TrainingWriter& writer, const std::string& data, const std::string& unit,
+                                       const std::string& progress_path, RunProgress& progress, std::size_t done) {
+    if (auto error = writer.flush()) return error;
+    std::error_code ec;
+    progress.done = done;
+    progress.bytes = std::filesystem::file_size(data, ec);
+    return write_run_progress(progress_path, unit, progress);
+}
+
 }  // namespace kroon::learn

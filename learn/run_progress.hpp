@@ -9,6 +9,7 @@
 #include <string>
 
 #include "engine/result.hpp"
+#include "learn/training_data.hpp"
 
 namespace kroon::learn {
 
@@ -26,5 +27,10 @@ std::optional<Error> write_run_progress(const std::string& path, const std::stri
 // nothing. An error when the data file is shorter than the progress says (changed since).
 Result<RunProgress> resume_run(const std::string& run, const std::string& unit, const std::string& data,
                                const std::string& progress_path);
+
+// Flushes `writer` and records that its file `data` holds `done` items of the job `progress`
+// (its size now) in `progress_path`.
+std::optional<Error> mark_run_progress(TrainingWriter& writer, const std::string& data, const std::string& unit,
+                                       const std::string& progress_path, RunProgress& progress, std::size_t done);
 
 }  // namespace kroon::learn

@@ -1,16 +1,13 @@
 #include "learn/selfplay.hpp"
 
-#include <atomic>
 #include <chrono>
-#include <filesystem>
-#include <map>
-#include <mutex>
+#include <memory>
 #include <optional>
 #include <random>
 #include <sstream>
-#include <thread>
 
 #include "engine/record/game.hpp"
+#include "learn/ordered_job.hpp"
 #include "learn/run_progress.hpp"
 #include "learn/training_data.hpp"
 #include "play/engine.hpp"
@@ -89,8 +86,8 @@ std::string run_line(const SelfplayOptions& o) {
     return line.str();
 }
 
-// The games of one run: played by the worker threads, written in the order of their numbers
-// (whichever thread finishes first), each followed by the progress mark.
+// The games of one run, played by the worker threads and written in the order of their
+// numbers, each followed by the progress mark.
 class SelfplayRun {
 public:
     SelfplayRun(const SelfplayOptions& o, std::vector<int> numbers, TrainingWriter& writer, RunProgress done,
@@ -105,38 +102,21 @@ public:
 
     Result<SelfplayResult> run() {
         result_.resumed_after = static_cast<int>(resumed_);
-        std::vector<std::thread> threads;
-        for (int t = 1; t < o_.concurrency; ++t) threads.emplace_back([this] { work(); });
-        work();
-        for (auto& t : threads) t.join();
+        const auto make_player = [this] {
+            return [this, engine = std::shared_ptr<play::Engine>(data_engine(o_.engine_options))](std::size_t i) {
+                return play(o_, numbers_[i], *engine);
+            };
+        };
+        run_in_order(o_.concurrency, numbers_.size(), o_.stop, make_player,
+                     [this](std::size_t i, const PlayedGame& game) { record(i, game); });
         if (failure_) return *failure_;
         result_.seconds = seconds();
         return result_;
     }
 
 private:
-    void work() {
-        play::Engine engine;
-        engine.set_option("hash", "16");
-        engine.set_option("egdb", "none");
-        engine.set_option("book", "false");  // the games' variety comes from their openings
-        for (const auto& [name, value] : o_.engine_options) engine.set_option(name, value);
-        for (;;) {
-            if (o_.stop && o_.stop->load()) return;
-            const std::size_t i = next_.fetch_add(1);
-            if (i >= numbers_.size()) return;
-            PlayedGame game = play(o_, numbers_[i], engine);
-            std::lock_guard lock(mutex_);
-            finished_.emplace(i, std::move(game));
-            for (auto it = finished_.find(written_); it != finished_.end(); it = finished_.find(written_)) {
-                record(it->second);
-                finished_.erase(it);
-            }
-        }
-    }
-
-    // Writes a game's positions, counts it, and marks the progress (under the lock).
-    void record(const PlayedGame& game) {
+    // Writes game i's positions, counts it, and marks the progress (one call at a time).
+    void record(std::size_t i, const PlayedGame& game) {
         for (const auto& p : game.positions) writer_.write(p);
         result_.positions += game.positions.size();
         ++result_.games;
@@ -145,12 +125,9 @@ private:
             case GameResult::BlackWins: ++result_.black_wins; break;
             default: ++result_.draws; break;
         }
-        ++written_;
-        if (const auto error = writer_.flush(); error && !failure_) failure_ = error;
-        std::error_code ec;
-        done_.done = resumed_ + written_;
-        done_.bytes = std::filesystem::file_size(o_.out, ec);
-        if (const auto error = write_run_progress(progress_path_, "games", done_); error && !failure_) failure_ = error;
+        if (const auto error = mark_run_progress(writer_, o_.out, "games", progress_path_, done_, resumed_ + i + 1);
+            error && !failure_)
+            failure_ = error;
         if (progress_) progress_({result_.games, static_cast<int>(numbers_.size()), result_.positions, seconds()});
     }
 
@@ -164,10 +141,6 @@ private:
     const std::string progress_path_;
     const std::function<void(const SelfplayProgress&)>& progress_;
     const std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
-    std::atomic<std::size_t> next_{0};
-    std::mutex mutex_;
-    std::map<std::size_t, PlayedGame> finished_;  // waiting to be written in game order
-    std::size_t written_ = 0;
     SelfplayResult result_;
     std::optional<Error> failure_;
 };
