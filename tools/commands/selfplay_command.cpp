@@ -6,6 +6,7 @@
 #include <iomanip>
 #include <ostream>
 #include <sstream>
+#include <string>
 #include <tuple>
 #include <utility>
 
@@ -91,9 +92,10 @@ public:
         shown_ = seconds;
         const double rate = seconds > 0 ? static_cast<double>(positions) / seconds : 0;
         const double eta = done > 0 ? seconds / done * (total - done) : 0;
-        std::fprintf(stderr, "%s%s %.0f/%.0f  positions %llu  %.0f positions/s  ETA %s%s", terminal_ ? "\r" : "", unit,
-                     done, total, static_cast<unsigned long long>(positions), rate, duration(eta).c_str(),
-                     terminal_ ? "   " : "\n");
+        // A count of positions beside the games; for positions themselves the count is `done`.
+        const std::string written = std::string(unit) == "positions" ? "" : "  positions " + std::to_string(positions);
+        std::fprintf(stderr, "%s%s %.0f/%.0f%s  %.0f positions/s  ETA %s%s", terminal_ ? "\r" : "", unit, done, total,
+                     written.c_str(), rate, duration(eta).c_str(), terminal_ ? "   " : "\n");
         std::fflush(stderr);
     }
     void end() const {
