@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <iomanip>
+#include <optional>
 #include <ostream>
 #include <sstream>
 #include <string>
@@ -85,17 +86,19 @@ int merge_shards(const std::vector<std::string>& files, const std::string& out, 
 // The progress line on stderr: rewritten in place for a person, a line every 10 s for a log.
 class ProgressLine {
 public:
-    // `done` of `total` items (games or positions) after `seconds`, and the positions written.
-    void show(double done, double total, double seconds, const char* unit, std::uint64_t positions) {
+    // `done` of `total` items after `seconds`; items other than positions also give the positions
+    // written.
+    void show(double done, double total, double seconds, const char* unit,
+              std::optional<std::uint64_t> positions = std::nullopt) {
         const bool last = done == total;
         if (!last && seconds - shown_ < (terminal_ ? 0.5 : 10)) return;
         shown_ = seconds;
-        const double rate = seconds > 0 ? static_cast<double>(positions) / seconds : 0;
+        const double written = positions ? static_cast<double>(*positions) : done;
+        const double rate = seconds > 0 ? written / seconds : 0;
         const double eta = done > 0 ? seconds / done * (total - done) : 0;
-        // A count of positions beside the games; for positions themselves the count is `done`.
-        const std::string written = std::string(unit) == "positions" ? "" : "  positions " + std::to_string(positions);
+        const std::string count = positions ? "  positions " + std::to_string(*positions) : "";
         std::fprintf(stderr, "%s%s %.0f/%.0f%s  %.0f positions/s  ETA %s%s", terminal_ ? "\r" : "", unit, done, total,
-                     written.c_str(), rate, duration(eta).c_str(), terminal_ ? "   " : "\n");
+                     count.c_str(), rate, duration(eta).c_str(), terminal_ ? "   " : "\n");
         std::fflush(stderr);
     }
     void end() const {
@@ -127,7 +130,7 @@ int run_rescore(const SelfplayArgs& args, const Streams& io) {
     o.stop = &stop_on_signals();
     ProgressLine progress;
     const auto result = learn::rescore(o, [&](const learn::RescoreProgress& p) {
-        progress.show(static_cast<double>(p.done), static_cast<double>(p.total), p.seconds, "positions", p.done);
+        progress.show(static_cast<double>(p.done), static_cast<double>(p.total), p.seconds, "positions");
     });
     progress.end();
     if (!result) {
