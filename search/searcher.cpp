@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "egdb/database.hpp"
+#include "search/game_progress.hpp"
 #include "search/search_context.hpp"
 #include "search/worker.hpp"
 
@@ -187,7 +188,7 @@ void Searcher::start(const Limits& limits, Listener listener) {
         }
     }
     context->limits = limits;
-    context->plan = plan_time(limits);
+    context->plan = plan_time(limits, men_progress(impl_->root.position, impl_->root.variant));
     context->threads = std::min(impl_->options.threads, static_cast<int>(impl_->threads.size()));
     context->pondering = limits.ponder;
     context->counters = std::make_unique<NodeCounter[]>(static_cast<std::size_t>(context->threads));

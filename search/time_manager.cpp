@@ -4,7 +4,13 @@
 
 namespace kroon::search {
 
-TimePlan plan_time(const Limits& limits) {
+double sudden_death_moves(double men_progress) {
+    const double p = std::clamp(men_progress, sudden_death_early_until, sudden_death_late_from);
+    const double share = (p - sudden_death_early_until) / (sudden_death_late_from - sudden_death_early_until);
+    return sudden_death_moves_early + share * (sudden_death_moves_late - sudden_death_moves_early);
+}
+
+TimePlan plan_time(const Limits& limits, double men_progress) {
     TimePlan plan;
     if (limits.move_time > 0) {
         // A fixed time per move: use it, less a little for the reply to reach the GUI.
@@ -18,10 +24,14 @@ TimePlan plan_time(const Limits& limits) {
         const double usable = std::max(0.3 * available, available - margin);
         // With N moves to go share the time among them, and whatever is left over carries to
         // the next period (engine/game/clock.hpp).
-        const int moves = limits.moves_to_go > 0 ? std::min(limits.moves_to_go, 50) : sudden_death_moves;
+        double moves = sudden_death_moves_early;
+        if (limits.moves_to_go > 0)
+            moves = std::min(limits.moves_to_go, 50);
+        else if (limits.time_left > sudden_death_late_needs)
+            moves = sudden_death_moves(men_progress);
         double soft = std::max(0.0, limits.time_left - margin) / moves + 0.9 * limits.increment;
         if (limits.pondering_enabled) soft *= ponder_time_factor;
-        double hard = moves == 1 ? usable : std::min(usable * 0.5, soft * 4);
+        double hard = limits.moves_to_go == 1 ? usable : std::min(usable * 0.5, soft * 4);
         soft = std::min(soft, usable);
         hard = std::max(std::min(hard, usable), std::min(soft, usable));
         hard = std::max(hard, 0.001);

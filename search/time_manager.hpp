@@ -16,14 +16,26 @@ struct TimePlan {
 // (docs/robustness.md, Soak); 0.05 s lost short games on time there.
 constexpr double clock_margin = 0.1;
 // With no time control ahead (sudden death, an increment, a whole-game budget) each move is
-// planned as if this many were still to be played. A search stops between half its plan and
-// the plan, so the clock shrinks by a few percent a move and the early middle game, where
-// games between strong engines are decided, gets the most; games of 60-100 moves end with a
-// few percent of the clock left (docs/search.md, Time).
-constexpr int sudden_death_moves = 20;
+// planned as if this many were still to be played: 20 until the men have gone 30 % of their
+// way (game_progress.hpp), then fewer, down to 11 at 80 %. A search stops between half its
+// plan and the plan, so the clock shrinks by a few percent a move; the opening and early
+// middle game, where games between strong engines are decided, get the most, and the late
+// middle game and the endgame spend what would otherwise be left at the end
+// (docs/search.md, Time).
+constexpr double sudden_death_moves_early = 20;
+constexpr double sudden_death_moves_late = 11;
+constexpr double sudden_death_early_until = 0.3;  // men's progress
+constexpr double sudden_death_late_from = 0.8;
+// Below this many seconds on the clock every move is planned over the early moves to go: the
+// reply's way to the GUI, outside the plan, is then a real part of each move, and the faster
+// shrinking lost long games on time at 20 s a game (docs/search.md, Time).
+constexpr double sudden_death_late_needs = 5.0;
+double sudden_death_moves(double men_progress);
 // Extra share of the clock per move when the GUI ponders for us.
 constexpr double ponder_time_factor = 1.2;
 
-TimePlan plan_time(const Limits& limits);
+// men_progress: how far the game has gone (0 = start, 1 = no men left); only sudden death
+// and increments use it.
+TimePlan plan_time(const Limits& limits, double men_progress = 0);
 
 }  // namespace kroon::search

@@ -1,6 +1,9 @@
 // The time plan: never more than the clock holds, and sensible shares of it.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+
 #include "search/time_manager.hpp"
 
 namespace kroon::search {
@@ -23,21 +26,22 @@ TEST(TimeManager, MoveTimeKeepsAMargin) {
 TEST(TimeManager, ClockPlansStayInsideTheClock) {
     for (double left : {0.01, 0.1, 1.0, 10.0, 300.0, 3600.0})
         for (double inc : {0.0, 0.5, 5.0})
-            for (int to_go : {0, 1, 2, 10, 40}) {
-                Limits limits;
-                limits.time_left = left;
-                limits.increment = inc;
-                limits.moves_to_go = to_go;
-                const TimePlan plan = plan_time(limits);
-                SCOPED_TRACE(::testing::Message() << left << " " << inc << " " << to_go);
-                EXPECT_GT(plan.soft, 0);
-                EXPECT_LE(plan.soft, plan.hard);
-                // Never the whole clock (increment counted as added before the move, Hub §6).
-                EXPECT_LT(plan.hard, left + inc);
-                if (left + inc > 1.0) {
-                    EXPECT_LE(plan.hard, left + inc - clock_margin);
+            for (int to_go : {0, 1, 2, 10, 40})
+                for (double progress : {0.0, 0.5, 1.0}) {
+                    Limits limits;
+                    limits.time_left = left;
+                    limits.increment = inc;
+                    limits.moves_to_go = to_go;
+                    const TimePlan plan = plan_time(limits, progress);
+                    SCOPED_TRACE(::testing::Message() << left << " " << inc << " " << to_go << " " << progress);
+                    EXPECT_GT(plan.soft, 0);
+                    EXPECT_LE(plan.soft, plan.hard);
+                    // Never the whole clock (increment counted as added before the move, Hub §6).
+                    EXPECT_LT(plan.hard, left + inc);
+                    if (left + inc > 1.0) {
+                        EXPECT_LE(plan.hard, left + inc - clock_margin);
+                    }
                 }
-            }
 }
 
 TEST(TimeManager, SharesTheTimeAmongTheMovesToGo) {
@@ -75,23 +79,54 @@ TEST(TimeManager, PonderingGivesEachMoveMoreTimeInsideTheClock) {
 }
 
 // A one-minute game played move by move, each search stopping at three quarters of its plan
-// (it stops between half the plan and the plan): the clock lasts a long game, and a game of
-// typical length leaves little of it unused.
+// (it stops between half the plan and the plan), the men going their way in about 62 moves
+// as they do between strong engines: the clock lasts a long game, and a game of typical
+// length leaves little of it unused.
 TEST(TimeManager, ASuddenDeathGameUsesMostOfItsClock) {
     constexpr double minute = 60;
     double left = minute;
+    double first_ten = 0;
     for (int move = 1; move <= 150; ++move) {
         Limits limits;
         limits.time_left = left;
-        const TimePlan plan = plan_time(limits);
+        const TimePlan plan = plan_time(limits, std::min(1.0, move / 62.0));
         ASSERT_LT(plan.hard, left);
+        ASSERT_LE(plan.hard, left - clock_margin);
         left -= 0.75 * plan.soft;
-        if (move == 80) {
-            EXPECT_LT(left, 0.07 * minute);
-            EXPECT_GT(left, 0.01 * minute);
+        if (move == 10) first_ten = minute - left;
+        if (move == 70) {
+            EXPECT_LT(left, 0.05 * minute);
+            EXPECT_GT(left, 0.02 * minute);
         }
     }
     EXPECT_GT(left, 0);
+    // The opening is not starved for the endgame: its share is the one of 20 moves to go.
+    EXPECT_GT(first_ten, minute * (1 - std::pow(1 - 0.75 / 20, 10)) * 0.97);
+}
+
+TEST(TimeManager, LaterInTheGameAMoveGetsALargerShareOfWhatIsLeft) {
+    EXPECT_EQ(sudden_death_moves(0), sudden_death_moves_early);
+    EXPECT_EQ(sudden_death_moves(sudden_death_early_until), sudden_death_moves_early);
+    EXPECT_EQ(sudden_death_moves(sudden_death_late_from), sudden_death_moves_late);
+    EXPECT_EQ(sudden_death_moves(1), sudden_death_moves_late);
+    double last = sudden_death_moves(0);
+    for (double p = 0; p <= 1.0; p += 0.05) {
+        EXPECT_LE(sudden_death_moves(p), last);
+        last = sudden_death_moves(p);
+        Limits limits;
+        limits.time_left = 30;
+        const TimePlan plan = plan_time(limits, p);
+        EXPECT_NEAR(plan.soft, (30 - clock_margin - 0.02 * 30) / sudden_death_moves(p), 1e-9);
+        EXPECT_LT(plan.hard, 30 - clock_margin);
+        // With little on the clock the share stays the early one.
+        limits.time_left = sudden_death_late_needs;
+        EXPECT_NEAR(plan_time(limits, p).soft, plan_time(limits, 0).soft, 1e-12);
+    }
+    // A time control ahead is planned by its own moves, whatever the progress.
+    Limits limits;
+    limits.time_left = 100;
+    limits.moves_to_go = 30;
+    EXPECT_EQ(plan_time(limits, 0).soft, plan_time(limits, 0.9).soft);
 }
 
 TEST(TimeManager, TheIncrementIsSpent) {
