@@ -528,7 +528,7 @@ Score Worker<R>::search_moves(const Node& n, Score alpha, Score beta, int singul
     // Every child's bucket starts loading now: their misses (and address translations) overlap
     // instead of each child's search stalling on its own (docs/search.md, Depth and speed).
     if (depth >= 2)
-        for (const Move& m : moves) table_->prefetch(pos.after<R>(m).hash());
+        for (const Move& m : moves) table_->prefetch(pos.hash_after<R>(m));
     const bool forced = moves.size() == 1;
     const Score old_alpha = alpha;
     Score best = -infinite_score;

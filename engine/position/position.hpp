@@ -54,6 +54,11 @@ public:
         return p;
     }
 
+    // The hash of after<R>(m) without building the position: what a prefetch of the child's
+    // table bucket needs.
+    template <RuleSet R>
+    std::uint64_t hash_after(const Move& m) const;
+
     std::uint64_t compute_hash() const;
     friend bool operator==(const Position& a, const Position& b) {
         return a.pieces_[0] == b.pieces_[0] && a.pieces_[1] == b.pieces_[1] && a.kings_ == b.kings_ &&
@@ -146,6 +151,23 @@ template <RuleSet R, bool UpdateHash>
     out.runs_[index(them)] = their_run;
     out.side_ = them;
     out.hash_ = hash;
+}
+
+template <RuleSet R>
+[[gnu::always_inline]] inline std::uint64_t Position::hash_after(const Move& m) const {
+    if constexpr (R::king_move_limit > 0) {
+        return after<R>(m).hash();  // Frisian art. 17's state changes the hash too
+    } else {
+        const auto& z = zobrist::keys;
+        const int us = index(side_);
+        const bool was_king = (kings_ >> m.from) & 1;
+        std::uint64_t hash = hash_ ^ z.piece[us][was_king][m.from] ^ z.piece[us][was_king || m.promotes][m.to] ^
+                             z.black_to_move;
+        // A captured piece is never on the mover's squares, so the kings before the move tell
+        // which key it had.
+        for (int b : Bits{m.captured}) hash ^= z.piece[1 - us][(kings_ >> b) & 1][b];
+        return hash;
+    }
 }
 
 }  // namespace kroon

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "engine/movegen/movegen.hpp"
+#include "engine/rules/variant.hpp"
 #include "tests/engine/test_support.hpp"
 
 namespace kroon::test {
@@ -47,8 +49,35 @@ TEST_P(HashAlongPlayouts, IncrementalHashEqualsComputedHash) {
     EXPECT_GT(positions, 20000);
 }
 
+// The hash of a child computed without building it (what the search prefetches the table
+// bucket by) equals the child's own, for every legal move of every variant, kings included.
+class HashAfterMoves : public ::testing::TestWithParam<Variant> {};
+
+TEST_P(HashAfterMoves, EqualTheChildsHash) {
+    const Variant v = GetParam();
+    std::mt19937_64 rng(20261201);
+    int moves = 0;
+    with_rules(v, [&](auto tag) {
+        using R = typename decltype(tag)::Rules;
+        auto visit = [&](const Position& pos, const Move&) {
+            MoveList list;
+            generate_moves<R>(pos, list);
+            for (const Move& m : list) {
+                ASSERT_EQ(pos.hash_after<R>(m), pos.after<R>(m).hash()) << identity(v, pos);
+                ++moves;
+            }
+        };
+        for (int game = 0; game < 50; ++game) random_playout(v, rulebook(v).start_position(), 150, rng, visit);
+        for (int game = 0; game < 100; ++game) random_playout(v, random_position(v, rng, 8), 60, rng, visit);
+    });
+    EXPECT_GT(moves, 10000);
+}
+
 INSTANTIATE_TEST_SUITE_P(AllVariants, HashAlongPlayouts,
                          ::testing::Values(Variant::International, Variant::Frisian, Variant::English),
+                         [](const auto& p) { return std::string(rulebook(p.param).name()); });
+
+INSTANTIATE_TEST_SUITE_P(EveryVariant, HashAfterMoves, ::testing::ValuesIn(all_variants),
                          [](const auto& p) { return std::string(rulebook(p.param).name()); });
 
 // The side to move is part of the hash: the same pieces with the other side to move differ.
