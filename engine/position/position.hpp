@@ -161,8 +161,8 @@ template <RuleSet R>
         const auto& z = zobrist::keys;
         const int us = index(side_);
         const bool was_king = (kings_ >> m.from) & 1;
-        std::uint64_t hash = hash_ ^ z.piece[us][was_king][m.from] ^ z.piece[us][was_king || m.promotes][m.to] ^
-                             z.black_to_move;
+        std::uint64_t hash =
+            hash_ ^ z.piece[us][was_king][m.from] ^ z.piece[us][was_king || m.promotes][m.to] ^ z.black_to_move;
         // A captured piece is never on the mover's squares, so the kings before the move tell
         // which key it had.
         for (int b : Bits{m.captured}) hash ^= z.piece[1 - us][(kings_ >> b) & 1][b];
