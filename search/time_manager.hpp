@@ -27,8 +27,8 @@ constexpr double sudden_death_moves_late = 11;
 constexpr double sudden_death_early_until = 0.3;  // men's progress
 constexpr double sudden_death_late_from = 0.8;
 // Below this many seconds on the clock every move is planned over the early moves to go: the
-// reply's way to the GUI, outside the plan, is then a real part of each move, and the faster
-// shrinking lost long games on time at 20 s a game (docs/search.md, Time).
+// reply's way to the GUI, outside the plan, is then a real part of each move, and a clock
+// that shrinks faster runs out in long games (docs/search.md, Time).
 constexpr double sudden_death_late_needs = 5.0;
 double sudden_death_moves(double men_progress);
 // Extra share of the clock per move when the GUI ponders for us.
