@@ -155,19 +155,10 @@ template <RuleSet R, bool UpdateHash>
 
 template <RuleSet R>
 [[gnu::always_inline]] inline std::uint64_t Position::hash_after(const Move& m) const {
-    if constexpr (R::king_move_limit > 0) {
-        return after<R>(m).hash();  // Frisian art. 17's state changes the hash too
-    } else {
-        const auto& z = zobrist::keys;
-        const int us = index(side_);
-        const bool was_king = (kings_ >> m.from) & 1;
-        std::uint64_t hash =
-            hash_ ^ z.piece[us][was_king][m.from] ^ z.piece[us][was_king || m.promotes][m.to] ^ z.black_to_move;
-        // A captured piece is never on the mover's squares, so the kings before the move tell
-        // which key it had.
-        for (int b : Bits{m.captured}) hash ^= z.piece[1 - us][(kings_ >> b) & 1][b];
-        return hash;
-    }
+    // play_into is inlined, and what it writes besides the hash is never read.
+    Position child;
+    play_into<R, true>(m, child);
+    return child.hash_;
 }
 
 }  // namespace kroon

@@ -73,6 +73,30 @@ TEST_P(HashAfterMoves, EqualTheChildsHash) {
     EXPECT_GT(moves, 10000);
 }
 
+// Position::play_into moves the piece, then clears the taken squares from the kings and reads
+// the taken pieces' keys from them: right only while no capture starts or ends on a square it
+// takes (Thai takes pieces off as it jumps them, and its kings may turn back).
+TEST_P(HashAfterMoves, NoCaptureEndsOnASquareItTakes) {
+    const Variant v = GetParam();
+    std::mt19937_64 rng(20261202);
+    int captures = 0;
+    with_rules(v, [&](auto tag) {
+        using R = typename decltype(tag)::Rules;
+        auto visit = [&](const Position& pos, const Move&) {
+            MoveList list;
+            generate_moves<R>(pos, list);
+            for (const Move& m : list) {
+                if (!m.captured) continue;
+                ASSERT_EQ(m.captured & (bit(m.from) | bit(m.to)), Bitboard{0}) << identity(v, pos);
+                ++captures;
+            }
+        };
+        for (int game = 0; game < 50; ++game) random_playout(v, rulebook(v).start_position(), 150, rng, visit);
+        for (int game = 0; game < 300; ++game) random_playout(v, random_position(v, rng, 10), 60, rng, visit);
+    });
+    EXPECT_GT(captures, 1000);
+}
+
 INSTANTIATE_TEST_SUITE_P(AllVariants, HashAlongPlayouts,
                          ::testing::Values(Variant::International, Variant::Frisian, Variant::English),
                          [](const auto& p) { return std::string(rulebook(p.param).name()); });
