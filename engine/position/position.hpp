@@ -54,8 +54,8 @@ public:
         return p;
     }
 
-    // The hash of after<R>(m) without building the position: what a prefetch of the child's
-    // table bucket needs.
+    // The hash of after<R>(m), all that a prefetch of the child's table bucket needs: inlined,
+    // the rest of the move is dropped.
     template <RuleSet R>
     std::uint64_t hash_after(const Move& m) const;
 

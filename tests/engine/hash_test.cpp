@@ -49,26 +49,36 @@ TEST_P(HashAlongPlayouts, IncrementalHashEqualsComputedHash) {
     EXPECT_GT(positions, 20000);
 }
 
+// Calls visit(tag, pos, m) for every legal move of the positions along random playouts of
+// variant v: 50 from the start, `random_games` from random positions of at most `per_side`
+// pieces a side.
+template <class Visit>
+void for_each_move_along_playouts(Variant v, std::uint64_t seed, int random_games, int per_side, Visit&& visit) {
+    std::mt19937_64 rng(seed);
+    with_rules(v, [&](auto tag) {
+        using R = typename decltype(tag)::Rules;
+        auto each_move = [&](const Position& pos, const Move&) {
+            MoveList list;
+            generate_moves<R>(pos, list);
+            for (const Move& m : list) visit(tag, pos, m);
+        };
+        for (int game = 0; game < 50; ++game) random_playout(v, rulebook(v).start_position(), 150, rng, each_move);
+        for (int game = 0; game < random_games; ++game)
+            random_playout(v, random_position(v, rng, per_side), 60, rng, each_move);
+    });
+}
+
 // The hash of a child computed without building it (what the search prefetches the table
 // bucket by) equals the child's own, for every legal move of every variant, kings included.
 class HashAfterMoves : public ::testing::TestWithParam<Variant> {};
 
 TEST_P(HashAfterMoves, EqualTheChildsHash) {
     const Variant v = GetParam();
-    std::mt19937_64 rng(20261201);
     int moves = 0;
-    with_rules(v, [&](auto tag) {
+    for_each_move_along_playouts(v, 20261201, 100, 8, [&](auto tag, const Position& pos, const Move& m) {
         using R = typename decltype(tag)::Rules;
-        auto visit = [&](const Position& pos, const Move&) {
-            MoveList list;
-            generate_moves<R>(pos, list);
-            for (const Move& m : list) {
-                ASSERT_EQ(pos.hash_after<R>(m), pos.after<R>(m).hash()) << identity(v, pos);
-                ++moves;
-            }
-        };
-        for (int game = 0; game < 50; ++game) random_playout(v, rulebook(v).start_position(), 150, rng, visit);
-        for (int game = 0; game < 100; ++game) random_playout(v, random_position(v, rng, 8), 60, rng, visit);
+        ASSERT_EQ(pos.hash_after<R>(m), pos.after<R>(m).hash()) << identity(v, pos);
+        ++moves;
     });
     EXPECT_GT(moves, 10000);
 }
@@ -78,21 +88,11 @@ TEST_P(HashAfterMoves, EqualTheChildsHash) {
 // takes (Thai takes pieces off as it jumps them, and its kings may turn back).
 TEST_P(HashAfterMoves, NoCaptureEndsOnASquareItTakes) {
     const Variant v = GetParam();
-    std::mt19937_64 rng(20261202);
     int captures = 0;
-    with_rules(v, [&](auto tag) {
-        using R = typename decltype(tag)::Rules;
-        auto visit = [&](const Position& pos, const Move&) {
-            MoveList list;
-            generate_moves<R>(pos, list);
-            for (const Move& m : list) {
-                if (!m.captured) continue;
-                ASSERT_EQ(m.captured & (bit(m.from) | bit(m.to)), Bitboard{0}) << identity(v, pos);
-                ++captures;
-            }
-        };
-        for (int game = 0; game < 50; ++game) random_playout(v, rulebook(v).start_position(), 150, rng, visit);
-        for (int game = 0; game < 300; ++game) random_playout(v, random_position(v, rng, 10), 60, rng, visit);
+    for_each_move_along_playouts(v, 20261202, 300, 10, [&](auto, const Position& pos, const Move& m) {
+        if (!m.captured) return;
+        ASSERT_EQ(m.captured & (bit(m.from) | bit(m.to)), Bitboard{0}) << identity(v, pos);
+        ++captures;
     });
     EXPECT_GT(captures, 1000);
 }
