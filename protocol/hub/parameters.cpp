@@ -1,6 +1,7 @@
 #include "protocol/hub/parameters.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <charconv>
 
@@ -67,6 +68,9 @@ std::string param_line(const play::OptionSpec& spec, const std::string& value) {
     return line.str();
 }
 
+// Scan's parameters (its scan.ini and Hub names) that mean nothing to Kroon.
+constexpr std::array<std::string_view, 2> scan_only_parameters{"bb-size", "book-ply"};
+
 }  // namespace
 
 std::string_view hub_variant_name(Variant variant) {
@@ -120,6 +124,20 @@ Result<std::optional<OptionRequest>> read_set_param(const Command& command) {
     const auto read = play::read_option_value(*spec, value);
     if (!read) return Error{*name + ": " + read.error()};
     return std::optional<OptionRequest>{{option, *read}};
+}
+
+std::optional<std::string> ignored_parameter_warning(std::string_view name) {
+    if (std::find(scan_only_parameters.begin(), scan_only_parameters.end(), name) != scan_only_parameters.end())
+        return std::nullopt;
+    const std::string quoted = "set-param name=" + std::string(name) + " ignored: ";
+    const play::OptionSpec* spec = play::find_option(name);
+    if (spec && (spec->faces & play::Hub))
+        return quoted + "the Hub name of this option is " + std::string(spec->hub_name) +
+               (spec->name == "hash" ? " (log2 of the number of 16-byte entries: 22 is 64 MiB)" : "");
+    std::string names;
+    for (const play::OptionSpec& offered : play::option_table())
+        if (offered.faces & play::Hub) names += (names.empty() ? "" : ", ") + std::string(offered.hub_name);
+    return quoted + "not a parameter of Kroon's (they are " + names + ")";
 }
 
 }  // namespace kroon::hub

@@ -6,9 +6,9 @@
 //   tt-size  the table as log2 of the number of 16-byte entries (24 = 256 MiB), as
 //            draughtsnet computes it; the engine's option is `hash` in MiB
 // Scan's integers out of range are clamped, as Scan does, Kroon's own (multipv) refused;
-// egdb-path "" means none. Other names
-// (book, book-ply, book-margin, bb-size, ...) are ignored, as the protocol asks for anything
-// unrecognised.
+// egdb-path "" means none. Other names are ignored, as the protocol asks for anything
+// unrecognised; a warning on stderr names them, except Scan's own parameters that Kroon has
+// no counterpart for (bb-size, book-ply), which clients set up for Scan send.
 #pragma once
 
 #include <optional>
@@ -44,5 +44,10 @@ struct OptionRequest {
 // Nothing for a name the Hub does not offer; an error for a missing name or a value that
 // cannot be read.
 Result<std::optional<OptionRequest>> read_set_param(const Command& command);
+
+// For a `set-param` name that read_set_param ignores: the warning to log (a name the engine
+// knows under another Hub name gets that name), or nothing for Scan's parameters that Kroon
+// has no use for.
+std::optional<std::string> ignored_parameter_warning(std::string_view name);
 
 }  // namespace kroon::hub

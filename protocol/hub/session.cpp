@@ -138,7 +138,11 @@ void Session::on_hub() {
 void Session::on_set_param(const Command& command) {
     const auto request = read_set_param(command);
     if (!request) return error(request.error());
-    if (!*request) return;  // not a parameter of ours: ignored, as the protocol asks
+    if (!*request) {  // not a parameter of ours: ignored, as the protocol asks; stdout stays clean
+        if (const auto name = command.value("name"))
+            if (const auto warning = ignored_parameter_warning(*name)) spdlog::warn("hub: {}", *warning);
+        return;
+    }
     const auto& [option, value] = **request;
     const std::string before = engine_.options().text(option);
     const auto set = engine_.set_option(option, value);

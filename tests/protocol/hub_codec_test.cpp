@@ -386,6 +386,21 @@ TEST(HubParams, SetParam) {
     EXPECT_EQ(param_lines(p)[7], "param name=egdb-path value=\"\" type=string");
 }
 
+// An ignored name is logged (never on stdout) unless it is one of Scan's own that Kroon has
+// no use for; the engine's name of an option points to its Hub name.
+TEST(HubParams, IgnoredNamesGetAWarning) {
+    EXPECT_EQ(ignored_parameter_warning("bb-size"), std::nullopt);
+    EXPECT_EQ(ignored_parameter_warning("book-ply"), std::nullopt);
+    EXPECT_EQ(ignored_parameter_warning("hash"),
+              "set-param name=hash ignored: the Hub name of this option is tt-size (log2 of the number of 16-byte "
+              "entries: 22 is 64 MiB)");
+    EXPECT_EQ(ignored_parameter_warning("egdb"),
+              "set-param name=egdb ignored: the Hub name of this option is egdb-path");
+    EXPECT_EQ(ignored_parameter_warning("hashsize"),
+              "set-param name=hashsize ignored: not a parameter of Kroon's (they are variant, ponder, threads, "
+              "tt-size, log, eval, eval-file, egdb-path, book, book-margin, multipv)");
+}
+
 TEST(HubParams, ScanAndLidraughtsVariantNames) {
     const std::pair<const char*, Variant> names[] = {
         {"normal", Variant::International},
