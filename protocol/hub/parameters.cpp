@@ -131,9 +131,15 @@ std::optional<std::string> ignored_parameter_warning(std::string_view name) {
         return std::nullopt;
     const std::string quoted = "set-param name=" + std::string(name) + " ignored: ";
     const play::OptionSpec* spec = play::find_option(name);
-    if (spec && (spec->faces & play::Hub))
-        return quoted + "the Hub name of this option is " + std::string(spec->hub_name) +
-               (spec->name == "hash" ? " (log2 of the number of 16-byte entries: 22 is 64 MiB)" : "");
+    if (spec && (spec->faces & play::Hub)) {
+        std::string warning = quoted + "the Hub name of this option is " + std::string(spec->hub_name);
+        if (spec->name == "hash") {
+            const std::string mib(spec->fallback);
+            warning += " (log2 of the number of 16-byte entries: " + std::to_string(tt_size_of_mib(std::stoi(mib))) +
+                       " is " + mib + " MiB)";
+        }
+        return warning;
+    }
     std::string names;
     for (const play::OptionSpec& offered : play::option_table())
         if (offered.faces & play::Hub) names += (names.empty() ? "" : ", ") + std::string(offered.hub_name);
