@@ -42,6 +42,12 @@ struct Limits {
     double hang_timeout = 60;
 };
 
+// A depth or a node count, with no clock and no time per move: an engine that searches on one
+// thread meets it with the same moves every time, whatever the machine's load.
+inline bool fixed_search(const Limits& limits) {
+    return limits.clock.unlimited() && limits.move_time == 0 && (limits.depth > 0 || limits.nodes > 0);
+}
+
 struct GameSettings {
     Variant variant = Variant::International;
     RuleOptions rule_options;

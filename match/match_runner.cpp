@@ -12,6 +12,7 @@
 #include <mutex>
 #include <set>
 #include <thread>
+#include <tuple>
 
 #include "engine/game/outcome.hpp"
 #include "match/match_stats.hpp"
@@ -423,6 +424,13 @@ ClockLeft clock_left_of(const MatchState& state, int engine) {
     const std::size_t n = left.size();
     const double median = n % 2 ? left[n / 2] : (left[n / 2 - 1] + left[n / 2]) / 2;
     return {static_cast<int>(n), median, left.front(), left.back()};
+}
+
+int distinct_games(const MatchState& state, const std::vector<int>& opening_classes) {
+    std::set<std::tuple<int, int, int>> games;
+    for (const FinishedGame& g : state.finished)
+        games.insert({opening_classes.at(static_cast<std::size_t>(g.spec.opening)), g.spec.white, g.spec.black});
+    return static_cast<int>(games.size());
 }
 
 Result<MatchState> MatchRunner::run(const std::atomic<bool>& stop, const Progress& progress) {

@@ -98,6 +98,11 @@ struct ClockLeft {
 };
 ClockLeft clock_left_of(const MatchState& state, int engine);
 
+// How many of the finished games can differ from one another when the search is fixed
+// (fixed_search): one for each opening position (its class, opening_classes) and pair of
+// colours; a game beyond that replays one of them.
+int distinct_games(const MatchState& state, const std::vector<int>& opening_classes);
+
 class MatchRunner {
 public:
     using Progress = std::function<void(const MatchState&, const FinishedGame&)>;

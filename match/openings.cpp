@@ -6,6 +6,7 @@
 #include <fstream>
 #include <random>
 #include <sstream>
+#include <unordered_map>
 
 #include "engine/record/pdn.hpp"
 
@@ -117,9 +118,35 @@ std::vector<Opening> ballot_openings(Variant variant, int plies, std::uint32_t s
         }
     };
     visit(visit, Game(rulebook(variant)));
+    // Move orders that reach the same position are one opening: both would play the same game.
+    const std::vector<int> classes = opening_classes(out, variant);
+    std::vector<Opening> distinct;
+    for (size_t i = 0; i < out.size(); ++i)
+        if (classes[i] == static_cast<int>(i)) distinct.push_back(std::move(out[i]));
+    out = std::move(distinct);
     std::shuffle(out.begin(), out.end(), std::mt19937(seed));
     for (size_t i = 0; i < out.size(); ++i) out[i].label = "ballot " + std::to_string(i + 1);
     return out;
+}
+
+std::vector<int> opening_classes(const std::vector<Opening>& openings, Variant variant) {
+    const Rulebook& rules = rulebook(variant);
+    std::unordered_multimap<std::uint64_t, int> seen;  // the position's hash: the openings that reach it
+    std::vector<Position> reached;
+    std::vector<int> classes;
+    for (const Opening& o : openings) {
+        Position p = o.start;
+        for (const Move& m : o.moves) p = rules.after(p, m);
+        const int index = static_cast<int>(reached.size());
+        int first = index;
+        const auto [from, to] = seen.equal_range(p.hash());
+        for (auto it = from; it != to && first == index; ++it)
+            if (reached[it->second] == p) first = it->second;
+        if (first == index) seen.emplace(p.hash(), index);
+        reached.push_back(p);
+        classes.push_back(first);
+    }
+    return classes;
 }
 
 }  // namespace kroon::match

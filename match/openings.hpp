@@ -22,9 +22,14 @@ Result<std::vector<Opening>> read_openings_file(const std::string& path, Variant
 // `count` openings of `plies` random legal moves from the start position (no finished games).
 std::vector<Opening> random_openings(Variant variant, int count, int plies, std::uint32_t seed);
 
-// Ballots: every distinct opening of `plies` legal moves from the start position (none that
-// ends the game), in an order shuffled by `seed`. Two plies give the "2-move ballots" of
-// engine matches; at most `limit` are made.
+// Ballots: every opening of `plies` legal moves from the start position (none that ends the
+// game), one for each position they reach, in an order shuffled by `seed`. Two plies give
+// the "2-move ballots" of engine matches; at most `limit` are made.
 std::vector<Opening> ballot_openings(Variant variant, int plies, std::uint32_t seed, std::size_t limit = 100000);
+
+// For each opening, the index of the first one that leads to the same position. At a fixed
+// node count or depth an engine that searches on one thread plays the same game from both,
+// so a match that comes back to an opening learns nothing new from it.
+std::vector<int> opening_classes(const std::vector<Opening>& openings, Variant variant);
 
 }  // namespace kroon::match

@@ -596,7 +596,7 @@ TEST_F(MatchTest, ShardsSplitTheOpeningsAndTogetherAreTheMatch) {
     EXPECT_NE(few_output.find("too few for 2 shards"), std::string::npos) << few_output;
 }
 
-TEST(Ballots, EveryDistinctOpeningOnceInASeededOrder) {
+TEST(Ballots, EveryDistinctPositionOnceInASeededOrder) {
     // International: 9 first moves for White, 9 replies each; English: 7 and 7.
     const auto international = ballot_openings(Variant::International, 2, 1);
     EXPECT_EQ(international.size(), 81u);
@@ -605,12 +605,76 @@ TEST(Ballots, EveryDistinctOpeningOnceInASeededOrder) {
         for (size_t j = 0; j < i; ++j) EXPECT_NE(international[i].moves, international[j].moves) << i << " " << j;
     }
     EXPECT_EQ(ballot_openings(Variant::English, 2, 1).size(), 49u);
+    // Three plies: 658 move orders (perft 3) reach 447 positions, one opening each.
+    const auto three = ballot_openings(Variant::International, 3, 1);
+    EXPECT_EQ(three.size(), 447u);
+    const std::vector<int> classes = opening_classes(three, Variant::International);
+    for (size_t i = 0; i < classes.size(); ++i) EXPECT_EQ(classes[i], static_cast<int>(i));
     const auto again = ballot_openings(Variant::International, 2, 1);
     const auto other = ballot_openings(Variant::International, 2, 2);
     EXPECT_EQ(again.front().moves, international.front().moves);
     bool differs = false;
     for (size_t i = 0; i < other.size(); ++i) differs |= other[i].moves != international[i].moves;
     EXPECT_TRUE(differs);
+}
+
+// Openings that reach the same position share a class: a ballot list cycled to fill a long
+// match, a FEN given twice, and two move orders of the same four plies.
+TEST(OpeningClasses, RepeatsAndTranspositionsShareAClass) {
+    const auto ballots = ballot_openings(Variant::International, 2, 5);
+    std::vector<Opening> cycled;
+    for (size_t i = 0; i < 200; ++i) cycled.push_back(ballots[i % ballots.size()]);
+    const std::vector<int> classes = opening_classes(cycled, Variant::International);
+    ASSERT_EQ(classes.size(), 200u);
+    for (size_t i = 0; i < classes.size(); ++i) EXPECT_EQ(classes[i], static_cast<int>(i % ballots.size())) << i;
+
+    const auto fens =
+        read_openings("W:W31,32,33:B18,19,20\nW:W31,32,34:B18,19,20\nW:W31,32,33:B18,19,20\n", Variant::International);
+    ASSERT_TRUE(fens.ok()) << fens.error();
+    EXPECT_EQ(opening_classes(*fens, Variant::International), (std::vector<int>{0, 1, 0}));
+    const auto orders = read_openings(
+        "1. 31-26 20-25 2. 35-30 16-21 *\n\n1. 35-30 16-21 2. 31-26 20-25 *\n\n"
+        "1. 35-30 16-21 2. 31-27 20-25 *\n",
+        Variant::International);
+    ASSERT_TRUE(orders.ok()) << orders.error();
+    ASSERT_EQ(orders->size(), 3u);
+    EXPECT_EQ(opening_classes(*orders, Variant::International), (std::vector<int>{0, 0, 2}));
+}
+
+// A fixed search replays a game for each opening class and pair of colours: the report counts
+// the games that can differ.
+TEST(OpeningClasses, DistinctGamesCountOpeningClassesAndColours) {
+    MatchState state;
+    const auto finish = [&](int opening, int white, int black) {
+        FinishedGame g;
+        g.spec.opening = opening;
+        g.spec.white = white;
+        g.spec.black = black;
+        state.finished.push_back(g);
+    };
+    finish(0, 0, 1);
+    finish(0, 1, 0);
+    finish(1, 0, 1);  // opening 1 replays opening 0
+    finish(2, 0, 1);
+    finish(2, 0, 1);
+    EXPECT_EQ(distinct_games(state, {0, 0, 2}), 3);
+    EXPECT_EQ(distinct_games(state, {0, 1, 2}), 4);
+    EXPECT_EQ(distinct_games({}, {0}), 0);
+}
+
+TEST(OpeningClasses, OnlyADepthOrNodeCountIsAFixedSearch) {
+    Limits limits;
+    limits.clock = TimeControl::sudden_death(10, 0.1);
+    EXPECT_FALSE(fixed_search(limits));
+    limits.clock = {};
+    EXPECT_FALSE(fixed_search(limits));
+    limits.nodes = 50000;
+    EXPECT_TRUE(fixed_search(limits));
+    limits.nodes = 0;
+    limits.depth = 6;
+    EXPECT_TRUE(fixed_search(limits));
+    limits.move_time = 0.1;
+    EXPECT_FALSE(fixed_search(limits));
 }
 
 }  // namespace

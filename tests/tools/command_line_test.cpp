@@ -189,6 +189,31 @@ TEST(CommandLine, EgdbGamesTalliesTheEndings) {
     std::filesystem::remove_all(folder);
 }
 
+// A fixed depth from one opening: the start warns that games will repeat and the report says
+// how many can differ. With a time per move neither is said.
+TEST(CommandLine, MatchSaysWhenAFixedSearchReplaysItsOpenings) {
+    const auto folder = std::filesystem::temp_directory_path() / ("kroon_cli_replays_" + std::to_string(::getpid()));
+    std::filesystem::remove_all(folder);
+    std::filesystem::create_directories(folder);
+    const auto fen = folder / "one.fen";
+    std::ofstream(fen) << "W:W31,32,33:B18,19,20\n";
+    const auto pdn = (folder / "fixed.pdn").string();
+    const Ran fixed = kroon({"match", "builtin", "builtin", "--depth", "2", "--openings", fen.string(), "--games", "5",
+                             "--pdn", pdn, "--quiet"});
+    EXPECT_EQ(fixed.status, exit_ok) << fixed.err;
+    EXPECT_NE(fixed.err.find("warning: 5 games a pairing from 1 opening position(s): at a fixed depth or node count a "
+                             "repeated opening replays its game, so at most 2 of them can differ"),
+              std::string::npos)
+        << fixed.err;
+    EXPECT_NE(fixed.out.find("  only 2 of these 5 games can differ"), std::string::npos) << fixed.out;
+    const Ran timed = kroon({"match", "builtin", "builtin", "--movetime", "0.01", "--openings", fen.string(), "--games",
+                             "3", "--pdn", (folder / "timed.pdn").string(), "--quiet"});
+    EXPECT_EQ(timed.status, exit_ok) << timed.err;
+    EXPECT_EQ(timed.err.find("replays"), std::string::npos) << timed.err;
+    EXPECT_EQ(timed.out.find("can differ"), std::string::npos) << timed.out;
+    std::filesystem::remove_all(folder);
+}
+
 // scripts/endgame_openings.py: capture-free positions of 6-10 pieces from `kroon selfplay` games.
 TEST(CommandLine, EndgameOpeningsFromSelfPlay) {
     if (std::system("python3 --version > /dev/null 2>&1") != 0) GTEST_SKIP() << "no python3";

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <iomanip>
 #include <ostream>
+#include <set>
 #include <sstream>
 
 #include "engine/rulebook/rulebook.hpp"
@@ -89,6 +90,36 @@ void print_test(std::ostream& out, const match::MatchState& state, const match::
         << " game pairs\n";
 }
 
+// At a fixed depth or node count a repeated opening replays its game (an engine on one search
+// thread, no random book moves): the start of the match warns when its schedule comes back to
+// an opening, and the report says how many of its games can differ.
+const char* const more_openings =
+    "more openings (--ballots with more plies, --random-openings 8, --openings FILE) or fewer games avoid it";
+
+void warn_of_replays(std::ostream& err, const match::MatchConfig& config) {
+    if (!match::fixed_search(config.game.limits)) return;
+    const std::vector<int> classes = match::opening_classes(config.openings, config.game.variant);
+    const int used = (config.games + 1) / 2;  // openings a pairing plays, each with both colours
+    std::set<int> positions;
+    for (int i = 0; i < used; ++i) positions.insert(classes[static_cast<std::size_t>(i) % classes.size()]);
+    if (static_cast<int>(positions.size()) == used) return;
+    err << "kroon match: warning: " << config.games << " games a pairing from " << positions.size()
+        << " opening position(s): at a fixed depth or node count a repeated opening replays its game, so at most "
+        << std::min(config.games, static_cast<int>(2 * positions.size()))
+        << " of them can differ, and the Elo interval and the sequential test count the replays as new games; "
+        << more_openings << "\n";
+}
+
+void print_replays(std::ostream& out, const match::MatchState& state, const match::MatchConfig& config) {
+    if (!match::fixed_search(config.game.limits)) return;
+    const int distinct = match::distinct_games(state, match::opening_classes(config.openings, config.game.variant));
+    const int games = static_cast<int>(state.finished.size());
+    if (distinct < games)
+        out << "  only " << distinct << " of these " << games
+            << " games can differ (a repeated opening replays its game at a fixed depth or node count); "
+            << more_openings << "\n";
+}
+
 // The clocks left at the end of the clocked games, per engine: did it use its time?
 void print_clocks_left(std::ostream& out, const match::MatchState& state) {
     std::vector<match::ClockLeft> clocks;
@@ -144,6 +175,7 @@ void print_report(std::ostream& out, const match::MatchState& state, const match
             out << line;
         }
     }
+    print_replays(out, state, config);
     out << "  losses by time forfeit / illegal move / engine failure:\n";
     for (const auto& e : state.engines)
         out << "    " << e.name << ": " << e.time_forfeits << " / " << e.illegal_moves << " / " << e.failures << "\n";
@@ -205,8 +237,8 @@ void add_schedule_options(CLI::App& command, MatchArgs& a) {
         ->check(CLI::Range(1, 200));
     command
         .add_option("--ballots", a.ballots,
-                    "every distinct opening of N plies (2: the 2-move ballots), shuffled by --seed and "
-                    "repeated as --games needs")
+                    "every opening of N plies, one a position (2: the 81 2-move ballots; 3: 447), shuffled by "
+                    "--seed and repeated as --games needs")
         ->type_name("N")
         ->check(CLI::Range(1, 8));
     command.add_option("--seed", a.seed, "seed of the random openings and of the order of the ballots")
@@ -388,6 +420,7 @@ Run add_match(CLI::App& kroon, const Streams& io) {
         const std::atomic<bool>& interrupted = stop_on_signals();
         signal(SIGPIPE, SIG_IGN);  // an engine that dies must not take us with it
 
+        warn_of_replays(io.err, config);
         match::MatchRunner runner(config);
         const Variant v = config.game.variant;
         const bool quiet = args->quiet;
