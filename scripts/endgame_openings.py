@@ -6,7 +6,7 @@ files: quiet positions only, so none has a capture for the side to move) and wri
 game, the first position with MIN..MAX pieces on the board where the two sides' piece
 counts differ by at most MAX_DIFFERENCE, as a FEN line of the file's variant (named on
 standard error). A game starts where the number of pieces goes up. Duplicates are written
-once. docs/egdb.md, Self-play from endgames, has the command lines.
+once. docs/egdb.md, What they are worth, has the command lines.
 
 usage: scripts/endgame_openings.py DATA.kpos [MIN MAX MAX_DIFFERENCE] > endgames.fen
 """
