@@ -1,6 +1,6 @@
 #include "bench/tactics.hpp"
 
-#include "engine/file_reader.hpp"
+#include "platform/file_reader.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -176,7 +176,7 @@ PuzzleFile parse_puzzles(const Rulebook& rules, std::string_view text) {
 }
 
 Result<PuzzleFile> read_puzzles(const Rulebook& rules, const std::string& path) {
-    const auto text = read_file(path, max_text_file_bytes, "tactics set");
+    const auto text = platform::read_file(path, platform::max_text_file_bytes, "tactics set");
     if (!text) return Error{text.error()};
     return parse_puzzles(rules, *text);
 }

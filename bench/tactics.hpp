@@ -17,8 +17,8 @@
 #include <vector>
 
 #include "engine/record/pdn.hpp"
-#include "engine/result.hpp"
 #include "engine/rulebook/rulebook.hpp"
+#include "platform/result.hpp"
 #include "play/engine.hpp"
 
 namespace kroon::tactics {

@@ -1,7 +1,7 @@
 #include "egdb/block_file.hpp"
 
-#include "engine/file_reader.hpp"
-#include "engine/file_writer.hpp"
+#include "platform/file_reader.hpp"
+#include "platform/file_writer.hpp"
 
 #include <cerrno>
 #include <cstring>
@@ -47,8 +47,8 @@ Result<std::uint64_t> write_block_file(const std::filesystem::path& path, const 
     write_le(header, 48, fnv1a64(payload.data(), payload.size()), 8);
     write_le(header, 56, fnv1a64(header.data(), 56), 8);
 
-    if (auto written =
-            write_file_atomically(path.string(), {{header.data(), header.size()}, {payload.data(), payload.size()}});
+    if (auto written = platform::write_file_atomically(
+            path.string(), {{header.data(), header.size()}, {payload.data(), payload.size()}});
         !written)
         return Error{written.error()};
     return header.size() + payload.size();
@@ -58,7 +58,7 @@ Result<std::unique_ptr<BlockFile>> BlockFile::open(const std::filesystem::path& 
     const std::string name = path.string();
     // Read into memory, not mapped: a file replaced or truncated while in use (a new build
     // copied over the cache folder) then cannot take the process down with SIGBUS.
-    auto bytes = read_file(name, max_block_file_bytes, "endgame database file");
+    auto bytes = platform::read_file(name, max_block_file_bytes, "endgame database file");
     if (!bytes) return Error{bytes.error()};
     const std::size_t size = bytes->size();
     if (size < header_bytes) return Error{name + ": truncated (" + std::to_string(size) + " bytes)"};

@@ -23,8 +23,8 @@
 #include <vector>
 
 #include "egdb/material.hpp"
-#include "engine/little_endian.hpp"
-#include "engine/result.hpp"
+#include "platform/little_endian.hpp"
+#include "platform/result.hpp"
 
 namespace kroon::egdb {
 
@@ -32,8 +32,8 @@ constexpr std::size_t header_bytes = 64;
 // Far above the largest slice Kroon builds (the 5-piece ones are a few MB each).
 constexpr std::uint64_t max_block_file_bytes = std::uint64_t{4} << 30;
 
-using kroon::fnv1a64;
-using kroon::read_le;
+using platform::fnv1a64;
+using platform::read_le;
 
 // What a file must be: its kind (magic and version) and the slice it holds.
 struct FileIdentity {

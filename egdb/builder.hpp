@@ -10,8 +10,8 @@
 
 #include "egdb/material.hpp"
 #include "egdb/solver.hpp"
-#include "engine/result.hpp"
 #include "engine/rules/variant.hpp"
+#include "platform/result.hpp"
 
 namespace kroon::egdb {
 

@@ -19,7 +19,7 @@
 #include "egdb/block_file.hpp"
 #include "egdb/material.hpp"
 #include "egdb/solver.hpp"
-#include "engine/result.hpp"
+#include "platform/result.hpp"
 
 namespace kroon::egdb {
 

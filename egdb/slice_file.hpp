@@ -16,7 +16,7 @@
 #include "egdb/material.hpp"
 #include "egdb/solver.hpp"
 #include "egdb/value.hpp"
-#include "engine/result.hpp"
+#include "platform/result.hpp"
 
 namespace kroon::egdb {
 

@@ -1,8 +1,8 @@
 #include "eval/weights.hpp"
 
-#include "engine/file_reader.hpp"
-#include "engine/file_writer.hpp"
-#include "engine/little_endian.hpp"
+#include "platform/file_reader.hpp"
+#include "platform/file_writer.hpp"
+#include "platform/little_endian.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -11,11 +11,11 @@
 #include <limits>
 #include <sstream>
 
-#include "engine/embedded_file.hpp"
 #include "engine/rulebook/rulebook.hpp"
+#include "platform/embedded_file.hpp"
 
 // The weight files built into the program (eval/CMakeLists.txt, from eval/weights/*.kw).
-extern const kroon::EmbeddedFile kroon_builtin_weights[];
+extern const kroon::platform::EmbeddedFile kroon_builtin_weights[];
 extern const std::size_t kroon_builtin_weights_count;
 
 namespace kroon::eval {
@@ -30,13 +30,13 @@ constexpr std::size_t header_bytes = 8 + 2 + name_bytes + 2 + 2 + 4 + 4 + 8;  //
 WindowCounts windows_of(Variant variant) { return window_counts(rulebook(variant).traits().rows); }
 
 std::uint64_t checksum(std::string_view bytes) {
-    return fnv1a64(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size());
+    return platform::fnv1a64(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size());
 }
 
-void put(std::string& out, std::uint64_t value, int bytes) { append_le(out, value, bytes); }
+void put(std::string& out, std::uint64_t value, int bytes) { platform::append_le(out, value, bytes); }
 
 std::uint64_t get(std::string_view in, std::size_t at, int bytes) {
-    return read_le(reinterpret_cast<const std::uint8_t*>(in.data()) + at, bytes);
+    return platform::read_le(reinterpret_cast<const std::uint8_t*>(in.data()) + at, bytes);
 }
 
 void put_weight(std::string& out, const PhaseWeight& w) {
@@ -180,7 +180,7 @@ Result<Weights> parse_weights(std::string_view bytes) {
 Result<std::shared_ptr<const Weights>> read_weights_file(const std::string& path) {
     // Far above any layout's size (16 windows of 3^12 patterns would be 34 MB).
     constexpr std::uint64_t max_weights_bytes = std::uint64_t{64} << 20;
-    const auto bytes = read_file(path, max_weights_bytes, "weights file");
+    const auto bytes = platform::read_file(path, max_weights_bytes, "weights file");
     if (!bytes) return Error{bytes.error()};
     auto parsed = parse_weights(*bytes);
     if (!parsed) return Error{path + ": " + parsed.error()};
@@ -190,7 +190,7 @@ Result<std::shared_ptr<const Weights>> read_weights_file(const std::string& path
 std::optional<Error> write_weights_file(const std::string& path, const Weights& weights) {
     const std::string bytes = serialize(weights);
     const auto written =
-        write_file_atomically(path, {{reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()}});
+        platform::write_file_atomically(path, {{reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()}});
     if (!written) return Error{written.error()};
     return std::nullopt;
 }
@@ -199,7 +199,7 @@ std::shared_ptr<const Weights> builtin_weights(Variant variant) {
     static const auto all = [] {
         std::array<std::shared_ptr<const Weights>, std::size(all_variants)> table{};
         for (std::size_t i = 0; i < kroon_builtin_weights_count; ++i) {
-            const EmbeddedFile& f = kroon_builtin_weights[i];
+            const platform::EmbeddedFile& f = kroon_builtin_weights[i];
             auto parsed = parse_weights(f.contents());
             // The build embeds only files the tests have read; a bad one is a build defect.
             if (parsed && rulebook(parsed->variant).name() == f.name)

@@ -11,9 +11,9 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/result.hpp"
 #include "engine/rules/variant.hpp"
 #include "eval/features.hpp"
+#include "platform/result.hpp"
 
 namespace kroon::eval {
 

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "engine/record/game.hpp"
-#include "engine/result.hpp"
+#include "platform/result.hpp"
 #include "play/book.hpp"
 
 namespace kroon::learn {

@@ -13,7 +13,7 @@
 #include <utility>
 #include <vector>
 
-#include "engine/result.hpp"
+#include "platform/result.hpp"
 
 namespace kroon::learn {
 

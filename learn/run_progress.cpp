@@ -3,14 +3,14 @@
 #include <filesystem>
 #include <sstream>
 
-#include "engine/file_reader.hpp"
-#include "engine/file_writer.hpp"
+#include "platform/file_reader.hpp"
+#include "platform/file_writer.hpp"
 
 namespace kroon::learn {
 namespace {
 
 std::optional<RunProgress> read_run_progress(const std::string& path, const std::string& unit) {
-    const auto text = read_file(path, 1 << 16, "progress");
+    const auto text = platform::read_file(path, 1 << 16, "progress");
     if (!text) return std::nullopt;
     std::istringstream in(*text);
     RunProgress p;
@@ -27,8 +27,8 @@ std::optional<Error> write_run_progress(const std::string& path, const std::stri
         p.run + "\n" + unit + " " + std::to_string(p.done) + " bytes " + std::to_string(p.bytes) + "\n";
     // Renamed into place but not synced every time: after a crash the file is the one before
     // or after, and a lost one costs the items since the last that reached the disk.
-    const auto written = write_file_atomically(
-        path, {{reinterpret_cast<const std::uint8_t*>(text.data()), text.size()}}, Durability::Renamed);
+    const auto written = platform::write_file_atomically(
+        path, {{reinterpret_cast<const std::uint8_t*>(text.data()), text.size()}}, platform::Durability::Renamed);
     if (!written) return Error{written.error()};
     return std::nullopt;
 }

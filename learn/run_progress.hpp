@@ -8,8 +8,8 @@
 #include <optional>
 #include <string>
 
-#include "engine/result.hpp"
 #include "learn/training_data.hpp"
+#include "platform/result.hpp"
 
 namespace kroon::learn {
 

@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/result.hpp"
 #include "match/game_runner.hpp"
+#include "platform/result.hpp"
 
 namespace kroon::learn {
 

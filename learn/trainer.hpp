@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/result.hpp"
 #include "eval/weights.hpp"
+#include "platform/result.hpp"
 
 namespace kroon::learn {
 

@@ -1,6 +1,6 @@
 #include "learn/training_data.hpp"
 
-#include "engine/file_reader.hpp"
+#include "platform/file_reader.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -129,7 +129,7 @@ std::optional<Error> TrainingWriter::flush() {
 }
 
 Result<Variant> training_file_variant(const std::string& path) {
-    const auto h = read_file_start(path, header_size, "training data");
+    const auto h = platform::read_file_start(path, header_size, "training data");
     if (!h) return Error{h.error()};
     return parse_header(*h);
 }
@@ -137,7 +137,7 @@ Result<Variant> training_file_variant(const std::string& path) {
 Result<TrainingFile> read_training_file(const std::string& path) {
     // The records are held in memory to train on; far more than any machine holds is refused.
     constexpr std::uint64_t max_training_bytes = std::uint64_t{1} << 40;
-    const auto read = read_file(path, max_training_bytes, "training data");
+    const auto read = platform::read_file(path, max_training_bytes, "training data");
     if (!read) return Error{read.error()};
     const std::string& bytes = *read;
     const auto variant = parse_header(bytes);

@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "engine/position/position.hpp"
-#include "engine/result.hpp"
 #include "engine/rules/variant.hpp"
+#include "platform/result.hpp"
 
 namespace kroon::learn {
 

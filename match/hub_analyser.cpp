@@ -133,7 +133,7 @@ std::optional<std::string> HubAnalyser::prepare(const Game& game, const search::
 search::Outcome HubAnalyser::run(const Game& game, const search::Limits& limits, const search::Listener& listener) {
     search::Outcome outcome;
     if (stop_requested_ || prepare(game, limits)) return outcome;
-    ChildProcess& child = *engine_.process;
+    platform::ChildProcess& child = *engine_.process;
     const bool analysis = limits.infinite || limits.analysis;
     if (!child.send(hub_pos_line(game)) || !child.send(level_line(limits)) ||
         !child.send(analysis ? "go analyze" : "go think")) {
@@ -160,12 +160,12 @@ search::Outcome HubAnalyser::run(const Game& game, const search::Limits& limits,
             break;
         }
         const auto read = child.read_line(line, 0.1);
-        if (read == ChildProcess::Read::Closed) {
+        if (read == platform::ChildProcess::Read::Closed) {
             child.wait_exit(1.0);
             drop_engine(name_ + " " + child.exit_description() + " during the search");
             break;
         }
-        if (read != ChildProcess::Read::Line) continue;
+        if (read != platform::ChildProcess::Read::Line) continue;
         const std::string word = hub_first_word(line);
         if (word == "error") {
             // It did not take the position or the level (an older dialect of the protocol).

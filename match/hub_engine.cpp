@@ -31,7 +31,7 @@ std::vector<std::string> words_of(const std::string& text) {
 }
 
 // Reads lines until one starts with `word`; the reason when none comes in time.
-std::optional<std::string> read_until(ChildProcess& process, const std::string& word, double timeout,
+std::optional<std::string> read_until(platform::ChildProcess& process, const std::string& word, double timeout,
                                       const std::atomic<bool>* stop) {
     const auto deadline = SteadyClock::now() + std::chrono::duration<double>(timeout);
     std::string line;
@@ -40,11 +40,11 @@ std::optional<std::string> read_until(ChildProcess& process, const std::string& 
         const double left = seconds_until(deadline);
         if (left <= 0) return "no `" + word + "` within " + hub_seconds(timeout) + " s";
         const auto read = process.read_line(line, std::min(left, 0.2));
-        if (read == ChildProcess::Read::Closed) {
+        if (read == platform::ChildProcess::Read::Closed) {
             process.wait_exit(1.0);
             return process.exit_description() + " while we waited for `" + word + "`";
         }
-        if (read == ChildProcess::Read::Line && hub_first_word(line) == word) return std::nullopt;
+        if (read == platform::ChildProcess::Read::Line && hub_first_word(line) == word) return std::nullopt;
     }
 }
 
@@ -124,12 +124,12 @@ bool HubEngine::offers(Variant v) const {
 }
 
 Result<HubEngine> open_hub_engine(const std::string& command, const PlayerSettings& settings) {
-    auto process = ChildProcess::start(command, settings.stderr_path);
+    auto process = platform::ChildProcess::start(command, settings.stderr_path);
     if (!process) return Error{process.error()};
     HubEngine engine;
     engine.process = std::move(process.value());
     engine.name = command;
-    ChildProcess& child = *engine.process;
+    platform::ChildProcess& child = *engine.process;
 
     if (!child.send("hub")) {
         // It left before reading a line (a command that does not exist): say how, as below.
@@ -141,10 +141,10 @@ Result<HubEngine> open_hub_engine(const std::string& command, const PlayerSettin
     std::string line;
     for (;;) {
         const auto read = child.read_line(line, seconds_until(deadline));
-        if (read == ChildProcess::Read::Timeout)
+        if (read == platform::ChildProcess::Read::Timeout)
             return Error{"'" + command + "' did not answer `hub` with `wait` within " +
                          hub_seconds(settings.start_timeout) + " s"};
-        if (read == ChildProcess::Read::Closed) {
+        if (read == platform::ChildProcess::Read::Closed) {
             child.wait_exit(1);
             return Error{"'" + command + "' " + child.exit_description() + " before `wait`"};
         }

@@ -9,14 +9,14 @@
 #include <vector>
 
 #include "engine/record/game.hpp"
-#include "engine/result.hpp"
-#include "match/child_process.hpp"
 #include "match/player.hpp"
+#include "platform/child_process.hpp"
+#include "platform/result.hpp"
 
 namespace kroon::match {
 
 struct HubEngine {
-    std::unique_ptr<ChildProcess> process;
+    std::unique_ptr<platform::ChildProcess> process;
     std::string name;                   // from its `id` line, else the command
     std::vector<std::string> variants;  // the values its `variant` parameter offers
     bool declares_variant = false;

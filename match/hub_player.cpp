@@ -74,8 +74,8 @@ Answer HubPlayer::read_move(const Game& game, double wait) {
             return Failure{Failure::Timeout, name_ + " gave no move within " + hub_seconds(wait) + " s"};
         }
         const auto read = process_->read_line(line, std::min(left, 0.2));
-        if (read == ChildProcess::Read::Closed) return gone("while thinking");
-        if (read != ChildProcess::Read::Line) continue;
+        if (read == platform::ChildProcess::Read::Closed) return gone("while thinking");
+        if (read != platform::ChildProcess::Read::Line) continue;
         const std::string word = hub_first_word(line);
         if (word != "info" && word != "done") continue;  // docs/protocols.md, Hub 2: ignore what we do not know
         const auto command = hub::parse_line(line);

@@ -6,9 +6,9 @@
 
 #include <memory>
 
-#include "match/child_process.hpp"
 #include "match/hub_engine.hpp"
 #include "match/player.hpp"
+#include "platform/child_process.hpp"
 
 namespace kroon::match {
 
@@ -30,7 +30,7 @@ private:
     // The move of a `done` line, with the last score and depth reported.
     Answer done_move(const Game& game, const std::string& line, const std::string& text, const MoveReply& report) const;
 
-    std::unique_ptr<ChildProcess> process_;
+    std::unique_ptr<platform::ChildProcess> process_;
     PlayerSettings settings_;
     std::string name_;
 };

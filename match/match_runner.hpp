@@ -11,10 +11,10 @@
 #include <vector>
 
 #include "engine/record/pdn.hpp"
-#include "engine/result.hpp"
 #include "match/game_runner.hpp"
 #include "match/player.hpp"
 #include "match/sprt.hpp"
+#include "platform/result.hpp"
 
 namespace kroon::match {
 

@@ -1,6 +1,6 @@
 #include "match/openings.hpp"
 
-#include "engine/file_reader.hpp"
+#include "platform/file_reader.hpp"
 
 #include <algorithm>
 #include <fstream>
@@ -77,7 +77,7 @@ Result<std::vector<Opening>> read_openings(std::string_view text, Variant varian
 }
 
 Result<std::vector<Opening>> read_openings_file(const std::string& path, Variant variant) {
-    const auto text = read_file(path, max_text_file_bytes, "openings file");
+    const auto text = platform::read_file(path, platform::max_text_file_bytes, "openings file");
     if (!text) return Error{text.error()};
     auto openings = read_openings(*text, variant);
     if (!openings) return Error{path + ": " + openings.error()};

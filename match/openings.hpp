@@ -8,9 +8,9 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/result.hpp"
 #include "engine/rules/variant.hpp"
 #include "match/game_runner.hpp"
+#include "platform/result.hpp"
 
 namespace kroon::match {
 

@@ -14,8 +14,8 @@
 #include "engine/game/clock.hpp"
 #include "engine/position/move.hpp"
 #include "engine/record/game.hpp"
-#include "engine/result.hpp"
 #include "engine/rules/variant.hpp"
+#include "platform/result.hpp"
 
 namespace kroon::match {
 

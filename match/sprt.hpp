@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "engine/result.hpp"
+#include "platform/result.hpp"
 
 namespace kroon::match {
 

@@ -4,20 +4,24 @@
 #include <cstring>
 #include <mutex>
 
-#include "engine/embedded_file.hpp"
-#include "engine/file_reader.hpp"
-#include "engine/file_writer.hpp"
-#include "engine/little_endian.hpp"
 #include "engine/rulebook/rulebook.hpp"
 #include "engine/rules/traits.hpp"
+#include "platform/embedded_file.hpp"
+#include "platform/file_reader.hpp"
+#include "platform/file_writer.hpp"
+#include "platform/little_endian.hpp"
 
 // The books built into the program (play/CMakeLists.txt, from play/books/*.kbk).
-extern const kroon::EmbeddedFile kroon_builtin_books[];
+extern const kroon::platform::EmbeddedFile kroon_builtin_books[];
 extern const std::size_t kroon_builtin_books_count;
 
 namespace kroon::play {
 
 namespace {
+
+using platform::append_le;
+using platform::fnv1a64;
+using platform::read_le;
 
 constexpr char magic[8] = {'K', 'R', 'O', 'O', 'N', 'B', 'O', 'K'};
 constexpr std::uint32_t format_version = 1;
@@ -139,7 +143,7 @@ Result<Book> Book::parse(std::span<const unsigned char> bytes) {
 }
 
 Result<Book> Book::read(const std::string& path) {
-    auto bytes = read_file(path, max_book_bytes, "opening book");
+    auto bytes = platform::read_file(path, max_book_bytes, "opening book");
     if (!bytes) return Error{bytes.error()};
     auto book = parse({reinterpret_cast<const unsigned char*>(bytes->data()), bytes->size()});
     if (!book) return Error{path + ": " + book.error()};
@@ -148,7 +152,7 @@ Result<Book> Book::read(const std::string& path) {
 
 Result<bool> Book::write(const std::string& path) const {
     const std::string bytes = serialize();
-    return write_file_atomically(path, {{reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()}});
+    return platform::write_file_atomically(path, {{reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()}});
 }
 
 std::vector<BookChoice> book_moves(const Book& book, const Rulebook& rules, const Position& position) {
@@ -192,7 +196,7 @@ std::shared_ptr<const Book> builtin_book(Variant variant) {
     if (it != parsed.end()) return it->second;
     std::shared_ptr<const Book> book;
     for (std::size_t i = 0; i < kroon_builtin_books_count; ++i) {
-        const EmbeddedFile& file = kroon_builtin_books[i];
+        const platform::EmbeddedFile& file = kroon_builtin_books[i];
         if (!file.name || parse_variant(file.name) != variant) continue;
         auto read = Book::parse({file.bytes, *file.size});
         if (read) book = std::make_shared<const Book>(std::move(*read));

@@ -15,8 +15,8 @@
 
 #include "engine/position/move.hpp"
 #include "engine/position/position.hpp"
-#include "engine/result.hpp"
 #include "engine/rules/variant.hpp"
+#include "platform/result.hpp"
 
 namespace kroon {
 class Rulebook;

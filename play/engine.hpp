@@ -16,8 +16,8 @@
 #include <vector>
 
 #include "engine/record/game.hpp"
-#include "engine/result.hpp"
 #include "eval/evaluate.hpp"
+#include "platform/result.hpp"
 #include "play/analyser.hpp"
 #include "play/book.hpp"
 #include "play/database_shelf.hpp"

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/result.hpp"
+#include "platform/result.hpp"
 
 namespace kroon::play {
 

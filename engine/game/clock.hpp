@@ -16,8 +16,8 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/result.hpp"
 #include "engine/types.hpp"
+#include "platform/result.hpp"
 
 namespace kroon {
 

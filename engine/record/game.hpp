@@ -14,8 +14,8 @@
 #include "engine/game/draw_rules.hpp"
 #include "engine/game/outcome.hpp"
 #include "engine/position/position.hpp"
-#include "engine/result.hpp"
 #include "engine/rulebook/rulebook.hpp"
+#include "platform/result.hpp"
 
 namespace kroon {
 

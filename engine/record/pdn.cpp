@@ -1,6 +1,6 @@
 #include "engine/record/pdn.hpp"
 
-#include "engine/file_reader.hpp"
+#include "platform/file_reader.hpp"
 
 #include <unistd.h>
 
@@ -572,7 +572,7 @@ bool game_type_names(Variant variant) {
 PdnFile read_pdn(std::string_view text, Variant default_variant) { return Reader(text, default_variant).run(); }
 
 Result<PdnFile> read_pdn_file(const std::string& path, Variant default_variant) {
-    const auto text = read_file(path, max_text_file_bytes, "PDN file");
+    const auto text = platform::read_file(path, platform::max_text_file_bytes, "PDN file");
     if (!text) return Error{text.error()};
     return read_pdn(*text, default_variant);
 }

@@ -26,8 +26,8 @@
 #include "engine/position/position.hpp"
 #include "engine/record/game.hpp"
 #include "engine/record/move_tree.hpp"
-#include "engine/result.hpp"
 #include "engine/rules/variant.hpp"
+#include "platform/result.hpp"
 
 namespace kroon {
 

@@ -22,9 +22,9 @@
 #include "engine/notation/move_text.hpp"
 #include "engine/position/move.hpp"
 #include "engine/position/position.hpp"
-#include "engine/result.hpp"
 #include "engine/rules/traits.hpp"
 #include "engine/rules/variant.hpp"
+#include "platform/result.hpp"
 
 namespace kroon {
 

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "engine/game/clock.hpp"
-#include "engine/result.hpp"
 #include "engine/types.hpp"
+#include "platform/result.hpp"
 #include "search/searcher.hpp"
 
 namespace kroon::console {

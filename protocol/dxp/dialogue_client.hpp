@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/result.hpp"
+#include "platform/result.hpp"
 #include "protocol/dxp/dialogue.hpp"
 #include "protocol/dxp/transport.hpp"
 

@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "engine/position/position.hpp"
-#include "engine/result.hpp"
 #include "engine/types.hpp"
+#include "platform/result.hpp"
 
 namespace kroon::dxp {
 

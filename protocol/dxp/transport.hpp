@@ -9,7 +9,7 @@
 
 #include <utility>
 #include <vector>
-#include "engine/result.hpp"
+#include "platform/result.hpp"
 
 #include "protocol/dxp/dialogue.hpp"
 

@@ -5,7 +5,7 @@
 
 #include <cstdint>
 
-#include "engine/result.hpp"
+#include "platform/result.hpp"
 #include "protocol/hub/line_codec.hpp"
 #include "search/searcher.hpp"
 

@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/result.hpp"
+#include "platform/result.hpp"
 
 namespace kroon::hub {
 

@@ -16,8 +16,8 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/result.hpp"
 #include "engine/rules/variant.hpp"
+#include "platform/result.hpp"
 #include "play/options.hpp"
 #include "protocol/hub/line_codec.hpp"
 

@@ -7,8 +7,8 @@
 #include <string_view>
 
 #include "engine/position/position.hpp"
-#include "engine/result.hpp"
 #include "engine/rulebook/rulebook.hpp"
+#include "platform/result.hpp"
 
 namespace kroon::hub {
 

@@ -14,7 +14,7 @@
 
 #include "engine/record/game.hpp"
 #include "engine/record/move_tree.hpp"
-#include "engine/result.hpp"
+#include "platform/result.hpp"
 #include "search/searcher.hpp"
 
 namespace kroon::web {

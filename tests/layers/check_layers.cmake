@@ -1,10 +1,12 @@
 # The layers of docs/architecture.md, checked on every file: which folders each folder may
 # include, the floors inside engine/, and that nothing below the front ends writes to stdout
-# (the Hub channel). Run as: cmake -DROOT=<source dir> -P check_layers.cmake
+# (the Hub channel). platform/ is the lowest room: it includes only itself, and every room may
+# include it. Run as: cmake -DROOT=<source dir> -P check_layers.cmake
 #
 # An allowed entry ending in "/" admits every file below that folder; any other entry admits
 # that one file.
-set(engine_base "engine/types.hpp;engine/bitboard.hpp;engine/result.hpp;engine/file_reader.hpp;engine/file_writer.hpp;engine/text_blanks.hpp;engine/board/")
+set(allowed_platform "platform/")
+set(engine_base "platform/;engine/types.hpp;engine/bitboard.hpp;engine/text_blanks.hpp;engine/board/")
 set(allowed_engine/board "${engine_base}")
 set(allowed_engine/rules "${engine_base};engine/rules/")
 set(allowed_engine/position "${allowed_engine/rules};engine/position/")
@@ -14,19 +16,19 @@ set(allowed_engine/notation "${allowed_engine/movegen};engine/notation/")
 set(allowed_engine/rulebook "${allowed_engine/game};engine/notation/;engine/rulebook/")
 set(allowed_engine/record "${allowed_engine/rulebook};engine/record/")
 set(allowed_engine "${engine_base}")  # the files directly in engine/
-set(allowed_egdb "engine/;egdb/")
-set(allowed_eval "engine/;egdb/;eval/")
-set(allowed_search "engine/;egdb/;eval/;search/")
-set(allowed_play "engine/;egdb/;eval/;search/;play/")
+set(allowed_egdb "platform/;engine/;egdb/")
+set(allowed_eval "platform/;engine/;egdb/;eval/")
+set(allowed_search "platform/;engine/;egdb/;eval/;search/")
+set(allowed_play "platform/;engine/;egdb/;eval/;search/;play/")
 # plus the front end's own folder; protocol/net/ is what the network faces share
-set(allowed_protocol "engine/;egdb/;eval/;search/;play/;protocol/net/")
-set(allowed_match "engine/;egdb/;eval/;search/;play/;protocol/;match/")
-set(allowed_learn "engine/;egdb/;eval/;search/;play/;match/;learn/")
-set(allowed_bench "engine/;egdb/;eval/;search/;play/;match/;bench/")
-set(allowed_tools "engine/;egdb/;eval/;search/;play/;protocol/;match/;learn/;bench/;tools/")
+set(allowed_protocol "platform/;engine/;egdb/;eval/;search/;play/;protocol/net/")
+set(allowed_match "platform/;engine/;egdb/;eval/;search/;play/;protocol/;match/")
+set(allowed_learn "platform/;engine/;egdb/;eval/;search/;play/;match/;learn/")
+set(allowed_bench "platform/;engine/;egdb/;eval/;search/;play/;match/;bench/")
+set(allowed_tools "platform/;engine/;egdb/;eval/;search/;play/;protocol/;match/;learn/;bench/;tools/")
 
 set(problems "")
-foreach(layer engine egdb eval search play protocol match learn bench tools)
+foreach(layer platform engine egdb eval search play protocol match learn bench tools)
   file(GLOB_RECURSE sources "${ROOT}/${layer}/*.hpp" "${ROOT}/${layer}/*.cpp")
   foreach(source ${sources})
     file(RELATIVE_PATH relative "${ROOT}" "${source}")
@@ -59,7 +61,7 @@ foreach(layer engine egdb eval search play protocol match learn bench tools)
         string(APPEND problems "${relative}: includes ${target}\n")
       endif()
     endforeach()
-    if(layer MATCHES "^(engine|egdb|eval|search|play)$")
+    if(layer MATCHES "^(platform|engine|egdb|eval|search|play)$")
       file(STRINGS "${source}" writes REGEX "std::cout|(^|[^a-z])printf\\(|(^|[^a-z])puts\\(|stdout")
       foreach(line ${writes})
         if(NOT line MATCHES "^[ \t]*//")

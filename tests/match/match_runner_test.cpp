@@ -22,10 +22,10 @@
 
 #include "engine/record/pdn.hpp"
 #include "engine/rulebook/rulebook.hpp"
-#include "match/child_process.hpp"
 #include "match/match_runner.hpp"
 #include "match/match_stats.hpp"
 #include "match/openings.hpp"
+#include "platform/child_process.hpp"
 #include "tests/support/free_port.hpp"
 
 namespace kroon::match {
@@ -698,8 +698,9 @@ bool listening(int port) {
 
 TEST_F(MatchTest, KroonOverDxpAgainstTheBuiltinEngine) {
     const int port = free_port();
-    auto follower = ChildProcess::start(std::string(KROON_BINARY) + " dxp --listen 127.0.0.1:" + std::to_string(port) +
-                                        " --follower --move-time 0.05 --hash 8");
+    auto follower =
+        platform::ChildProcess::start(std::string(KROON_BINARY) + " dxp --listen 127.0.0.1:" + std::to_string(port) +
+                                      " --follower --move-time 0.05 --hash 8");
     ASSERT_TRUE(follower.ok()) << follower.error();
     for (int i = 0; i < 100 && !listening(port); ++i) ::usleep(50000);
     ASSERT_TRUE(listening(port));
@@ -763,7 +764,7 @@ TEST_F(MatchTest, ADxpPeerThatQuitsStopsTheMatchAndResumePlaysTheRest) {
     const std::string follower_command = std::string(KROON_BINARY) + " dxp --listen 127.0.0.1:" + std::to_string(port) +
                                          " --follower --move-time 0.05 --hash 8";
     const auto start_follower = [&] {
-        auto follower = ChildProcess::start(follower_command);
+        auto follower = platform::ChildProcess::start(follower_command);
         EXPECT_TRUE(follower.ok()) << follower.error();
         for (int i = 0; i < 100 && !listening(port); ++i) ::usleep(50000);
         EXPECT_TRUE(listening(port));

@@ -24,7 +24,7 @@ std::string shell_quoted(const std::string& word) {
 EngineProcess::EngineProcess(const std::string& path, const std::vector<std::string>& args) {
     std::string command = shell_quoted(path);
     for (const auto& a : args) command += " " + shell_quoted(a);
-    auto child = match::ChildProcess::start(command, {}, /*keep_stderr=*/true);
+    auto child = platform::ChildProcess::start(command, {}, /*keep_stderr=*/true);
     if (child) child_ = std::move(child.value());
 }
 
@@ -38,7 +38,7 @@ bool EngineProcess::send(std::string_view line) { return child_ && child_->send(
 
 std::optional<std::string> EngineProcess::read_line(std::chrono::milliseconds timeout) {
     std::string line;
-    if (!child_ || child_->read_line(line, seconds(timeout)) != match::ChildProcess::Read::Line) return std::nullopt;
+    if (!child_ || child_->read_line(line, seconds(timeout)) != platform::ChildProcess::Read::Line) return std::nullopt;
     transcript_.push_back(line);
     return line;
 }

@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "match/child_process.hpp"
+#include "platform/child_process.hpp"
 
 namespace kroon::test {
 
@@ -41,7 +41,7 @@ public:
     const std::vector<std::string>& transcript() const { return transcript_; }
 
 private:
-    std::unique_ptr<match::ChildProcess> child_;
+    std::unique_ptr<platform::ChildProcess> child_;
     std::vector<std::string> transcript_;
 };
 

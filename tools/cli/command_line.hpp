@@ -15,9 +15,9 @@
 #include <vector>
 
 #include "engine/position/position.hpp"
-#include "engine/result.hpp"
 #include "engine/rules/variant.hpp"
 #include "eval/evaluate.hpp"
+#include "platform/result.hpp"
 #include "play/engine.hpp"
 
 namespace kroon::cli {

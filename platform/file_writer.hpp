@@ -8,9 +8,9 @@
 #include <span>
 #include <string>
 
-#include "engine/result.hpp"
+#include "platform/result.hpp"
 
-namespace kroon {
+namespace kroon::platform {
 
 // Writes `parts` one after the other as the file `path`. The temporary file is named by the
 // process (`path.partial.PID`), so two writers never share one, and is removed when anything
@@ -23,4 +23,4 @@ enum class Durability { Synced, Renamed };
 Result<bool> write_file_atomically(const std::string& path, std::initializer_list<std::span<const std::uint8_t>> parts,
                                    Durability durability = Durability::Synced);
 
-}  // namespace kroon
+}  // namespace kroon::platform

@@ -1,4 +1,4 @@
-#include "match/child_process.hpp"
+#include "platform/child_process.hpp"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -12,7 +12,7 @@
 #include <cstring>
 #include <thread>
 
-namespace kroon::match {
+namespace kroon::platform {
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -185,4 +185,4 @@ std::optional<int> ChildProcess::exit_code() {
     return 128 + (WIFSIGNALED(*status_) ? WTERMSIG(*status_) : 0);
 }
 
-}  // namespace kroon::match
+}  // namespace kroon::platform

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string>
 
-namespace kroon {
+namespace kroon::platform {
 
 // FNV-1a, 64 bits.
 inline std::uint64_t fnv1a64(const std::uint8_t* data, std::size_t size) {
@@ -26,4 +26,4 @@ inline std::uint64_t read_le(const std::uint8_t* in, int bytes) {
     return value;
 }
 
-}  // namespace kroon
+}  // namespace kroon::platform

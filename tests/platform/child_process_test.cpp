@@ -8,9 +8,9 @@
 #include <string>
 #include <thread>
 
-#include "match/child_process.hpp"
+#include "platform/child_process.hpp"
 
-namespace kroon::match {
+namespace kroon::platform {
 namespace {
 
 // Gone, or a zombie waiting for init to reap it: either way no longer running.
@@ -73,4 +73,4 @@ TEST(ChildProcess, DestructorEndsTheGroupToo) {
 }
 
 }  // namespace
-}  // namespace kroon::match
+}  // namespace kroon::platform

@@ -10,9 +10,9 @@
 #include <string>
 #include <string_view>
 
-#include "engine/result.hpp"
+#include "platform/result.hpp"
 
-namespace kroon::match {
+namespace kroon::platform {
 
 class ChildProcess {
 public:
@@ -58,4 +58,4 @@ private:
     bool group_killed_ = false;
 };
 
-}  // namespace kroon::match
+}  // namespace kroon::platform

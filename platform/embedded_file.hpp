@@ -5,7 +5,7 @@
 #include <cstddef>
 #include <string_view>
 
-namespace kroon {
+namespace kroon::platform {
 
 struct EmbeddedFile {
     const char* name;  // the file's name without its extension: the variant's name
@@ -15,4 +15,4 @@ struct EmbeddedFile {
     std::string_view contents() const { return {reinterpret_cast<const char*>(bytes), *size}; }
 };
 
-}  // namespace kroon
+}  // namespace kroon::platform

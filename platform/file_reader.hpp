@@ -7,9 +7,9 @@
 #include <cstdint>
 #include <string>
 
-#include "engine/result.hpp"
+#include "platform/result.hpp"
 
-namespace kroon {
+namespace kroon::platform {
 
 // A size bound for text read from outside: PDN, openings, tactics sets.
 constexpr std::uint64_t max_text_file_bytes = std::uint64_t{256} << 20;
@@ -21,4 +21,4 @@ Result<std::string> read_file(const std::string& path, std::uint64_t max_bytes, 
 // header.
 Result<std::string> read_file_start(const std::string& path, std::uint64_t bytes, const std::string& what = "file");
 
-}  // namespace kroon
+}  // namespace kroon::platform

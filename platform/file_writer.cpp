@@ -1,4 +1,4 @@
-#include "engine/file_writer.hpp"
+#include "platform/file_writer.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -6,7 +6,7 @@
 #include <cerrno>
 #include <cstring>
 
-namespace kroon {
+namespace kroon::platform {
 
 Result<bool> write_file_atomically(const std::string& path, std::initializer_list<std::span<const std::uint8_t>> parts,
                                    Durability durability) {
@@ -43,4 +43,4 @@ Result<bool> write_file_atomically(const std::string& path, std::initializer_lis
     return true;
 }
 
-}  // namespace kroon
+}  // namespace kroon::platform

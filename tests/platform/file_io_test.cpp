@@ -7,10 +7,10 @@
 #include <filesystem>
 #include <fstream>
 
-#include "engine/file_reader.hpp"
-#include "engine/file_writer.hpp"
+#include "platform/file_reader.hpp"
+#include "platform/file_writer.hpp"
 
-namespace kroon {
+namespace kroon::platform {
 namespace {
 
 namespace fs = std::filesystem;
@@ -89,4 +89,4 @@ TEST_F(FileIo, AFullDiskIsAnErrorWithItsReason) {
 }
 
 }  // namespace
-}  // namespace kroon
+}  // namespace kroon::platform

@@ -1,4 +1,4 @@
-#include "engine/file_reader.hpp"
+#include "platform/file_reader.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -9,7 +9,7 @@
 #include <cstring>
 #include <new>
 
-namespace kroon {
+namespace kroon::platform {
 namespace {
 
 struct Descriptor {
@@ -64,4 +64,4 @@ Result<std::string> read_file_start(const std::string& path, std::uint64_t bytes
     return read_bytes(path, bytes, false, what);
 }
 
-}  // namespace kroon
+}  // namespace kroon::platform
