@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "match/game_runner.hpp"
+#include "match/openings.hpp"
 #include "platform/result.hpp"
 
 namespace kroon::learn {

@@ -28,7 +28,7 @@ struct ScoreTrail {
 
     void add(Color mover, std::optional<int> score) {
         if (!score) return white_view.push_back(std::nullopt);
-        const int s = std::clamp(*score, -score_limit, score_limit);  // -INT_MIN is undefined
+        const int s = std::clamp(*score, -players::score_limit, players::score_limit);  // -INT_MIN is undefined
         white_view.push_back(mover == Color::White ? s : -s);
     }
     // The last `count` reports all satisfy `pred`.
@@ -82,13 +82,13 @@ void lose(Game& game, Color side, Reason reason, const std::string& detail) {
 
 // Tells each player of the new game; one that fails loses it, unless the match was stopped
 // meanwhile or the player is gone for good (the game is then abandoned, not played).
-void announce_game(Player& white, Player& black, PlayedGame& out) {
+void announce_game(players::Player& white, players::Player& black, PlayedGame& out) {
     for (Color side : {Color::White, Color::Black}) {
         if (out.game.is_over()) break;
         if (const auto failure = (side == Color::White ? white : black).new_game(out.game, side)) {
-            if (failure->kind == Failure::Stopped || failure->kind == Failure::Unreachable) {
+            if (failure->kind == players::Failure::Stopped || failure->kind == players::Failure::Unreachable) {
                 out.abandoned = true;
-                if (failure->kind == Failure::Unreachable) out.unreachable = failure->detail;
+                if (failure->kind == players::Failure::Unreachable) out.unreachable = failure->detail;
                 return;
             }
             out.failed = side;
@@ -97,8 +97,8 @@ void announce_game(Player& white, Player& black, PlayedGame& out) {
     }
 }
 
-MoveRequest move_request(const Limits& limits, const Clock& clock, Color side) {
-    MoveRequest request;
+players::MoveRequest move_request(const Limits& limits, const Clock& clock, Color side) {
+    players::MoveRequest request;
     request.move_time = limits.move_time;
     request.depth = limits.depth;
     request.nodes = limits.nodes;
@@ -114,32 +114,32 @@ MoveRequest move_request(const Limits& limits, const Clock& clock, Color side) {
 }
 
 // A player that gave no move: stopped (the game is abandoned), resigned, or failed and lost.
-void settle_failure(PlayedGame& out, Clock& clock, Color side, const Failure& failure, double elapsed) {
-    if (failure.kind == Failure::Stopped) {
+void settle_failure(PlayedGame& out, Clock& clock, Color side, const players::Failure& failure, double elapsed) {
+    if (failure.kind == players::Failure::Stopped) {
         out.abandoned = true;
         return;
     }
-    if (failure.kind == Failure::Resigned) {
+    if (failure.kind == players::Failure::Resigned) {
         lose(out.game, side, Reason::Resignation, failure.detail);
         return;
     }
     out.failed = side;
-    if (failure.kind == Failure::Timeout && !clock.unlimited()) {
+    if (failure.kind == players::Failure::Timeout && !clock.unlimited()) {
         lose(out.game, side, Reason::TimeForfeit,
              side_name(side) + "'s flag fell: no move in the " + seconds_text(clock.remaining(side)) + " left");
         clock.record_move(side, elapsed);  // the time is gone: the record shows the clock at zero
-    } else if (failure.kind == Failure::IllegalMove) {
+    } else if (failure.kind == players::Failure::IllegalMove) {
         lose(out.game, side, Reason::IllegalMove, failure.detail);
     } else {
         lose(out.game, side, Reason::EngineFailure,
-             failure.kind == Failure::Timeout ? failure.detail + " (hung)" : failure.detail);
+             failure.kind == players::Failure::Timeout ? failure.detail + " (hung)" : failure.detail);
     }
 }
 
 // The move on the clock, then on the board; false when that lost the game (flag fall or an
 // illegal move).
-bool play_reply(PlayedGame& out, Clock& clock, const Player& player, Color side, const MoveReply& reply,
-                double elapsed) {
+bool play_reply(PlayedGame& out, Clock& clock, const players::Player& player, Color side,
+                const players::MoveReply& reply, double elapsed) {
     const Move& move = reply.move;
     const double left = clock.remaining(side);
     if (!clock.record_move(side, elapsed)) {  // KNDB art. 10.5, 12.1
@@ -160,8 +160,8 @@ bool play_reply(PlayedGame& out, Clock& clock, const Player& player, Color side,
 
 }  // namespace
 
-PlayedGame play_game(Player& white, Player& black, const Opening& opening, const GameSettings& settings,
-                     const std::atomic<bool>* stop) {
+PlayedGame play_game(players::Player& white, players::Player& black, const Opening& opening,
+                     const GameSettings& settings, const std::atomic<bool>* stop) {
     PlayedGame out{Game(rulebook(settings.variant), opening.start, settings.rule_options),
                    std::nullopt,
                    false,
@@ -181,16 +181,16 @@ PlayedGame play_game(Player& white, Player& black, const Opening& opening, const
             break;
         }
         const Color side = game.side_to_move();
-        Player& player = side == Color::White ? white : black;
-        const MoveRequest request = move_request(settings.limits, clock, side);
+        players::Player& player = side == Color::White ? white : black;
+        const players::MoveRequest request = move_request(settings.limits, clock, side);
         const auto started = SteadyClock::now();
-        const Answer answer = player.think(game, request);
+        const players::Answer answer = player.think(game, request);
         const double elapsed = std::chrono::duration<double>(SteadyClock::now() - started).count();
-        if (const Failure* failure = std::get_if<Failure>(&answer)) {
+        if (const players::Failure* failure = std::get_if<players::Failure>(&answer)) {
             settle_failure(out, clock, side, *failure, elapsed);
             break;
         }
-        const MoveReply& reply = std::get<MoveReply>(answer);
+        const players::MoveReply& reply = std::get<players::MoveReply>(answer);
         if (!play_reply(out, clock, player, side, reply, elapsed)) break;
         trail.add(side, reply.score);
         if (!game.is_over()) adjudicate(game, trail, settings.adjudication);

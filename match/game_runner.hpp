@@ -14,15 +14,10 @@
 #include "engine/game/clock.hpp"
 #include "engine/record/game.hpp"
 #include "match/move_comments.hpp"
-#include "match/player.hpp"
+#include "match/openings.hpp"
+#include "players/player.hpp"
 
 namespace kroon::match {
-
-struct Opening {
-    Position start;
-    std::vector<Move> moves;  // played at the start of the game, part of its record
-    std::string label;
-};
 
 struct Adjudication {
     int max_moves = 0;        // full moves; at the limit a draw, or a win by score (see below)
@@ -64,7 +59,7 @@ struct PlayedGame {
     std::optional<std::string> unreachable;           // why a player could not begin the game (abandoned)
 };
 
-PlayedGame play_game(Player& white, Player& black, const Opening& opening, const GameSettings& settings,
-                     const std::atomic<bool>* stop = nullptr);
+PlayedGame play_game(players::Player& white, players::Player& black, const Opening& opening,
+                     const GameSettings& settings, const std::atomic<bool>* stop = nullptr);
 
 }  // namespace kroon::match

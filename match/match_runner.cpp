@@ -63,7 +63,7 @@ PdnHeader match_header(const MatchConfig& config) {
     return header;
 }
 
-using Pool = std::vector<std::unique_ptr<Player>>;  // one worker's engines, by engine number
+using Pool = std::vector<std::unique_ptr<players::Player>>;  // one worker's engines, by engine number
 
 // A game's engines: both running, or one did not start (the game is forfeited, or the match
 // was stopped meanwhile).
@@ -110,7 +110,7 @@ private:
     const MatchConfig& config_;
     const std::atomic<bool>& stop_;
     const MatchRunner::Progress& progress_;
-    PlayerSettings player_settings_;
+    players::PlayerSettings player_settings_;
     std::vector<Pool> pools_;  // one per worker
     MatchState state_;
     // A DXP peer names itself only when it accepts a game: until then its address stands in.
@@ -145,7 +145,7 @@ MatchRun::MatchRun(const MatchConfig& config, const std::atomic<bool>& stop, con
 
 std::optional<Error> MatchRun::start_engines() {
     for (int i = 0; i < static_cast<int>(config_.engines.size()); ++i) {
-        auto player = start_player(config_.engines[i], player_settings_);
+        auto player = players::start_player(config_.engines[i], player_settings_);
         if (!player)
             return Error{"engine " + std::to_string(i + 1) + " (" + config_.engines[i].label + "): " + player.error()};
         names_.push_back((*player)->name());
@@ -180,7 +180,7 @@ bool MatchRun::file_completes_schedule() {
 }
 
 void MatchRun::name_engines_from_file() {
-    for (const PlayerSpec& engine : config_.engines) {
+    for (const players::PlayerSpec& engine : config_.engines) {
         names_.push_back(engine.label);
         named_.push_back(false);  // the first game that seats it names it (read_back)
         state_.engines.push_back({});
@@ -279,7 +279,7 @@ void MatchRun::work(int worker) {
 Seating MatchRun::seat_engines(Pool& pool, const ScheduledGame& spec, const Opening& opening) {
     for (const int engine : {spec.white, spec.black}) {
         if (pool[engine]) continue;
-        auto player = start_player(config_.engines[engine], player_settings_);
+        auto player = players::start_player(config_.engines[engine], player_settings_);
         if (player) {
             pool[engine] = std::move(player.value());
             continue;
@@ -287,7 +287,7 @@ Seating MatchRun::seat_engines(Pool& pool, const ScheduledGame& spec, const Open
         if (stop_.load()) return Seating::Stopped;
         // A DXP peer is not ours to restart: a game it cannot play is not its loss, and
         // every game after it would be scored the same way.
-        if (config_.engines[engine].kind == PlayerSpec::Dxp) {
+        if (config_.engines[engine].kind == players::PlayerSpec::Dxp) {
             halt(player.error());
             return Seating::Stopped;
         }

@@ -12,9 +12,9 @@
 
 #include "engine/record/pdn.hpp"
 #include "match/game_runner.hpp"
-#include "match/player.hpp"
 #include "match/sprt.hpp"
 #include "platform/result.hpp"
+#include "players/player.hpp"
 
 namespace kroon::match {
 
@@ -32,9 +32,9 @@ std::vector<ScheduledGame> make_schedule(int engines, int games, int openings);
 std::vector<ScheduledGame> shard_of(const std::vector<ScheduledGame>& schedule, int shard, int shards);
 
 struct MatchConfig {
-    std::vector<PlayerSpec> engines;
+    std::vector<players::PlayerSpec> engines;
     GameSettings game;
-    PlayerSettings player;
+    players::PlayerSettings player;
     std::vector<Opening> openings;  // at least one
     int games = 2;                  // per pairing
     int concurrency = 1;

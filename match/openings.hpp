@@ -8,11 +8,19 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/position/position.hpp"
 #include "engine/rules/variant.hpp"
-#include "match/game_runner.hpp"
 #include "platform/result.hpp"
 
 namespace kroon::match {
+
+// Where a game begins: a start position and the moves played from it, which are part of the
+// game's record.
+struct Opening {
+    Position start;
+    std::vector<Move> moves;
+    std::string label;
+};
 
 // A file of FEN lines (blank lines and lines starting with # or % are skipped) or of PDN
 // games; every opening must be legal and leave a game that is not over yet.

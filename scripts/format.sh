@@ -3,4 +3,4 @@
 # default test run checks the same (Format.ClangFormat).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-find platform engine egdb eval search play protocol match learn bench tools tests fuzz -name '*.cpp' -o -name '*.hpp' | xargs clang-format -i --style=file
+find platform engine egdb eval search play protocol players match learn bench tools tests fuzz -name '*.cpp' -o -name '*.hpp' | xargs clang-format -i --style=file

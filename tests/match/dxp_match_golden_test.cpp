@@ -104,8 +104,8 @@ TEST(DxpMatchGolden, BuiltinEngineAgainstAScriptedFollower) {
     ScriptedFollower follower;
 
     MatchConfig c;
-    c.engines = {*parse_player_spec("dxp://127.0.0.1:" + std::to_string(follower.port())),
-                 *parse_player_spec("builtin")};
+    c.engines = {*players::parse_player_spec("dxp://127.0.0.1:" + std::to_string(follower.port())),
+                 *players::parse_player_spec("builtin")};
     c.games = 2;
     c.game.limits.clock = TimeControl::sudden_death(60);
     c.game.limits.depth = 2;

@@ -16,29 +16,29 @@ namespace kroon::match {
 namespace {
 
 // Plays the first legal move (or what `script` says), reporting `score`.
-class ScriptedPlayer : public Player {
+class ScriptedPlayer : public players::Player {
 public:
-    using Script = std::function<std::optional<Answer>(const Game&, const MoveRequest&)>;
+    using Script = std::function<std::optional<players::Answer>(const Game&, const players::MoveRequest&)>;
     explicit ScriptedPlayer(Script script = {}, std::optional<int> score = std::nullopt)
         : script_(std::move(script)), score_(score) {}
     std::string name() const override { return "scripted"; }
-    std::optional<Failure> new_game(const Game&, Color) override {
+    std::optional<players::Failure> new_game(const Game&, Color) override {
         ++games;
         return std::nullopt;
     }
-    Answer think(const Game& game, const MoveRequest& request) override {
+    players::Answer think(const Game& game, const players::MoveRequest& request) override {
         requests.push_back(request);
         if (script_)
             if (auto answer = script_(game, request)) return *answer;
         MoveList legal;
         rulebook(game.variant()).generate_moves(game.position(), legal);
-        return MoveReply{legal[0], score_, std::nullopt};
+        return players::MoveReply{legal[0], score_, std::nullopt};
     }
     void game_over(const Game&) override { ++ended; }
 
     int games = 0;
     int ended = 0;
-    std::vector<MoveRequest> requests;
+    std::vector<players::MoveRequest> requests;
 
 private:
     Script script_;
@@ -81,7 +81,7 @@ TEST(GameRunner, PlaysToTheRefereesVerdict) {
 
 TEST(GameRunner, SlowMoveLosesOnTime) {  // KNDB art. 10.5, 12.1
     ScriptedPlayer white;
-    ScriptedPlayer black([](const Game&, const MoveRequest&) -> std::optional<Answer> {
+    ScriptedPlayer black([](const Game&, const players::MoveRequest&) -> std::optional<players::Answer> {
         std::this_thread::sleep_for(std::chrono::milliseconds(300));
         return std::nullopt;  // then the first legal move: too late
     });
@@ -106,8 +106,8 @@ TEST(GameRunner, ClockRequestsCarryTimeIncrementAndMovesToGo) {
 }
 
 TEST(GameRunner, TimeoutWithoutAClockIsAHang) {
-    ScriptedPlayer white([](const Game&, const MoveRequest& r) -> std::optional<Answer> {
-        return Failure{Failure::Timeout, "no move within " + std::to_string(r.wait)};
+    ScriptedPlayer white([](const Game&, const players::MoveRequest& r) -> std::optional<players::Answer> {
+        return players::Failure{players::Failure::Timeout, "no move within " + std::to_string(r.wait)};
     });
     ScriptedPlayer black;
     GameSettings s;
@@ -120,17 +120,18 @@ TEST(GameRunner, TimeoutWithoutAClockIsAHang) {
 }
 
 TEST(GameRunner, IllegalMoveAndCrashLose) {
-    for (const auto kind : {Failure::IllegalMove, Failure::Crashed, Failure::Garbage}) {
+    for (const auto kind : {players::Failure::IllegalMove, players::Failure::Crashed, players::Failure::Garbage}) {
         ScriptedPlayer white;
-        ScriptedPlayer black([kind](const Game& g, const MoveRequest&) -> std::optional<Answer> {
+        ScriptedPlayer black([kind](const Game& g, const players::MoveRequest&) -> std::optional<players::Answer> {
             if (g.moves().size() < 5) return std::nullopt;
-            return Failure{kind, "scripted failure"};
+            return players::Failure{kind, "scripted failure"};
         });
         GameSettings s;
         s.limits.depth = 1;
         const PlayedGame g = play_game(white, black, start(), s);
         EXPECT_EQ(g.game.verdict().result, GameResult::WhiteWins);
-        EXPECT_EQ(g.game.verdict().reason, kind == Failure::IllegalMove ? Reason::IllegalMove : Reason::EngineFailure);
+        EXPECT_EQ(g.game.verdict().reason,
+                  kind == players::Failure::IllegalMove ? Reason::IllegalMove : Reason::EngineFailure);
         EXPECT_EQ(g.failed, Color::Black);
         EXPECT_EQ(g.game.moves().size(), 5u);
         EXPECT_NE(g.game.termination().find("scripted failure"), std::string::npos);
@@ -139,7 +140,7 @@ TEST(GameRunner, IllegalMoveAndCrashLose) {
 
 TEST(GameRunner, StopAbandonsTheGame) {
     std::atomic<bool> stop{false};
-    ScriptedPlayer white([&](const Game& g, const MoveRequest&) -> std::optional<Answer> {
+    ScriptedPlayer white([&](const Game& g, const players::MoveRequest&) -> std::optional<players::Answer> {
         if (g.moves().size() == 4) stop = true;
         return std::nullopt;
     });

@@ -70,7 +70,7 @@ protected:
 
     MatchConfig config(std::vector<std::string> engines, int games) const {
         MatchConfig c;
-        for (const auto& e : engines) c.engines.push_back(*parse_player_spec(e));
+        for (const auto& e : engines) c.engines.push_back(*players::parse_player_spec(e));
         c.games = games;
         c.game.limits.depth = 1;
         c.game.adjudication.max_moves = 40;
@@ -568,7 +568,7 @@ TEST_F(MatchTest, ShardsSplitTheOpeningsAndTogetherAreTheMatch) {
     // With every game in the file the report starts no engine: one that cannot start (a
     // DXP peer no longer listening) does not stop it, and the file's tags name the engines.
     MatchConfig gone = whole;
-    gone.engines[0] = *parse_player_spec(path("no-such-engine"));
+    gone.engines[0] = *players::parse_player_spec(path("no-such-engine"));
     const auto reported = MatchRunner(gone).run(stop);
     ASSERT_TRUE(reported.ok()) << reported.error();
     EXPECT_EQ(reported->finished.size(), 8u);

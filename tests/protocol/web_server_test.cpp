@@ -25,8 +25,8 @@
 
 #include "egdb/builder.hpp"
 #include "engine/rulebook/rulebook.hpp"
-#include "match/hub_analyser.hpp"
 #include "play/book.hpp"
+#include "players/hub_analyser.hpp"
 #include "protocol/web/server.hpp"
 #include "tests/protocol/web_client.hpp"
 #include "tests/protocol/web_server_fixture.hpp"
@@ -301,7 +301,7 @@ TEST(WebServer, AnAnalysisShowsTheLinesItIsAskedFor) {
 TEST(WebServer, AnotherEngineAnalysesBesideKroon) {
     // `kroon serve --engine "kroon hub"`: Kroon's own Hub program as the other engine.
     ServerConfig config;
-    auto other = match::HubAnalyser::start(std::string(KROON_BINARY) + " hub", match::PlayerSettings{});
+    auto other = players::HubAnalyser::start(std::string(KROON_BINARY) + " hub", players::PlayerSettings{});
     ASSERT_TRUE(other) << other.error();
     const std::string name = (*other)->name();
     config.other_engine = std::move(other.value());

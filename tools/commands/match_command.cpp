@@ -347,7 +347,7 @@ match::MatchConfig match_config(MatchArgs& a) {
     match::MatchConfig c = a.config;
     if (a.engines.size() < 2) throw UsageError("give at least two engines");
     for (const auto& text : a.engines) {
-        auto spec = match::parse_player_spec(text);
+        auto spec = players::parse_player_spec(text);
         if (!spec) throw UsageError(spec.error());
         c.engines.push_back(*spec);
     }

@@ -6,7 +6,7 @@
 #include <thread>
 #include <vector>
 
-#include "match/hub_analyser.hpp"
+#include "players/hub_analyser.hpp"
 #include "protocol/web/server.hpp"
 #include "tools/commands/commands.hpp"
 
@@ -88,7 +88,7 @@ Run add_serve(CLI::App& kroon, const Streams& io) {
     return [config, engine, other, io] {
         config->engine_options = engine_settings(*engine);
         if (!other->empty()) {
-            auto analyser = match::HubAnalyser::start(*other, match::PlayerSettings{});
+            auto analyser = players::HubAnalyser::start(*other, players::PlayerSettings{});
             if (!analyser) {
                 io.err << "kroon serve: --engine: " << analyser.error() << "\n";
                 return exit_failure;

@@ -6,7 +6,7 @@
 #include <unordered_set>
 
 #include "bench/tactics.hpp"
-#include "match/player.hpp"
+#include "players/player.hpp"
 #include "tools/commands/commands.hpp"
 
 namespace kroon::cli {
@@ -85,16 +85,16 @@ int run_find(const FindArgs& a, const Streams& io) {
 }
 
 // One attempt through the match runner's players, for engines other than the built-in one.
-tactics::Attempt solve_with_player(match::Player& player, const Rulebook& rules, const tactics::Puzzle& puzzle,
-                                   const match::MoveRequest& request) {
+tactics::Attempt solve_with_player(players::Player& player, const Rulebook& rules, const tactics::Puzzle& puzzle,
+                                   const players::MoveRequest& request) {
     const Game game(rules, puzzle.position);
     tactics::Attempt attempt;
     if (auto failure = player.new_game(game, game.side_to_move())) throw std::runtime_error(failure->detail);
     const auto start = std::chrono::steady_clock::now();
-    const match::Answer answer = player.think(game, request);
+    const players::Answer answer = player.think(game, request);
     attempt.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (const auto* failure = std::get_if<match::Failure>(&answer)) throw std::runtime_error(failure->detail);
-    attempt.played = std::get<match::MoveReply>(answer).move;
+    if (const auto* failure = std::get_if<players::Failure>(&answer)) throw std::runtime_error(failure->detail);
+    attempt.played = std::get<players::MoveReply>(answer).move;
     attempt.solved = attempt.played == puzzle.solution;
     player.game_over(game);
     return attempt;
@@ -102,10 +102,10 @@ tactics::Attempt solve_with_player(match::Player& player, const Rulebook& rules,
 
 // What searches the positions: the built-in engine, or another through the match runner's players.
 struct Solver {
-    std::unique_ptr<play::Engine> engine;   // the built-in one
-    std::unique_ptr<match::Player> player;  // any other
-    search::Limits limits;                  // for the built-in engine
-    match::MoveRequest request;             // for the player
+    std::unique_ptr<play::Engine> engine;     // the built-in one
+    std::unique_ptr<players::Player> player;  // any other
+    search::Limits limits;                    // for the built-in engine
+    players::MoveRequest request;             // for the player
 
     tactics::Attempt attempt(const Rulebook& rules, const tactics::Puzzle& p) {
         return engine ? tactics::solve(*engine, rules, p, limits) : solve_with_player(*player, rules, p, request);
@@ -114,20 +114,20 @@ struct Solver {
 
 // Throws UsageError for an --engine that cannot solve; one that does not start is an Error.
 Result<Solver> start_solver(const SolveArgs& a) {
-    const auto spec = match::parse_player_spec(a.engine);
+    const auto spec = players::parse_player_spec(a.engine);
     if (!spec.ok()) throw UsageError(spec.error());
-    if (spec->kind == match::PlayerSpec::Dxp) throw UsageError("a DXP engine cannot be given a position");
+    if (spec->kind == players::PlayerSpec::Dxp) throw UsageError("a DXP engine cannot be given a position");
     Solver solver;
     const EngineSettings builtin_settings = engine_settings(a.builtin, {a.variant, std::nullopt});
-    if (spec->kind == match::PlayerSpec::Builtin) {
+    if (spec->kind == players::PlayerSpec::Builtin) {
         solver.engine = std::make_unique<play::Engine>();
         solver.engine->set_option("egdb", "none");
         solver.engine->set_option("book", "false");  // a puzzle is solved by search
         configure(*solver.engine, builtin_settings);
     } else {
-        match::PlayerSettings settings;
+        players::PlayerSettings settings;
         settings.variant = a.variant;
-        auto started = match::start_player(*spec, settings);
+        auto started = players::start_player(*spec, settings);
         if (!started.ok()) return Error{started.error()};
         solver.player = std::move(started.value());
     }

@@ -1,12 +1,12 @@
-#include "match/player.hpp"
+#include "players/player.hpp"
 
 #include <charconv>
 
-#include "match/builtin_player.hpp"
-#include "match/dxp_player.hpp"
-#include "match/hub_player.hpp"
+#include "players/builtin_player.hpp"
+#include "players/dxp_player.hpp"
+#include "players/hub_player.hpp"
 
-namespace kroon::match {
+namespace kroon::players {
 
 Result<PlayerSpec> parse_player_spec(const std::string& text) {
     PlayerSpec spec;
@@ -50,4 +50,4 @@ Result<std::unique_ptr<Player>> start_player(const PlayerSpec& spec, const Playe
     return Error{"unknown player kind"};
 }
 
-}  // namespace kroon::match
+}  // namespace kroon::players

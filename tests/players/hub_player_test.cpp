@@ -2,10 +2,10 @@
 // move comments.
 #include <gtest/gtest.h>
 
-#include "match/hub_player.hpp"
-#include "match/player.hpp"
+#include "players/hub_player.hpp"
+#include "players/player.hpp"
 
-namespace kroon::match {
+namespace kroon::players {
 namespace {
 
 TEST(HubPlayerScore, MenWithTwoDecimals) {
@@ -41,4 +41,4 @@ TEST(HubPlayerScore, ScoresBeyondTheLimitAreClampedNotWrapped) {
 }
 
 }  // namespace
-}  // namespace kroon::match
+}  // namespace kroon::players

@@ -1,9 +1,9 @@
-#include "match/builtin_player.hpp"
+#include "players/builtin_player.hpp"
 
 #include <chrono>
 #include <future>
 
-namespace kroon::match {
+namespace kroon::players {
 
 BuiltinPlayer::BuiltinPlayer(const PlayerSettings& settings) : settings_(settings) {
     for (const auto& [name, value] : settings.engine_options) engine_.set_option(name, value);
@@ -47,4 +47,4 @@ Answer BuiltinPlayer::think(const Game& game, const MoveRequest& request) {
     return MoveReply{*o.best, o.score, o.depth > 0 ? std::optional<int>(o.depth) : std::nullopt};
 }
 
-}  // namespace kroon::match
+}  // namespace kroon::players

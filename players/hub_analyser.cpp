@@ -1,4 +1,4 @@
-#include "match/hub_analyser.hpp"
+#include "players/hub_analyser.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -7,7 +7,7 @@
 #include "protocol/hub/line_codec.hpp"
 #include "protocol/hub/parameters.hpp"
 
-namespace kroon::match {
+namespace kroon::players {
 namespace {
 
 using SteadyClock = std::chrono::steady_clock;
@@ -212,4 +212,4 @@ search::Outcome HubAnalyser::run(const Game& game, const search::Limits& limits,
     return outcome;
 }
 
-}  // namespace kroon::match
+}  // namespace kroon::players

@@ -17,7 +17,7 @@
 #include "engine/rules/variant.hpp"
 #include "platform/result.hpp"
 
-namespace kroon::match {
+namespace kroon::players {
 
 struct MoveRequest {
     double time_left = -1;  // the mover's clock in seconds; negative = no clock
@@ -93,4 +93,4 @@ struct PlayerSettings {
 
 Result<std::unique_ptr<Player>> start_player(const PlayerSpec& spec, const PlayerSettings& settings);
 
-}  // namespace kroon::match
+}  // namespace kroon::players

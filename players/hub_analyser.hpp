@@ -14,11 +14,11 @@
 #include <string>
 #include <thread>
 
-#include "match/hub_engine.hpp"
-#include "match/player.hpp"
 #include "play/analyser.hpp"
+#include "players/hub_engine.hpp"
+#include "players/player.hpp"
 
-namespace kroon::match {
+namespace kroon::players {
 
 class HubAnalyser final : public play::Analyser {
 public:
@@ -60,4 +60,4 @@ private:
     std::string failure_;
 };
 
-}  // namespace kroon::match
+}  // namespace kroon::players

@@ -1,11 +1,11 @@
-#include "match/hub_player.hpp"
+#include "players/hub_player.hpp"
 
 #include <algorithm>
 #include <chrono>
 
 #include "protocol/hub/line_codec.hpp"
 
-namespace kroon::match {
+namespace kroon::players {
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -101,4 +101,4 @@ Answer HubPlayer::done_move(const Game& game, const std::string& line, const std
     return MoveReply{*move, report.score, report.depth};
 }
 
-}  // namespace kroon::match
+}  // namespace kroon::players

@@ -6,11 +6,11 @@
 
 #include <memory>
 
-#include "match/hub_engine.hpp"
-#include "match/player.hpp"
 #include "platform/child_process.hpp"
+#include "players/hub_engine.hpp"
+#include "players/player.hpp"
 
-namespace kroon::match {
+namespace kroon::players {
 
 class HubPlayer : public Player {
 public:
@@ -35,4 +35,4 @@ private:
     std::string name_;
 };
 
-}  // namespace kroon::match
+}  // namespace kroon::players

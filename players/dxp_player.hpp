@@ -11,10 +11,10 @@
 #include <optional>
 #include <string>
 
-#include "match/player.hpp"
+#include "players/player.hpp"
 #include "protocol/dxp/dialogue_client.hpp"
 
-namespace kroon::match {
+namespace kroon::players {
 
 class DxpPlayer : public Player {
 public:
@@ -45,4 +45,4 @@ private:
     size_t opening_plies_ = 0;  // moves of the runner's game already in the position sent
 };
 
-}  // namespace kroon::match
+}  // namespace kroon::players

@@ -1,4 +1,4 @@
-#include "match/hub_engine.hpp"
+#include "players/hub_engine.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -12,7 +12,7 @@
 #include "protocol/hub/parameters.hpp"
 #include "protocol/hub/position_text.hpp"
 
-namespace kroon::match {
+namespace kroon::players {
 namespace {
 
 using SteadyClock = std::chrono::steady_clock;
@@ -176,4 +176,4 @@ Result<HubEngine> open_hub_engine(const std::string& command, const PlayerSettin
     return engine;
 }
 
-}  // namespace kroon::match
+}  // namespace kroon::players

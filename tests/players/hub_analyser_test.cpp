@@ -1,4 +1,4 @@
-// The board's other engine: a Hub program behind play::Analyser (match/hub_analyser.hpp),
+// The board's other engine: a Hub program behind play::Analyser (players/hub_analyser.hpp),
 // tried with Kroon's own `kroon hub` and with small scripts that misbehave.
 #include <gtest/gtest.h>
 
@@ -14,9 +14,9 @@
 #include <unistd.h>
 
 #include "engine/rulebook/rulebook.hpp"
-#include "match/hub_analyser.hpp"
+#include "players/hub_analyser.hpp"
 
-namespace kroon::match {
+namespace kroon::players {
 namespace {
 
 using namespace std::chrono_literals;
@@ -240,4 +240,4 @@ TEST(HubAnalyser, AProgramThatDoesNotStartIsAnError) {
 }
 
 }  // namespace
-}  // namespace kroon::match
+}  // namespace kroon::players

@@ -1,6 +1,6 @@
-#include "match/dxp_player.hpp"
+#include "players/dxp_player.hpp"
 
-namespace kroon::match {
+namespace kroon::players {
 namespace {
 
 constexpr double connect_timeout = 10;
@@ -134,4 +134,4 @@ bool DxpPlayer::recovered() const {
     return client_ && client_->open() && client_->session().state() == dxp::DialogueState::Idle;
 }
 
-}  // namespace kroon::match
+}  // namespace kroon::players

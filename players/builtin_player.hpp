@@ -4,10 +4,10 @@
 
 #include <memory>
 
-#include "match/player.hpp"
 #include "play/engine.hpp"
+#include "players/player.hpp"
 
-namespace kroon::match {
+namespace kroon::players {
 
 class BuiltinPlayer : public Player {
 public:
@@ -22,4 +22,4 @@ private:
     play::Engine engine_;
 };
 
-}  // namespace kroon::match
+}  // namespace kroon::players

@@ -9,11 +9,11 @@
 #include <vector>
 
 #include "engine/record/game.hpp"
-#include "match/player.hpp"
 #include "platform/child_process.hpp"
 #include "platform/result.hpp"
+#include "players/player.hpp"
 
-namespace kroon::match {
+namespace kroon::players {
 
 struct HubEngine {
     std::unique_ptr<platform::ChildProcess> process;
@@ -50,4 +50,4 @@ bool looks_like_a_move(const std::string& text);
 // The moves of a `pv` as far as they are legal from `pos`.
 std::vector<Move> parse_hub_line(const Rulebook& rules, Position pos, const std::string& text);
 
-}  // namespace kroon::match
+}  // namespace kroon::players

@@ -10,10 +10,10 @@
 #include <mutex>
 
 #include "match/match_runner.hpp"
-#include "match/player.hpp"
+#include "players/player.hpp"
 #include "tests/support/loopback_server.hpp"
 
-namespace kroon::match {
+namespace kroon::players {
 namespace {
 
 std::string padded(std::string name) {
@@ -185,7 +185,7 @@ TEST(DxpPeerInAMatch, APeerThatLosesAndConfirmsKeepsItsConnectionForTheNextGame)
         if (m[0] == 'E') return {"E00"};
         return {};
     });
-    MatchConfig c;
+    match::MatchConfig c;
     c.engines = {*parse_player_spec(peer.address()), *parse_player_spec("builtin")};
     c.games = 2;
     c.game.limits.clock = TimeControl::sudden_death(60);
@@ -196,11 +196,11 @@ TEST(DxpPeerInAMatch, APeerThatLosesAndConfirmsKeepsItsConnectionForTheNextGame)
     c.pdn_path = ::testing::TempDir() + "kroon_dxp_one_connection_" + std::to_string(::getpid()) + ".pdn";
     std::remove(c.pdn_path.c_str());
     std::atomic<bool> stop{false};
-    const auto state = MatchRunner(c).run(stop);
+    const auto state = match::MatchRunner(c).run(stop);
     std::remove(c.pdn_path.c_str());
     ASSERT_TRUE(state.ok()) << state.error();
     ASSERT_EQ(state->finished.size(), 2u);
-    for (const FinishedGame& f : state->finished) EXPECT_EQ(f.reason, Reason::IllegalMove) << f.termination;
+    for (const match::FinishedGame& f : state->finished) EXPECT_EQ(f.reason, Reason::IllegalMove) << f.termination;
     EXPECT_EQ(state->engines[0].illegal_moves, 2);
     EXPECT_EQ(state->engines[0].failures, 0);
 }
@@ -211,4 +211,4 @@ TEST_F(DxpPlayerTest, SilenceIsATimeout) {
 }
 
 }  // namespace
-}  // namespace kroon::match
+}  // namespace kroon::players
