@@ -3,7 +3,7 @@
 #include <stdexcept>
 
 #include "engine/record/game.hpp"
-#include "play/engine.hpp"
+#include "play/thinker.hpp"
 
 namespace kroon::bench {
 
@@ -49,7 +49,7 @@ Position bench_position(const BenchPosition& entry) {
 }
 
 BenchResult run_bench(const BenchOptions& options, const std::function<void(const BenchLine&)>& on_line) {
-    play::Engine engine;
+    play::Thinker engine;
     engine.set_option("hash", "16");
     engine.set_option("egdb", "none");
     engine.set_option("book", "false");

@@ -181,7 +181,7 @@ Result<PuzzleFile> read_puzzles(const Rulebook& rules, const std::string& path) 
     return parse_puzzles(rules, *text);
 }
 
-Attempt solve(play::Engine& engine, const Rulebook& rules, const Puzzle& puzzle, const search::Limits& limits) {
+Attempt solve(play::Thinker& engine, const Rulebook& rules, const Puzzle& puzzle, const search::Limits& limits) {
     engine.new_game();
     engine.set_game(Game(rules, puzzle.position));
     Attempt attempt;

@@ -19,7 +19,7 @@
 #include "engine/record/pdn.hpp"
 #include "engine/rulebook/rulebook.hpp"
 #include "platform/result.hpp"
-#include "play/engine.hpp"
+#include "play/thinker.hpp"
 
 namespace kroon::tactics {
 
@@ -64,6 +64,6 @@ struct Attempt {
 };
 
 // Kroon's search on one puzzle, from a cleared table.
-Attempt solve(play::Engine& engine, const Rulebook& rules, const Puzzle& puzzle, const search::Limits& limits);
+Attempt solve(play::Thinker& engine, const Rulebook& rules, const Puzzle& puzzle, const search::Limits& limits);
 
 }  // namespace kroon::tactics

@@ -12,7 +12,7 @@
 
 #include "engine/game/outcome.hpp"
 #include "engine/rulebook/rulebook.hpp"
-#include "play/engine.hpp"
+#include "play/thinker.hpp"
 #include "search/searcher.hpp"
 
 namespace kroon::learn {
@@ -307,7 +307,7 @@ Result<play::Book> build_book(const BookBuildOptions& options, const LeafSearch&
 
 LeafSearch engine_leaf_search(std::uint64_t nodes, double seconds,
                               const std::vector<std::pair<std::string, std::string>>& engine_options) {
-    auto engine = std::make_shared<play::Engine>();
+    auto engine = std::make_shared<play::Thinker>();
     for (const auto& [name, value] : engine_options) engine->set_option(name, value);
     // The book is made from searches, never from itself.
     engine->set_option("book", "false");

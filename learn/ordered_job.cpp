@@ -2,8 +2,8 @@
 
 namespace kroon::learn {
 
-std::unique_ptr<play::Engine> data_engine(const std::vector<std::pair<std::string, std::string>>& options) {
-    auto engine = std::make_unique<play::Engine>();
+std::unique_ptr<play::Thinker> data_engine(const std::vector<std::pair<std::string, std::string>>& options) {
+    auto engine = std::make_unique<play::Thinker>();
     engine->set_option("hash", "16");
     engine->set_option("egdb", "none");
     engine->set_option("book", "false");

@@ -14,14 +14,14 @@
 #include <utility>
 #include <vector>
 
-#include "play/engine.hpp"
+#include "play/thinker.hpp"
 
 namespace kroon::learn {
 
 // An engine for making data: a 16 MiB table, no endgame databases (so an item is the same on
 // every machine) and no book (the variety comes from the openings, the score from the
 // search); then `options` (play/options.hpp), which may change any of them.
-std::unique_ptr<play::Engine> data_engine(const std::vector<std::pair<std::string, std::string>>& options);
+std::unique_ptr<play::Thinker> data_engine(const std::vector<std::pair<std::string, std::string>>& options);
 
 // Items 0 .. count-1 made by `threads` threads and handed to `write(i, item)` in the order of
 // i, one call at a time. Each thread calls `make_maker()` once for a maker of its own (item =

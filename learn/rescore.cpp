@@ -13,7 +13,7 @@
 #include "learn/ordered_job.hpp"
 #include "learn/run_progress.hpp"
 #include "learn/training_data.hpp"
-#include "play/engine.hpp"
+#include "play/thinker.hpp"
 
 namespace kroon::learn {
 namespace {
@@ -34,7 +34,7 @@ std::string run_line(const RescoreOptions& o, Variant variant, const std::vector
 }
 
 // The new score of one position, for White, from a search begun with an empty table.
-int search_again(play::Engine& engine, const Rulebook& rules, const RescoreOptions& o, const Position& position) {
+int search_again(play::Thinker& engine, const Rulebook& rules, const RescoreOptions& o, const Position& position) {
     engine.new_game();
     engine.set_game(Game(rules, position));
     search::Limits limits;
@@ -61,7 +61,7 @@ public:
     Result<RescoreResult> run() {
         result_.resumed_after = resumed_;
         const auto make_searcher = [this] {
-            return [this, engine = std::shared_ptr<play::Engine>(data_engine(o_.engine_options))](std::size_t i) {
+            return [this, engine = std::shared_ptr<play::Thinker>(data_engine(o_.engine_options))](std::size_t i) {
                 TrainingPosition p = todo_[i];
                 p.score = search_again(*engine, rules_, o_, p.position);
                 return p;

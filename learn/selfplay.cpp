@@ -10,7 +10,7 @@
 #include "learn/ordered_job.hpp"
 #include "learn/run_progress.hpp"
 #include "learn/training_data.hpp"
-#include "play/engine.hpp"
+#include "play/thinker.hpp"
 
 namespace kroon::learn {
 namespace {
@@ -42,7 +42,7 @@ Game opening_of(const SelfplayOptions& o, int number) {
     }
 }
 
-PlayedGame play(const SelfplayOptions& o, int number, play::Engine& engine) {
+PlayedGame play(const SelfplayOptions& o, int number, play::Thinker& engine) {
     Game game = opening_of(o, number);
     const Rulebook& rules = game.rules();
     engine.new_game();
@@ -103,7 +103,7 @@ public:
     Result<SelfplayResult> run() {
         result_.resumed_after = static_cast<int>(resumed_);
         const auto make_player = [this] {
-            return [this, engine = std::shared_ptr<play::Engine>(data_engine(o_.engine_options))](std::size_t i) {
+            return [this, engine = std::shared_ptr<play::Thinker>(data_engine(o_.engine_options))](std::size_t i) {
                 return play(o_, numbers_[i], *engine);
             };
         };

@@ -1,5 +1,5 @@
 // What a search is run on where a face can offer more than Kroon: Kroon's own engine
-// (play::Engine), or another program behind a protocol (a Hub engine given to the board with
+// (play::Thinker), or another program behind a protocol (a Hub engine given to the board with
 // `kroon serve --engine`). The contract is the searcher's (search/searcher.hpp): go() returns
 // at once, the listener's callbacks come on another thread, on_done exactly once per go(),
 // stop() ends the search soon, wait() returns once on_done has run.

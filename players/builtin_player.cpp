@@ -6,18 +6,18 @@
 namespace kroon::players {
 
 BuiltinPlayer::BuiltinPlayer(const PlayerSettings& settings) : settings_(settings) {
-    for (const auto& [name, value] : settings.engine_options) engine_.set_option(name, value);
+    for (const auto& [name, value] : settings.engine_options) thinker_.set_option(name, value);
 }
 
 std::string BuiltinPlayer::name() const { return "Kroon (built-in)"; }
 
 std::optional<Failure> BuiltinPlayer::new_game(const Game&, Color) {
-    engine_.new_game();
+    thinker_.new_game();
     return std::nullopt;
 }
 
 Answer BuiltinPlayer::think(const Game& game, const MoveRequest& request) {
-    engine_.set_game(game);
+    thinker_.set_game(game);
     search::Limits limits;
     limits.depth = request.depth;
     limits.nodes = request.nodes;
@@ -30,18 +30,18 @@ Answer BuiltinPlayer::think(const Game& game, const MoveRequest& request) {
     }
     std::promise<search::Outcome> done;
     auto outcome = done.get_future();
-    engine_.go(limits, search::Listener{{}, [&done](const search::Outcome& o) { done.set_value(o); }});
+    thinker_.go(limits, search::Listener{{}, [&done](const search::Outcome& o) { done.set_value(o); }});
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(request.wait);
     while (outcome.wait_for(std::chrono::milliseconds(50)) != std::future_status::ready) {
         const bool stopped = settings_.stop && settings_.stop->load();
         if (stopped || std::chrono::steady_clock::now() >= deadline) {
-            engine_.stop();
-            engine_.wait();
+            thinker_.stop();
+            thinker_.wait();
             return Failure{stopped ? Failure::Stopped : Failure::Timeout,
                            stopped ? "the match was stopped" : name() + " did not finish its search in time"};
         }
     }
-    engine_.wait();
+    thinker_.wait();
     const search::Outcome o = outcome.get();
     if (!o.best) return Failure{Failure::Garbage, name() + " found no move"};
     return MoveReply{*o.best, o.score, o.depth > 0 ? std::optional<int>(o.depth) : std::nullopt};

@@ -4,7 +4,7 @@
 
 #include <memory>
 
-#include "play/engine.hpp"
+#include "play/thinker.hpp"
 #include "players/player.hpp"
 
 namespace kroon::players {
@@ -19,7 +19,7 @@ public:
 
 private:
     PlayerSettings settings_;
-    play::Engine engine_;
+    play::Thinker thinker_;
 };
 
 }  // namespace kroon::players

@@ -33,7 +33,7 @@ strict_packages=(clang libclang-rt-14-dev)
 sanitized_heavy='^(Egdb\.(RetrogradeAndFixpointAgree|OtherVariantsBuildAndVerify|VerifyAcceptsABuildAndFindsAWrongValue)'
 sanitized_heavy+='|FrisianEgdb\.(TheKingMoveLimitDecidesSomeEndings|ProbesAgreeWithAPlainSearchWhereItProvesAResult)'
 sanitized_heavy+='|DatabaseProbes\.(AWonKingEndingIsConvertedWithinItsDistance|AFrisian.*)'
-sanitized_heavy+='|EngineDatabases\.(FollowTheGamesVariant|SharedShelfOpensEachVariantOnce)'
+sanitized_heavy+='|ThinkerDatabases\.(FollowTheGamesVariant|SharedShelfOpensEachVariantOnce)'
 sanitized_heavy+='|Distances\.VerifyAcceptsABuildAndFindsAWrongDistance|WebServer\.UsesTheDatabasesOfTheVariantItPlays'
 sanitized_heavy+='|VariantDatabases[/.].*'
 # Pure computations that weigh most under the sanitizers; the release suite runs them.

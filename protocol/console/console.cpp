@@ -43,7 +43,7 @@ int run_console(std::istream& in, std::ostream& out, const ConsoleOptions& optio
 
 ConsoleSession::ConsoleSession(std::istream& in, std::ostream& out, const ConsoleOptions& options)
     : out_(out), options_(options), inbox_(in), game_(rulebook(options.variant)) {
-    for (const auto& [name, value] : options.engine_options) engine_.set_option(name, value);
+    for (const auto& [name, value] : options.engine_options) thinker_.set_option(name, value);
     start_game(Game(rulebook(options.variant)));
 }
 
@@ -119,8 +119,8 @@ int ConsoleSession::run() {
         if (!line) break;
         execute(*line);
     }
-    engine_.stop();
-    engine_.wait();
+    thinker_.stop();
+    thinker_.wait();
     if (!quit_requested_) out_ << "\n";
     out_ << "Bye.\n";
     out_.flush();
@@ -180,7 +180,7 @@ std::string ConsoleSession::side_name(Color side) const { return side == Color::
 
 void ConsoleSession::start_game(Game game) {
     game_ = std::move(game);
-    engine_.new_game();
+    thinker_.new_game();
     clock_ = Clock(level_.kind == Level::Kind::Clock ? level_.control : TimeControl{});
     if (!sides_chosen_) {
         const Color first = game_.rules().first_player();

@@ -121,7 +121,7 @@ void ConsoleSession::cmd_history(const Words&) {
 }
 
 void ConsoleSession::cmd_eval(const Words&) {
-    const eval::Breakdown b = eval::explain(game_.rules(), engine_.evaluation(), game_.position());
+    const eval::Breakdown b = eval::explain(game_.rules(), thinker_.evaluation(), game_.position());
     out_ << "  evaluation: " << b.evaluation << "\n";
     char row[96];
     std::snprintf(row, sizeof row, "  %-16s %8s %8s %8s\n", "term", "White", "Black", "White-Black");

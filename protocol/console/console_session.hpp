@@ -14,7 +14,7 @@
 
 #include "engine/game/clock.hpp"
 #include "engine/record/game.hpp"
-#include "play/engine.hpp"
+#include "play/thinker.hpp"
 #include "protocol/console/console.hpp"
 #include "protocol/console/level.hpp"
 #include "protocol/console/line_source.hpp"
@@ -110,7 +110,7 @@ private:
     Inbox inbox_;
     std::deque<std::string> held_;  // lines typed while the engine was thinking
     bool quit_requested_ = false;
-    play::Engine engine_;
+    play::Thinker thinker_;
     Game game_;
     bool engine_side_[2] = {false, true};
     bool sides_chosen_ = false;  // until `play`, the engine takes the second player's side

@@ -49,8 +49,8 @@ std::string other_variants_in(const std::filesystem::path& folder, Variant varia
 
 std::string ConsoleSession::databases_text() {
     const Variant variant = game_.variant();
-    const std::filesystem::path& folder = engine_.shelf().folder();
-    const auto databases = engine_.shelf().of(variant);
+    const std::filesystem::path& folder = thinker_.shelf().folder();
+    const auto databases = thinker_.shelf().of(variant);
     if (!databases) {
         if (folder.empty()) return "none (egdb DIR opens those in DIR; kroon egdb build makes them)";
         if (!egdb::has_databases(variant))
@@ -70,7 +70,7 @@ std::string ConsoleSession::databases_text() {
 }
 
 void ConsoleSession::databases_follow_variant() {
-    if (engine_.shelf().folder().empty()) return;
+    if (thinker_.shelf().folder().empty()) return;
     out_ << "Endgame databases: " << databases_text() << ".\n";
 }
 
@@ -80,7 +80,7 @@ void ConsoleSession::cmd_egdb(const Words& args) {
         return;
     }
     if (args.size() == 1 && means_none(args[0])) {
-        engine_.set_option("egdb", "none");
+        thinker_.set_option("egdb", "none");
         out_ << "Endgame databases: " << databases_text() << ".\n";
         return;
     }
@@ -114,7 +114,7 @@ void ConsoleSession::cmd_egdb(const Words& args) {
             why += " (kroon egdb build --dir " + folder.string() + " makes them)";
         return refuse(why, opened->rejected());
     }
-    engine_.use_databases(shelf);
+    thinker_.use_databases(shelf);
     out_ << "Endgame databases: " << databases_text() << ".\n";
     for (const std::string& rejected : opened->rejected()) out_ << "  left out: " << rejected << "\n";
 }

@@ -33,19 +33,19 @@ std::string database_hits_text(const search::Outcome& outcome) {
 }  // namespace
 
 ConsoleSession::SearchRun ConsoleSession::search(const search::Limits& limits, bool show_iterations, Listen listen) {
-    engine_.set_game(game_);
-    engine_.go(limits, search::Listener{[this](const search::Iteration& it) {
-                                            Event e;
-                                            e.kind = Event::Kind::Iteration;
-                                            e.iteration = it;
-                                            inbox_.post(std::move(e));
-                                        },
-                                        [this](const search::Outcome& o) {
-                                            Event e;
-                                            e.kind = Event::Kind::Done;
-                                            e.outcome = o;
-                                            inbox_.post(std::move(e));
-                                        }});
+    thinker_.set_game(game_);
+    thinker_.go(limits, search::Listener{[this](const search::Iteration& it) {
+                                             Event e;
+                                             e.kind = Event::Kind::Iteration;
+                                             e.iteration = it;
+                                             inbox_.post(std::move(e));
+                                         },
+                                         [this](const search::Outcome& o) {
+                                             Event e;
+                                             e.kind = Event::Kind::Done;
+                                             e.outcome = o;
+                                             inbox_.post(std::move(e));
+                                         }});
     SearchRun run;
     for (;;) {
         // A script is read no further than one line ahead; a person may type on.
@@ -58,23 +58,23 @@ ConsoleSession::SearchRun ConsoleSession::search(const search::Limits& limits, b
                 break;
             case Event::Kind::Done:
                 run.outcome = event.outcome;
-                engine_.wait();
+                thinker_.wait();
                 return run;
             case Event::Kind::EndOfInput:
                 if (listen == Listen::StopOnAnything) {
-                    engine_.stop();
+                    thinker_.stop();
                     run.interrupted = true;
                 }
                 break;
             case Event::Kind::Line: {
                 const std::string word = trimmed_lower(event.line);
                 if (word.empty() || word == "stop") {
-                    engine_.stop();
+                    thinker_.stop();
                     run.interrupted = true;
                 } else if ((is_quit(word) && options_.interactive) || listen == Listen::StopOnAnything) {
                     // A person leaving should not wait for the search; a script's quit comes
                     // after its last command has run.
-                    engine_.stop();
+                    thinker_.stop();
                     run.interrupted = true;
                     held_.push_back(event.line);
                     if (is_quit(word)) quit_requested_ = true;
@@ -151,7 +151,7 @@ void ConsoleSession::cmd_analyse(const Words& args) {
     }
     limits.analysis = true;  // searched, never answered from the opening book
     const Color side = game_.position().side_to_move();
-    const int lines = engine_.lines_for(limits);
+    const int lines = thinker_.lines_for(limits);
     out_ << "Analysing for " << side_name(side) << " (scores for " << side_name(side)
          << (lines > 1 ? "; the best " + std::to_string(lines) + " moves" : "") << ")"
          << (limits.infinite ? "; press Enter or type stop to end" : "") << ".\n"
@@ -181,7 +181,7 @@ void ConsoleSession::cmd_set(const Words& args) {
     if (args.empty()) {
         for (const play::OptionSpec& spec : play::option_table())
             if (spec.faces & play::Console)
-                out_ << "  " << spec.name << " = " << engine_.options().text(spec.name) << "  (" << spec.help << "; "
+                out_ << "  " << spec.name << " = " << thinker_.options().text(spec.name) << "  (" << spec.help << "; "
                      << play::option_range_text(spec) << ")\n";
         return;
     }
@@ -196,7 +196,7 @@ void ConsoleSession::cmd_set(const Words& args) {
         arguments_ = value;
         return cmd_egdb({value});
     }
-    const auto set = engine_.set_option(spec->name, value);
+    const auto set = thinker_.set_option(spec->name, value);
     if (!set) return error(set.error());
     out_ << spec->name << " = " << *set << ".\n";
 }
@@ -204,13 +204,13 @@ void ConsoleSession::cmd_set(const Words& args) {
 void ConsoleSession::cmd_threads(const Words& args) {
     const auto threads = parse_whole(args.empty() ? "" : args[0], "threads", 1, 64);
     if (args.size() != 1 || !threads) return error(threads ? "threads takes one number" : threads.error());
-    engine_.set_option("threads", std::to_string(*threads));
+    thinker_.set_option("threads", std::to_string(*threads));
     out_ << "Threads: " << *threads << ".\n";
 }
 
 void ConsoleSession::cmd_multipv(const Words& args) {
     if (args.size() != 1) return error("multipv takes one number, from 1 to " + std::to_string(play::max_multi_pv));
-    const auto set = engine_.set_option("multipv", args[0]);
+    const auto set = thinker_.set_option("multipv", args[0]);
     if (!set) return error(set.error());
     const int lines = std::stoi(*set);
     out_ << "Analysis shows " << (lines == 1 ? "the best move" : "the best " + *set + " moves") << ".\n";
@@ -220,11 +220,11 @@ void ConsoleSession::cmd_hash(const Words& args) {
     const auto mib = parse_whole(args.empty() ? "" : args[0], "hash size (MiB)", 1, 1 << 20);
     if (args.size() != 1 || !mib) return error(mib ? "hash takes one number" : mib.error());
     try {
-        if (const auto set = engine_.set_option("hash", std::to_string(*mib)); !set) return error(set.error());
+        if (const auto set = thinker_.set_option("hash", std::to_string(*mib)); !set) return error(set.error());
     } catch (const std::bad_alloc&) {
-        return error("not enough memory for " + std::to_string(engine_.hash_mib()) + " MiB of hash");
+        return error("not enough memory for " + std::to_string(thinker_.hash_mib()) + " MiB of hash");
     }
-    const int size = engine_.hash_mib();
+    const int size = thinker_.hash_mib();
     out_ << "Hash: " << size << " MiB" << (size < *mib ? " (half the machine's memory at most)" : "") << ".\n";
 }
 

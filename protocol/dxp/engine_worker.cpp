@@ -3,7 +3,7 @@
 namespace kroon::dxp {
 
 EngineWorker::EngineWorker(const std::vector<std::pair<std::string, std::string>>& options) {
-    for (const auto& [name, value] : options) engine_.set_option(name, value);
+    for (const auto& [name, value] : options) thinker_.set_option(name, value);
     thread_ = std::thread([this] { run(); });
 }
 
@@ -12,7 +12,7 @@ EngineWorker::~EngineWorker() {
         std::lock_guard lock(mutex_);
         quit_ = true;
         queued_.reset();
-        if (running_id_) engine_.stop();
+        if (running_id_) thinker_.stop();
     }
     wake_.notify_all();
     thread_.join();
@@ -31,7 +31,7 @@ void EngineWorker::stop(int up_to_id) {
     // A queued job is kept: it starts, stops at once and still answers with a legal move, so
     // a hard stop that comes early never leaves the caller without a move.
     stopped_up_to_ = std::max(stopped_up_to_, up_to_id);
-    if (running_id_ && running_id_ <= stopped_up_to_) engine_.stop();
+    if (running_id_ && running_id_ <= stopped_up_to_) thinker_.stop();
 }
 
 int EngineWorker::running_job() {
@@ -49,17 +49,17 @@ void EngineWorker::run() {
             job = std::move(*queued_);
             queued_.reset();
         }
-        if (job.new_game) engine_.new_game();
-        engine_.set_game(job.game);
+        if (job.new_game) thinker_.new_game();
+        thinker_.set_game(job.game);
         search::Outcome outcome;
-        engine_.go(job.limits, search::Listener{{}, [&outcome](const search::Outcome& o) { outcome = o; }});
+        thinker_.go(job.limits, search::Listener{{}, [&outcome](const search::Outcome& o) { outcome = o; }});
         {
             // A stop that came before the search started still applies to it.
             std::lock_guard lock(mutex_);
             running_id_ = job.id;
-            if (quit_ || job.id <= stopped_up_to_) engine_.stop();
+            if (quit_ || job.id <= stopped_up_to_) thinker_.stop();
         }
-        engine_.wait();
+        thinker_.wait();
         {
             std::lock_guard lock(mutex_);
             running_id_ = 0;

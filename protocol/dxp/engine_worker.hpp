@@ -16,7 +16,7 @@
 #include <utility>
 
 #include "engine/record/game.hpp"
-#include "play/engine.hpp"
+#include "play/thinker.hpp"
 
 namespace kroon::dxp {
 
@@ -45,7 +45,7 @@ public:
 private:
     void run();
 
-    play::Engine engine_;
+    play::Thinker thinker_;
     std::mutex mutex_;
     std::condition_variable wake_;
     std::optional<SearchJob> queued_;

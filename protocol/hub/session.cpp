@@ -56,9 +56,9 @@ Session::Session(Writer write, LogSwitch log_switch, bool logging,
     : write_(std::move(write)),
       log_switch_(std::move(log_switch)),
       done_sent_(std::make_shared<std::atomic<bool>>(false)) {
-    engine_.set_option("log", logging ? "true" : "false");
+    thinker_.set_option("log", logging ? "true" : "false");
     for (const auto& [name, value] : options)
-        if (const auto set = engine_.set_option(name, value); !set) spdlog::error("hub: {}", set.error());
+        if (const auto set = thinker_.set_option(name, value); !set) spdlog::error("hub: {}", set.error());
     reset_game();
 }
 
@@ -70,7 +70,7 @@ void Session::finish() {
         // A script piping `go think` gets its move; a depth or time that would keep a search
         // going long after its GUI has gone gets a few seconds, then the search is stopped.
         const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(eof_grace_seconds);
-        while (engine_.searching() && std::chrono::steady_clock::now() < deadline)
+        while (thinker_.searching() && std::chrono::steady_clock::now() < deadline)
             std::this_thread::sleep_for(std::chrono::milliseconds(5));
     }
     end_search();
@@ -86,7 +86,7 @@ bool Session::handle_line(std::string_view line) {
             return true;
         }
         if (name == "ponder-hit") {
-            if (!*done_sent_) engine_.ponder_hit();
+            if (!*done_sent_) thinker_.ponder_hit();
             return true;
         }
         if (name == "stop") {
@@ -115,7 +115,7 @@ void Session::handle(const Command& command) {
     if (name == "hub") return on_hub();
     if (name == "set-param") return on_set_param(command);
     if (name == "init") return on_init();
-    if (name == "new-game") return engine_.new_game();
+    if (name == "new-game") return thinker_.new_game();
     if (name == "pos") return on_pos(command);
     if (name == "level") return on_level(command);
     if (name == "go") return on_go(command);
@@ -131,7 +131,7 @@ void Session::on_hub() {
                .add("author", "Kroon developers")
                .add("country", "Netherlands")
                .str());
-    for (const std::string& line : param_lines(engine_.options())) write_(line);
+    for (const std::string& line : param_lines(thinker_.options())) write_(line);
     write_("wait");
 }
 
@@ -144,8 +144,8 @@ void Session::on_set_param(const Command& command) {
         return;
     }
     const auto& [option, value] = **request;
-    const std::string before = engine_.options().text(option);
-    const auto set = engine_.set_option(option, value);
+    const std::string before = thinker_.options().text(option);
+    const auto set = thinker_.set_option(option, value);
     if (!set) return error(set.error());
     if (option == "variant" && *set != before) {
         reset_game();
@@ -158,20 +158,20 @@ void Session::on_set_param(const Command& command) {
     if (option == "log" && log_switch_) {
         const auto switched = log_switch_(*set == "true");
         if (!switched) {
-            engine_.set_option("log", before);
+            thinker_.set_option("log", before);
             return error(switched.error());
         }
     }
 }
 
 void Session::on_init() {
-    engine_.prepare();
+    thinker_.prepare();
     write_("ready");
 }
 
 void Session::check_databases() {
-    const std::string& folder = engine_.options().text("egdb");
-    if (databases_by_default_ || folder == "none" || engine_.databases()) return;
+    const std::string& folder = thinker_.options().text("egdb");
+    if (databases_by_default_ || folder == "none" || thinker_.databases()) return;
     error("no endgame databases for " + std::string(game_.rules().name()) + " in " + folder);
 }
 
@@ -218,7 +218,7 @@ void Session::on_go(const Command& command) {
     limits.ponder = command.has("ponder");
     limits.analysis = command.has("analyze");
     running_ = limits;
-    engine_.set_game(game_);
+    thinker_.set_game(game_);
     *done_sent_ = false;
     searching_ = true;
     const Rulebook* rules = &game_.rules();
@@ -227,7 +227,7 @@ void Session::on_go(const Command& command) {
     auto done_sent = done_sent_;
     search::Listener listener;
     // Multi-PV lines carry multipv=K, even where a single legal move gives one line.
-    if (engine_.lines_for(limits) > 1)
+    if (thinker_.lines_for(limits) > 1)
         listener.on_iteration = [=](const search::Iteration& it) {
             for (const std::string& line : info_lines(*rules, root, it)) write(line);
         };
@@ -237,16 +237,16 @@ void Session::on_go(const Command& command) {
         write(done_line(*rules, root, outcome));
         *done_sent = true;
     };
-    engine_.go(limits, std::move(listener));
+    thinker_.go(limits, std::move(listener));
 }
 
 void Session::end_search() {
-    if (!*done_sent_) engine_.stop();
-    engine_.wait();
+    if (!*done_sent_) thinker_.stop();
+    thinker_.wait();
     searching_ = false;
 }
 
-const Rulebook& Session::game_rulebook() const { return rulebook(*parse_variant(engine_.options().text("variant"))); }
+const Rulebook& Session::game_rulebook() const { return rulebook(*parse_variant(thinker_.options().text("variant"))); }
 
 void Session::error(const std::string& message) { write_(error_line(message)); }
 

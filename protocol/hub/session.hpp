@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "engine/record/game.hpp"
-#include "play/engine.hpp"
+#include "play/thinker.hpp"
 #include "protocol/hub/line_codec.hpp"
 #include "protocol/hub/parameters.hpp"
 
@@ -47,7 +47,7 @@ public:
     static constexpr double eof_grace_seconds = 5;
 
     bool searching() const { return searching_; }
-    const play::OptionValues& options() const { return engine_.options(); }
+    const play::OptionValues& options() const { return thinker_.options(); }
 
 private:
     void handle(const Command& command);
@@ -67,7 +67,7 @@ private:
 
     Writer write_;
     LogSwitch log_switch_;
-    play::Engine engine_;
+    play::Thinker thinker_;
     bool databases_by_default_ = true;  // egdb-path is the start folder, not the GUI's
     // The GUI's game: the `pos` start position and its moves, read and replayed once. The GUI
     // decides when it is over, so moves after the referee's verdict are played too.

@@ -23,7 +23,7 @@ SearchPool::SearchPool(PoolOptions options) : options_(options) {
     const auto shelf = std::make_shared<play::DatabaseShelf>(play::DatabaseShelf::folder_of_option(folder));
     for (int i = 0; i < count; ++i) {
         auto slot = std::make_unique<Slot>();
-        auto engine = std::make_shared<play::Engine>(shelf);
+        auto engine = std::make_shared<play::Thinker>(shelf);
         for (const auto& [name, value] : options.engine_options)
             if (name != "egdb") engine->set_option(name, value);
         engine->set_option("threads", "1");

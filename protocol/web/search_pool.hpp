@@ -26,7 +26,7 @@
 
 #include "engine/record/game.hpp"
 #include "play/analyser.hpp"
-#include "play/engine.hpp"
+#include "play/thinker.hpp"
 
 namespace kroon::web {
 

@@ -53,7 +53,7 @@ TEST(KROON_TACTICS_PREFIX, ShippedShotsAreUniqueAndWin) {
 // The fixed budget is small enough to tell a search that sees shots from one that does not.
 TEST(KROON_TACTICS_PREFIX, KroonSolvesTheSet) {
     const auto set = shipped_set();
-    play::Engine engine;
+    play::Thinker engine;
     engine.set_option("hash", "16");
     engine.set_option("egdb", "none");
     search::Limits limits;

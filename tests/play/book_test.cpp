@@ -1,6 +1,6 @@
 // The opening book: its file round-trips and refuses damaged or foreign files, a position is
 // found whatever the move order that reached it, the choice with margin 0 is always the same,
-// and the engine plays from the book where a game is played, never where it is analysed.
+// and the thinker plays from the book where a game is played, never where it is analysed.
 #include <gtest/gtest.h>
 
 #include <unistd.h>
@@ -15,7 +15,7 @@
 #include "engine/record/game.hpp"
 #include "engine/rulebook/rulebook.hpp"
 #include "play/book.hpp"
-#include "play/engine.hpp"
+#include "play/thinker.hpp"
 
 namespace kroon::play {
 namespace {
@@ -176,66 +176,66 @@ TEST(Book, MarginZeroAlwaysChoosesTheSameBestMove) {
     EXPECT_EQ(within17, (std::set<std::string>{"31-27", "32-28", "33-28"}));
 }
 
-TEST(Book, TheEnginePlaysFromItWhereAGameIsPlayed) {
+TEST(Book, TheThinkerPlaysFromItWhereAGameIsPlayed) {
     const std::string path = testing::TempDir() + "kroon-engine-book-" + std::to_string(getpid()) + ".kbk";
     ASSERT_TRUE(start_book().write(path));
-    Engine engine;
-    ASSERT_TRUE(engine.set_option("book", path));
-    ASSERT_TRUE(engine.set_option("hash", "1"));
+    Thinker thinker;
+    ASSERT_TRUE(thinker.set_option("book", path));
+    ASSERT_TRUE(thinker.set_option("hash", "1"));
     search::Limits limits;
     limits.nodes = 2000;
-    const search::Outcome outcome = engine.think(limits);
+    const search::Outcome outcome = thinker.think(limits);
     EXPECT_TRUE(outcome.from_book);
     ASSERT_TRUE(outcome.best);
-    EXPECT_EQ(move_text(engine.game(), *outcome.best), first_of_the_equal_best());
+    EXPECT_EQ(move_text(thinker.game(), *outcome.best), first_of_the_equal_best());
     EXPECT_EQ(outcome.score, 5);
     EXPECT_EQ(outcome.nodes, 0u);
-    EXPECT_EQ(engine.book_moves().size(), 3u);
+    EXPECT_EQ(thinker.book_moves().size(), 3u);
 
     // Through go(), as a face plays: the callbacks come as from a search.
     search::Outcome reported;
     bool marked_iteration = false;
-    engine.go(limits, {[&](const search::Iteration& it) { marked_iteration = it.from_book && it.pv.size() == 1; },
-                       [&](const search::Outcome& o) { reported = o; }});
-    engine.wait();
+    thinker.go(limits, {[&](const search::Iteration& it) { marked_iteration = it.from_book && it.pv.size() == 1; },
+                        [&](const search::Outcome& o) { reported = o; }});
+    thinker.wait();
     EXPECT_TRUE(marked_iteration);
     EXPECT_TRUE(reported.from_book);
     EXPECT_EQ(reported.best, outcome.best);
-    EXPECT_FALSE(engine.searching());
+    EXPECT_FALSE(thinker.searching());
 
     // on_done may start the next search from the reply's own thread (the searcher's contract).
     std::atomic<int> replies{0};
     std::function<void(const search::Outcome&)> again = [&](const search::Outcome&) {
-        if (++replies < 3) engine.go(limits, {nullptr, again});
+        if (++replies < 3) thinker.go(limits, {nullptr, again});
     };
-    engine.go(limits, {nullptr, again});
+    thinker.go(limits, {nullptr, again});
     for (int i = 0; i < 500 && replies < 3; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(2));
-    engine.wait();
+    thinker.wait();
     EXPECT_EQ(replies, 3);
 
-    // An analysis searches; so does an engine without a book, or out of it.
+    // An analysis searches; so does a thinker without a book, or out of it.
     search::Limits analysis = limits;
     analysis.analysis = true;
-    EXPECT_FALSE(engine.think(analysis).from_book);
+    EXPECT_FALSE(thinker.think(analysis).from_book);
     // So does a search for several lines: the book scores its own moves only.
     search::Limits several_lines = limits;
     several_lines.multi_pv = 3;
-    EXPECT_FALSE(engine.think(several_lines).from_book);
+    EXPECT_FALSE(thinker.think(several_lines).from_book);
     Game out_of_book;
     ASSERT_TRUE(out_of_book.play_text("34-29"));
-    engine.set_game(out_of_book);
-    EXPECT_FALSE(engine.think(limits).from_book);
-    engine.set_game(Game());
-    ASSERT_TRUE(engine.set_option("book", "none"));
-    EXPECT_EQ(engine.options().text("book"), "false");
-    EXPECT_FALSE(engine.think(limits).from_book);
+    thinker.set_game(out_of_book);
+    EXPECT_FALSE(thinker.think(limits).from_book);
+    thinker.set_game(Game());
+    ASSERT_TRUE(thinker.set_option("book", "none"));
+    EXPECT_EQ(thinker.options().text("book"), "false");
+    EXPECT_FALSE(thinker.think(limits).from_book);
     // A book of another variant is not used in this one.
-    ASSERT_TRUE(engine.set_option("book", path));
-    ASSERT_TRUE(engine.set_option("variant", "frisian"));
-    EXPECT_FALSE(engine.think(limits).from_book);
+    ASSERT_TRUE(thinker.set_option("book", path));
+    ASSERT_TRUE(thinker.set_option("variant", "frisian"));
+    EXPECT_FALSE(thinker.think(limits).from_book);
     // A bad file is an error that changes nothing.
-    EXPECT_FALSE(engine.set_option("book", path + ".missing"));
-    EXPECT_EQ(engine.options().text("book"), path);
+    EXPECT_FALSE(thinker.set_option("book", path + ".missing"));
+    EXPECT_EQ(thinker.options().text("book"), path);
     std::filesystem::remove(path);
 }
 
@@ -245,11 +245,11 @@ TEST(Book, TheBuiltInBookCoversTheStartAndIsUsedByDefault) {
     const Game start;
     const auto moves = book_moves(*book, start.rules(), start.position());
     EXPECT_EQ(moves.size(), 9u);  // every move of the start scored
-    Engine engine;
-    EXPECT_EQ(engine.options().text("book"), "true");
+    Thinker thinker;
+    EXPECT_EQ(thinker.options().text("book"), "true");
     search::Limits limits;
     limits.nodes = 1000;
-    const search::Outcome outcome = engine.think(limits);
+    const search::Outcome outcome = thinker.think(limits);
     EXPECT_TRUE(outcome.from_book);
     EXPECT_EQ(outcome.best, moves.front().move);
 }

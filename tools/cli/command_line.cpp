@@ -121,7 +121,7 @@ EngineSettings engine_settings(const EngineArgs& args, EngineChecks checks) {
     return settings;
 }
 
-void configure(play::Engine& engine, const EngineSettings& settings) {
+void configure(play::Thinker& engine, const EngineSettings& settings) {
     for (const auto& [name, value] : settings)
         if (const auto set = engine.set_option(name, value); !set) throw UsageError("--" + set.error());
 }

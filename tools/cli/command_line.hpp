@@ -18,7 +18,7 @@
 #include "engine/rules/variant.hpp"
 #include "eval/evaluate.hpp"
 #include "platform/result.hpp"
-#include "play/engine.hpp"
+#include "play/thinker.hpp"
 
 namespace kroon::cli {
 
@@ -68,7 +68,7 @@ struct EngineArgs {
 // `defaults`: where the command's default differs from the table's (for its help).
 void add_engine_options(CLI::App& command, EngineArgs& args, const std::vector<std::string_view>& names,
                         const std::map<std::string_view, std::string_view>& defaults = {});
-// The options as an engine takes them (play::Engine::set_option), each checked as the
+// The options as the thinker takes them (play::Thinker::set_option), each checked as the
 // engine would, and for the variant the command plays where it plays one: a weights file
 // that cannot be read (or holds another variant's weights than `weights_for`), a databases
 // folder without any (of `databases_for`, when given). A problem is a UsageError.
@@ -79,7 +79,7 @@ struct EngineChecks {
 using EngineSettings = std::vector<std::pair<std::string, std::string>>;
 EngineSettings engine_settings(const EngineArgs& args, EngineChecks checks = {});
 // Sets checked settings on an engine.
-void configure(play::Engine& engine, const EngineSettings& settings);
+void configure(play::Thinker& engine, const EngineSettings& settings);
 // The evaluation the options choose, for commands that evaluate without searching.
 eval::Evaluation evaluation_of(const EngineArgs& args, std::optional<Variant> variant);
 // The cache folder for a help text, or why there is none.

@@ -102,7 +102,7 @@ tactics::Attempt solve_with_player(players::Player& player, const Rulebook& rule
 
 // What searches the positions: the built-in engine, or another through the match runner's players.
 struct Solver {
-    std::unique_ptr<play::Engine> engine;     // the built-in one
+    std::unique_ptr<play::Thinker> engine;    // the built-in one
     std::unique_ptr<players::Player> player;  // any other
     search::Limits limits;                    // for the built-in engine
     players::MoveRequest request;             // for the player
@@ -120,7 +120,7 @@ Result<Solver> start_solver(const SolveArgs& a) {
     Solver solver;
     const EngineSettings builtin_settings = engine_settings(a.builtin, {a.variant, std::nullopt});
     if (spec->kind == players::PlayerSpec::Builtin) {
-        solver.engine = std::make_unique<play::Engine>();
+        solver.engine = std::make_unique<play::Thinker>();
         solver.engine->set_option("egdb", "none");
         solver.engine->set_option("book", "false");  // a puzzle is solved by search
         configure(*solver.engine, builtin_settings);

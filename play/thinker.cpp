@@ -1,4 +1,4 @@
-#include "play/engine.hpp"
+#include "play/thinker.hpp"
 
 #include <spdlog/spdlog.h>
 
@@ -9,10 +9,10 @@
 
 namespace kroon::play {
 
-Engine::Engine(std::shared_ptr<DatabaseShelf> shelf)
+Thinker::Thinker(std::shared_ptr<DatabaseShelf> shelf)
     : shelf_(std::move(shelf)), hash_mib_(affordable_hash_mib(options_.integer("hash"))) {}
 
-Engine::~Engine() {
+Thinker::~Thinker() {
     join_book_reply();
     if (searcher_) {
         searcher_->stop();
@@ -20,7 +20,7 @@ Engine::~Engine() {
     }
 }
 
-search::Searcher& Engine::searcher() {
+search::Searcher& Thinker::searcher() {
     if (!searcher_) {
         databases_ = shelf().of(game_.variant());
         search::Options options;
@@ -33,14 +33,14 @@ search::Searcher& Engine::searcher() {
     return *searcher_;
 }
 
-DatabaseShelf& Engine::shelf() {
+DatabaseShelf& Thinker::shelf() {
     if (!shelf_) shelf_ = std::make_shared<DatabaseShelf>(DatabaseShelf::folder_of_option(options_.text("egdb")));
     return *shelf_;
 }
 
-void Engine::prepare() { searcher(); }
+void Thinker::prepare() { searcher(); }
 
-void Engine::use_databases(std::shared_ptr<DatabaseShelf> shelf) {
+void Thinker::use_databases(std::shared_ptr<DatabaseShelf> shelf) {
     if (searcher_) {
         searcher_->stop();
         searcher_->wait();
@@ -51,7 +51,7 @@ void Engine::use_databases(std::shared_ptr<DatabaseShelf> shelf) {
     if (searcher_) searcher_->set_databases(databases_);
 }
 
-Result<std::string> Engine::set_option(std::string_view name, std::string_view value) {
+Result<std::string> Thinker::set_option(std::string_view name, std::string_view value) {
     const OptionSpec* spec = find_option(name);
     if (!spec) return Error{"no option '" + std::string(name) + "'"};
     auto text = read_option_value(*spec, value);
@@ -66,7 +66,7 @@ Result<std::string> Engine::set_option(std::string_view name, std::string_view v
     return *text;
 }
 
-Result<std::string> Engine::apply(std::string_view name, const std::string& value) {
+Result<std::string> Thinker::apply(std::string_view name, const std::string& value) {
     if (name == "threads") {
         if (searcher_) searcher_->set_threads(std::stoi(value));
     } else if (name == "hash") {
@@ -109,7 +109,7 @@ Result<std::string> Engine::apply(std::string_view name, const std::string& valu
     return value;
 }
 
-void Engine::set_game(const Game& game) {
+void Thinker::set_game(const Game& game) {
     if (searcher_) {
         searcher_->stop();
         searcher_->wait();
@@ -124,24 +124,24 @@ void Engine::set_game(const Game& game) {
     }
 }
 
-void Engine::new_game() { searcher().new_game(); }
+void Thinker::new_game() { searcher().new_game(); }
 
-std::shared_ptr<const Book> Engine::book() const {
+std::shared_ptr<const Book> Thinker::book() const {
     return chosen_book(options_.text("book"), game_.variant(), book_file_);
 }
 
-std::vector<BookChoice> Engine::book_moves() const {
+std::vector<BookChoice> Thinker::book_moves() const {
     const auto chosen = book();
     if (!chosen || game_.is_over()) return {};
     return play::book_moves(*chosen, game_.rules(), game_.position());
 }
 
-int Engine::lines_for(const search::Limits& limits) const {
+int Thinker::lines_for(const search::Limits& limits) const {
     if (!limits.analysis) return limits.multi_pv;
     return std::max(limits.multi_pv, options_.integer("multipv"));
 }
 
-std::optional<BookChoice> Engine::book_move(const search::Limits& limits) {
+std::optional<BookChoice> Thinker::book_move(const search::Limits& limits) {
     // Several lines are searched: the book scores its own moves only.
     if (!limits.ends_by_itself() || limits.analysis || lines_for(limits) > 1 || game_.is_over()) return std::nullopt;
     const auto chosen = book();
@@ -162,7 +162,7 @@ search::Outcome book_outcome(const BookChoice& choice) {
 
 }  // namespace
 
-void Engine::join_book_reply() {
+void Thinker::join_book_reply() {
     std::thread reply;
     {
         const std::lock_guard lock(book_reply_mutex_);
@@ -176,7 +176,7 @@ void Engine::join_book_reply() {
         reply.join();
 }
 
-void Engine::go(search::Limits limits, search::Listener listener) {
+void Thinker::go(search::Limits limits, search::Listener listener) {
     join_book_reply();
     if (const auto choice = book_move(limits)) {
         // Reported from a thread of its own, as the searcher does: a face may hold its lock
@@ -204,22 +204,22 @@ void Engine::go(search::Limits limits, search::Listener listener) {
     s.start(limits, std::move(listener));
 }
 
-void Engine::stop() {
+void Thinker::stop() {
     if (searcher_) searcher_->stop();
 }
 
-void Engine::ponder_hit() {
+void Thinker::ponder_hit() {
     if (searcher_) searcher_->ponder_hit();
 }
 
-void Engine::wait() {
+void Thinker::wait() {
     join_book_reply();
     if (searcher_) searcher_->wait();
 }
 
-bool Engine::searching() const { return book_replying_ || (searcher_ && searcher_->is_searching()); }
+bool Thinker::searching() const { return book_replying_ || (searcher_ && searcher_->is_searching()); }
 
-search::Outcome Engine::think(const search::Limits& limits) {
+search::Outcome Thinker::think(const search::Limits& limits) {
     join_book_reply();
     if (const auto choice = book_move(limits)) return book_outcome(*choice);
     search::Limits with_ponder = limits;

@@ -1,8 +1,9 @@
-// The engine behind every face: one object per game being played or analysed. It owns the
-// searcher (threads, transposition table and its memory cap), the evaluation chosen, the
-// endgame databases of the game's variant, and the options table's values; a face (Hub,
-// DXP, the console, the web board, the match runner's built-in player, self-play) parses its
-// own input into these calls and formats the reports back (docs/architecture.md).
+// The thinker behind every face: one object per game being played or analysed, which thinks
+// about that game (set_game, go, stop, the book, the options). It owns the searcher (threads,
+// transposition table and its memory cap), the evaluation chosen, the endgame databases of the
+// game's variant, and the options table's values; a face (Hub, DXP, the console, the web
+// board, the match runner's built-in player, self-play) parses its own input into these calls
+// and formats the reports back. Not "engine": engine/ is the rules engine (docs/architecture.md).
 #pragma once
 
 #include <atomic>
@@ -26,15 +27,15 @@
 
 namespace kroon::play {
 
-class Engine final : public Analyser {
+class Thinker final : public Analyser {
 public:
     // The options at their defaults. `shelf`: databases shared with other engines, or null for
     // the engine's own, from its egdb option when a game first needs them. The searcher is
     // made on first use, so options set before it cost nothing.
-    explicit Engine(std::shared_ptr<DatabaseShelf> shelf = nullptr);
-    ~Engine() override;
-    Engine(const Engine&) = delete;
-    Engine& operator=(const Engine&) = delete;
+    explicit Thinker(std::shared_ptr<DatabaseShelf> shelf = nullptr);
+    ~Thinker() override;
+    Thinker(const Thinker&) = delete;
+    Thinker& operator=(const Thinker&) = delete;
 
     // Checks a value against the options table and applies it: the table is resized, a
     // weights file read, a databases folder opened, the variant's start position set up.
