@@ -7,8 +7,8 @@
 
 #include "egdb/indexer.hpp"
 #include "egdb/variants.hpp"
-#include "engine/game/draw_rules.hpp"
 #include "engine/movegen/movegen.hpp"
+#include "engine/referee/draw_rules.hpp"
 #include "engine/rulebook/rulebook.hpp"
 
 namespace kroon::egdb {

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "egdb/database.hpp"
-#include "engine/game/draw_rules.hpp"
+#include "engine/referee/draw_rules.hpp"
 
 namespace kroon::egdb {
 

@@ -10,7 +10,7 @@
 #include <unordered_map>
 #include <utility>
 
-#include "engine/game/outcome.hpp"
+#include "engine/referee/outcome.hpp"
 #include "engine/rulebook/rulebook.hpp"
 #include "play/thinker.hpp"
 #include "search/searcher.hpp"

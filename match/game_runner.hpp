@@ -1,5 +1,5 @@
-// One game between two players, refereed move by move: the clock (engine/game/clock) is fed
-// the measured thinking time, the referee (engine/game) ends the game by the rules, and a
+// One game between two players, refereed move by move: the clock (engine/referee/clock) is fed
+// the measured thinking time, the referee (engine/referee) ends the game by the rules, and a
 // player that runs out of time, crashes, hangs, sends garbage or an illegal move loses the
 // game with the reason recorded. Optional adjudication ends long or decided games.
 #pragma once
@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/game/clock.hpp"
 #include "engine/record/game.hpp"
+#include "engine/referee/clock.hpp"
 #include "match/move_comments.hpp"
 #include "match/openings.hpp"
 #include "players/player.hpp"

@@ -14,7 +14,7 @@
 #include <thread>
 #include <tuple>
 
-#include "engine/game/outcome.hpp"
+#include "engine/referee/outcome.hpp"
 #include "match/match_stats.hpp"
 
 namespace kroon::match {

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/game/outcome.hpp"
+#include "engine/referee/outcome.hpp"
 
 namespace kroon::match {
 

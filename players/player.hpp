@@ -11,9 +11,9 @@
 #include <variant>
 #include <vector>
 
-#include "engine/game/clock.hpp"
 #include "engine/position/move.hpp"
 #include "engine/record/game.hpp"
+#include "engine/referee/clock.hpp"
 #include "engine/rules/variant.hpp"
 #include "platform/result.hpp"
 

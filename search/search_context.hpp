@@ -8,9 +8,9 @@
 #include <memory>
 #include <vector>
 
-#include "engine/game/draw_rules.hpp"
 #include "engine/position/position.hpp"
 #include "engine/record/game.hpp"
+#include "engine/referee/draw_rules.hpp"
 #include "engine/rules/variant.hpp"
 #include "search/searcher.hpp"
 #include "search/time_manager.hpp"

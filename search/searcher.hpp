@@ -51,7 +51,7 @@ struct Limits {
     // Clock of the side to move in seconds (negative = no clock): time left, increment added
     // per move (counted before the move, as Hub does), and moves until the next time control
     // (0 = the time left is for the rest of the game). N moves in T: moves_to_go counts down
-    // within the period and time left over carries on (engine/game/clock.hpp). DXP's whole-game
+    // within the period and time left over carries on (engine/referee/clock.hpp). DXP's whole-game
     // budget: time_left = what is left of it, moves_to_go = moves still to play in it.
     double time_left = -1;
     double increment = 0;

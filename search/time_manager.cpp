@@ -23,7 +23,7 @@ TimePlan plan_time(const Limits& limits, double men_progress) {
         const double margin = clock_margin + 0.02 * limits.time_left;
         const double usable = std::max(0.3 * available, available - margin);
         // With N moves to go share the time among them, and whatever is left over carries to
-        // the next period (engine/game/clock.hpp).
+        // the next period (engine/referee/clock.hpp).
         double moves = sudden_death_moves_early;
         if (limits.moves_to_go > 0)
             moves = std::min(limits.moves_to_go, 50);

@@ -7,8 +7,8 @@
 #include <cstdlib>
 
 #include "egdb/game_probe.hpp"
-#include "engine/game/referee.hpp"
 #include "engine/movegen/movegen.hpp"
+#include "engine/referee/referee.hpp"
 #include "eval/evaluator.hpp"
 #include "eval/learned.hpp"
 
@@ -341,7 +341,7 @@ bool Worker<R>::ended_by_rule(const Position& pos, int ply, Score& score) {
                 return true;
             }
     }
-    // The referee's draw rules (engine/game/referee.hpp); repetition is counted above.
+    // The referee's draw rules (engine/referee/referee.hpp); repetition is counted above.
     const Verdict verdict = rule_verdict<R>(pos, c, 1, context_->root.rule_options);
     if (!verdict.over()) return false;
     score = result_score(verdict.result, pos.side_to_move(), ply);

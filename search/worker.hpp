@@ -8,10 +8,10 @@
 #include <optional>
 #include <vector>
 
-#include "engine/game/draw_rules.hpp"
-#include "engine/game/outcome.hpp"
-#include "engine/game/referee.hpp"
 #include "engine/position/move.hpp"
+#include "engine/referee/draw_rules.hpp"
+#include "engine/referee/outcome.hpp"
+#include "engine/referee/referee.hpp"
 #include "search/move_order.hpp"
 #include "search/search_context.hpp"
 
@@ -136,7 +136,7 @@ private:
     // it, `score` is its exact value (database_win_score band) and true is returned.
     bool probe_databases(const Position& pos, const MoveList& moves, int ply, Score& score);
 
-    // The referee's verdict on a side without a legal move (engine/game/referee.hpp).
+    // The referee's verdict on a side without a legal move (engine/referee/referee.hpp).
     static Score no_move_score(int ply) { return no_move_wins<R> ? win_score - ply : -win_score + ply; }
 
     Score search(const Position& pos, Score alpha, Score beta, int depth, int ply, bool pv_node);

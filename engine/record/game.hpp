@@ -11,9 +11,9 @@
 #include <unordered_map>
 #include <vector>
 
-#include "engine/game/draw_rules.hpp"
-#include "engine/game/outcome.hpp"
 #include "engine/position/position.hpp"
+#include "engine/referee/draw_rules.hpp"
+#include "engine/referee/outcome.hpp"
 #include "engine/rulebook/rulebook.hpp"
 #include "platform/result.hpp"
 

@@ -22,10 +22,10 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/game/outcome.hpp"
 #include "engine/position/position.hpp"
 #include "engine/record/game.hpp"
 #include "engine/record/move_tree.hpp"
+#include "engine/referee/outcome.hpp"
 #include "engine/rules/variant.hpp"
 #include "platform/result.hpp"
 

@@ -1,6 +1,6 @@
 // Move text for every variant: Rulebook::format_move, parse_move, move_fields and find_move
-// (the forms are described in engine/notation/move_text.hpp).
-#include "engine/notation/move_text.hpp"
+// (the forms are described in engine/rulebook/move_text.hpp).
+#include "engine/rulebook/move_text.hpp"
 
 #include <algorithm>
 #include <cctype>

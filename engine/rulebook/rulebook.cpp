@@ -2,10 +2,10 @@
 // them out. Everything here forwards to the templated generator, make-move and referee.
 #include "engine/rulebook/rulebook.hpp"
 
-#include "engine/game/referee.hpp"
 #include "engine/movegen/perft.hpp"
 #include "engine/notation/capture_legs.hpp"
 #include "engine/notation/square_names.hpp"
+#include "engine/referee/referee.hpp"
 
 namespace kroon {
 namespace {

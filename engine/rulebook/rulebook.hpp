@@ -15,13 +15,13 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/game/draw_rules.hpp"
-#include "engine/game/outcome.hpp"
 #include "engine/movegen/movegen.hpp"
 #include "engine/movegen/perft_table.hpp"
-#include "engine/notation/move_text.hpp"
 #include "engine/position/move.hpp"
 #include "engine/position/position.hpp"
+#include "engine/referee/draw_rules.hpp"
+#include "engine/referee/outcome.hpp"
+#include "engine/rulebook/move_text.hpp"
 #include "engine/rules/traits.hpp"
 #include "engine/rules/variant.hpp"
 #include "platform/result.hpp"
@@ -96,7 +96,7 @@ public:
     std::vector<std::string> format_line(const Position& start, const std::vector<Move>& moves,
                                          MoveNotation notation = MoveNotation::Standard) const;
 
-    // --- the referee (engine/game/referee.cpp) ---------------------------------------------
+    // --- the referee (engine/referee/referee.cpp) ---------------------------------------------
     virtual DrawCounters start_counters(const Position& pos) const = 0;
     virtual void update_counters(DrawCounters& counters, const Move& move, const Position& after) const = 0;
     // No legal move (a loss, or a win in antidraughts), the first king in breakthrough, then

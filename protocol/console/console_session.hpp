@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/game/clock.hpp"
 #include "engine/record/game.hpp"
+#include "engine/referee/clock.hpp"
 #include "play/thinker.hpp"
 #include "protocol/console/console.hpp"
 #include "protocol/console/level.hpp"

@@ -4,7 +4,7 @@
 #include <cctype>
 #include <new>
 
-#include "engine/notation/move_text.hpp"
+#include "engine/rulebook/move_text.hpp"
 #include "play/score_text.hpp"
 #include "protocol/console/console_session.hpp"
 #include "protocol/console/report_text.hpp"

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/game/clock.hpp"
+#include "engine/referee/clock.hpp"
 #include "engine/types.hpp"
 #include "platform/result.hpp"
 #include "search/searcher.hpp"
@@ -21,11 +21,11 @@ struct Level {
     int depth = 0;
     std::uint64_t nodes = 0;
     double move_time = 1.0;  // seconds
-    TimeControl control;     // Clock: both sides' time control (engine/game/clock.hpp)
+    TimeControl control;     // Clock: both sides' time control (engine/referee/clock.hpp)
 };
 
 // `depth 8`, `nodes 100000`, `time 2.5` (seconds per move), `clock 5m+2`, `clock 40/10m`
-// (any PDN TimeControl text, engine/game/clock.hpp); a bare number is a depth.
+// (any PDN TimeControl text, engine/referee/clock.hpp); a bare number is a depth.
 Result<Level> parse_level(const std::vector<std::string>& words);
 std::string describe_level(const Level& level);
 // A whole number in [low, high], or an error naming `what`.

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "engine/game/outcome.hpp"
+#include "engine/referee/outcome.hpp"
 
 namespace kroon::dxp {
 namespace {

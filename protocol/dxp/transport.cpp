@@ -18,7 +18,7 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
-#include "engine/game/outcome.hpp"
+#include "engine/referee/outcome.hpp"
 #include "protocol/dxp/engine_worker.hpp"
 #include "protocol/dxp/framing.hpp"
 #include "protocol/net/accept_backoff.hpp"

@@ -15,9 +15,9 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/game/clock.hpp"
 #include "engine/record/game.hpp"
 #include "engine/record/pdn.hpp"
+#include "engine/referee/clock.hpp"
 #include "protocol/web/messages.hpp"
 #include "protocol/web/search_pool.hpp"
 

@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "engine/game/clock.hpp"
+#include "engine/referee/clock.hpp"
 
 namespace kroon {
 namespace {

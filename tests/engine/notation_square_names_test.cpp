@@ -5,8 +5,8 @@
 #include <set>
 
 #include "engine/movegen/movegen.hpp"
-#include "engine/notation/move_text.hpp"
 #include "engine/notation/square_names.hpp"
+#include "engine/rulebook/move_text.hpp"
 #include "engine/rulebook/rulebook.hpp"
 
 namespace kroon {

@@ -12,9 +12,9 @@
 #include <thread>
 
 #include "engine/movegen/movegen.hpp"
-#include "engine/notation/move_text.hpp"
 #include "engine/notation/square_names.hpp"
 #include "engine/record/pdn.hpp"
+#include "engine/rulebook/move_text.hpp"
 #include "engine/rulebook/rulebook.hpp"
 
 namespace kroon {

@@ -3,9 +3,9 @@
 
 #include <functional>
 
-#include "engine/game/referee.hpp"
 #include "engine/movegen/movegen.hpp"
 #include "engine/record/game.hpp"
+#include "engine/referee/referee.hpp"
 #include "engine/rulebook/rulebook.hpp"
 
 namespace kroon {

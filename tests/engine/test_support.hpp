@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/notation/move_text.hpp"
+#include "engine/rulebook/move_text.hpp"
 #include "engine/rulebook/rulebook.hpp"
 
 #include "tests/support/variant_param.hpp"

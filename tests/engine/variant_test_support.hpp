@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "engine/movegen/movegen.hpp"
-#include "engine/notation/move_text.hpp"
+#include "engine/rulebook/move_text.hpp"
 #include "engine/rulebook/rulebook.hpp"
 
 namespace kroon::testing {

@@ -5,7 +5,7 @@
 #include <random>
 
 #include "engine/movegen/movegen.hpp"
-#include "engine/notation/move_text.hpp"
+#include "engine/rulebook/move_text.hpp"
 #include "engine/rulebook/rulebook.hpp"
 #include "eval/board_facts.hpp"
 #include "eval/evaluate.hpp"

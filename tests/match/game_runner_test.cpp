@@ -8,7 +8,7 @@
 #include <thread>
 
 #include "engine/movegen/movegen.hpp"
-#include "engine/notation/move_text.hpp"
+#include "engine/rulebook/move_text.hpp"
 #include "engine/rulebook/rulebook.hpp"
 #include "match/game_runner.hpp"
 

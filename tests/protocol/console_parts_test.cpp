@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "engine/notation/move_text.hpp"
+#include "engine/rulebook/move_text.hpp"
 #include "engine/rulebook/rulebook.hpp"
 #include "protocol/console/board_diagram.hpp"
 #include "protocol/console/level.hpp"

@@ -10,7 +10,7 @@
 #include <sstream>
 
 #include "engine/movegen/movegen.hpp"
-#include "engine/notation/move_text.hpp"
+#include "engine/rulebook/move_text.hpp"
 #include "engine/rulebook/rulebook.hpp"
 #include "eval/evaluate.hpp"
 #include "protocol/console/console.hpp"

@@ -9,8 +9,8 @@
 #include <random>
 
 #include "engine/movegen/movegen.hpp"
-#include "engine/notation/move_text.hpp"
 #include "engine/record/pdn.hpp"
+#include "engine/rulebook/move_text.hpp"
 #include "engine/rulebook/rulebook.hpp"
 #include "protocol/dxp/dialogue_client.hpp"
 #include "protocol/dxp/message.hpp"

@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "engine/movegen/movegen.hpp"
-#include "engine/notation/move_text.hpp"
 #include "engine/record/pdn.hpp"
+#include "engine/rulebook/move_text.hpp"
 #include "engine/rulebook/rulebook.hpp"
 #include "protocol/dxp/dialogue.hpp"
 #include "protocol/dxp/game_record.hpp"

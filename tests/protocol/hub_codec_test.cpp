@@ -2,7 +2,7 @@
 // the info/done lines, checked against the exact text clients parse (docs/protocols.md, Hub).
 #include <gtest/gtest.h>
 
-#include "engine/notation/move_text.hpp"
+#include "engine/rulebook/move_text.hpp"
 #include "engine/rulebook/rulebook.hpp"
 #include "protocol/hub/level_command.hpp"
 #include "protocol/hub/line_codec.hpp"

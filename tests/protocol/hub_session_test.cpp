@@ -9,7 +9,7 @@
 #include <sstream>
 
 #include "egdb/builder.hpp"
-#include "engine/notation/move_text.hpp"
+#include "engine/rulebook/move_text.hpp"
 #include "engine/rulebook/rulebook.hpp"
 #include "eval/weights.hpp"
 #include "play/book.hpp"

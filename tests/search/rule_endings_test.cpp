@@ -1,4 +1,4 @@
-// The search scores positions that the referee's rules end (engine/game: the draw rules,
+// The search scores positions that the referee's rules end (engine/referee: the draw rules,
 // repetition, the 8x8 no-progress limit, antidraughts and breakthrough wins) as the referee
 // judges them; the referee itself is tested in tests/engine.
 #include <random>

@@ -8,7 +8,7 @@
 #include <sstream>
 
 #include "egdb/cache.hpp"
-#include "engine/game/clock.hpp"
+#include "engine/referee/clock.hpp"
 #include "engine/rulebook/rulebook.hpp"
 #include "engine/rules/traits.hpp"
 #include "tools/commands/commands.hpp"

@@ -21,9 +21,9 @@
 //                  king, antidraughts by the side that cannot move. Frysk!: the Frisian rules.
 #pragma once
 
-#include "engine/game/draw_rules.hpp"
-#include "engine/game/outcome.hpp"
 #include "engine/position/position.hpp"
+#include "engine/referee/draw_rules.hpp"
+#include "engine/referee/outcome.hpp"
 #include "engine/rules/rules.hpp"
 
 namespace kroon {

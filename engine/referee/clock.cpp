@@ -1,4 +1,4 @@
-#include "engine/game/clock.hpp"
+#include "engine/referee/clock.hpp"
 
 #include "engine/text_blanks.hpp"
 

@@ -1,4 +1,4 @@
-#include "engine/game/outcome.hpp"
+#include "engine/referee/outcome.hpp"
 
 #include "engine/rules/traits.hpp"
 

@@ -1,4 +1,4 @@
-#include "engine/game/referee.hpp"
+#include "engine/referee/referee.hpp"
 
 #include "engine/movegen/movegen.hpp"
 #include "engine/rules/variant.hpp"  // KROON_VARIANTS
