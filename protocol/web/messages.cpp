@@ -259,6 +259,35 @@ Json tree_json(const Rulebook& rules, const Position& start, const MoveTree& tre
     return nodes;
 }
 
+Json book_json(const play::Book& book, const Rulebook& rules, const Position& pos) {
+    Json moves = Json::array();
+    for (const play::BookChoice& choice : play::book_moves(book, rules, pos))
+        moves.push_back({{"move", move_json(rules, pos, choice.move)},
+                         {"score", score_json(choice.score, pos.side_to_move())},
+                         {"depth", choice.depth},
+                         {"visits", choice.visits}});
+    return moves;
+}
+
+Json pdn_games_json(const PdnFile& file) {
+    Json games = Json::array();
+    for (std::size_t i = 0; i < file.games.size(); ++i) {
+        const PdnGame& g = file.games[i];
+        games.push_back({{"index", i},
+                         {"white", g.tag("White").value_or("?")},
+                         {"black", g.tag("Black").value_or("?")},
+                         {"event", g.tag("Event").value_or("?")},
+                         {"date", g.tag("Date").value_or("?")},
+                         {"round", g.tag("Round").value_or("?")},
+                         {"result", result_text(g.result, rulebook(g.variant).scoring())},
+                         {"variant", std::string(rulebook(g.variant).name())},
+                         {"moves", g.moves.size()}});
+    }
+    Json errors = Json::array();
+    for (std::size_t i = 0; i < file.errors.size() && i < 20; ++i) errors.push_back(file.errors[i].text());
+    return {{"type", "pdn_games"}, {"games", games}, {"errors", errors}, {"error_count", file.errors.size()}};
+}
+
 Json error_json(const std::string& message, std::string_view request) {
     Json error = {{"type", "error"}, {"message", message}};
     if (!request.empty()) error["request"] = std::string(request.substr(0, 40));

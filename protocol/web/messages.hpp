@@ -14,7 +14,9 @@
 
 #include "engine/record/game.hpp"
 #include "engine/record/move_tree.hpp"
+#include "engine/record/pdn.hpp"
 #include "platform/result.hpp"
+#include "play/book.hpp"
 #include "search/searcher.hpp"
 
 namespace kroon::web {
@@ -77,6 +79,10 @@ Json history_json(const Game& game);
 // Every node of a game's move tree (node 0 the start), each with its parent, its move's text and
 // Hub id, side and number, marks, NAGs, comments and children (the first continues the line).
 Json tree_json(const Rulebook& rules, const Position& start, const MoveTree& tree);
+// The opening explorer: the book's moves of a position, best first, with score, depth, visits.
+Json book_json(const play::Book& book, const Rulebook& rules, const Position& pos);
+// The games of a PDN file as the page lists them, and its first 20 errors: {"type":"pdn_games",...}.
+Json pdn_games_json(const PdnFile& file);
 // {"type":"error","message":...,"request":...}.
 Json error_json(const std::string& message, std::string_view request = {});
 // The text sent: invalid UTF-8 from outside (PDN tags) is replaced, never thrown on.
