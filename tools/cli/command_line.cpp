@@ -11,6 +11,7 @@
 #include "engine/referee/clock.hpp"
 #include "engine/rulebook/rulebook.hpp"
 #include "engine/rules/traits.hpp"
+#include "tools/cli/build_info.hpp"
 #include "tools/commands/commands.hpp"
 
 namespace kroon::cli {
@@ -278,7 +279,8 @@ int run_kroon(const std::vector<std::string>& args, const Streams& io) {
     kroon.formatter(std::make_shared<Formatter>());
     kroon.require_subcommand(0, 1);
     kroon.footer("Rules: docs/rules.md. Protocols: docs/protocols.md.");
-    kroon.set_version_flag("--version", "kroon " KROON_VERSION, "the version of kroon");
+    kroon.set_version_flag("--version", version_text(build_info()),
+                           "the version of kroon, its commit, instruction set, compiler and date");
     const std::vector<std::pair<std::string, Run>> commands = add_all_commands(kroon, io);
 
     std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 takes them back to front
