@@ -1,9 +1,11 @@
 // One slice's distances to conversion on disk: a block file (block_file.hpp), magic
-// "KROONDTC", format version 1, whose blocks are zstd frames of 65,536 distances, one byte
-// each when the slice's largest distance is below 256, else two bytes little-endian (the
-// frames' content size tells which) (docs/egdb.md, Distance to conversion). Where the position is a draw,
-// must capture or is not a position the distance repeats the one before, which the
-// compression turns into almost nothing.
+// "KROONDTC", format version 2, whose blocks hold 65,536 distances each: one byte, the width
+// of a distance (1 when the slice's largest distance is below 256, else 2, little-endian),
+// then a zlib stream (RFC 1950) of the block's distances (docs/egdb.md, File format). Where
+// the position is a draw, must capture or is not a position the distance repeats the one
+// before, which the compression turns into almost nothing. zlib, not zstd (version 1), so
+// that the Windows build, which has zlib from Debian's mingw-w64 packages, reads the same
+// files.
 //
 // Only the root of a search reads distances, a few dozen a move, so a read decompresses its
 // whole block (the last block read is kept per thread).
@@ -23,7 +25,7 @@
 
 namespace kroon::egdb {
 
-constexpr std::uint32_t distance_format_version = 1;
+constexpr std::uint32_t distance_format_version = 2;
 constexpr std::uint32_t distances_per_block = 1 << 16;
 
 // "international-wm1wk1bm0bk1.dtc".
@@ -36,7 +38,8 @@ Result<std::uint64_t> write_distance_file(const std::filesystem::path& path, int
 class DistanceFile {
 public:
     // An error saying what is wrong when the file is not the distances of that slice, or a
-    // block is not a zstd frame of exactly its number of distances.
+    // block does not start with its width and a zlib header. That a block decompresses to
+    // exactly its distances is checked when it is read (zlib's checksum covers its content).
     static Result<std::shared_ptr<const DistanceFile>> open(const std::filesystem::path& path, int variant_code,
                                                             const Material& material, std::uint64_t positions);
 
@@ -50,7 +53,7 @@ public:
 
 private:
     DistanceFile() = default;
-    // Decompresses block b into out (its length in distances); false on a damaged frame.
+    // Decompresses block b into out (its length in distances); false on a damaged block.
     bool decode_block(std::uint64_t b, std::vector<std::uint16_t>& out) const;
 
     std::unique_ptr<BlockFile> file_;

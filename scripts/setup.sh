@@ -21,7 +21,7 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build="${KROON_BUILD_DIR:-$here/build}"
 strict="${KROON_STRICT_BUILD_DIR:-$here/build-strict}"
 packages=(cmake g++ make libboost-dev libspdlog-dev libgtest-dev libgmock-dev libcli11-dev clang-format
-          nlohmann-json3-dev libzstd-dev)
+          nlohmann-json3-dev zlib1g-dev)
 # Only the tests need these: the browser test runs Chromium under Node.js (a machine that has
 # Node.js and npm already, from any source, keeps them).
 test_packages=(chromium parallel)
