@@ -1,8 +1,5 @@
 #include "egdb/builder.hpp"
 
-#include <signal.h>
-
-#include <cerrno>
 #include <chrono>
 #include <memory>
 #include <vector>
@@ -12,6 +9,7 @@
 #include "egdb/slice_file.hpp"
 #include "egdb/variants.hpp"
 #include "engine/rulebook/rulebook.hpp"
+#include "platform/process.hpp"
 
 namespace kroon::egdb {
 namespace {
@@ -70,8 +68,7 @@ void remove_stale_partials(const std::filesystem::path& folder) {
         const std::string digits = name.substr(at + 9);
         if (digits.empty() || digits.find_first_not_of("0123456789") != std::string::npos || digits.size() > 9)
             continue;
-        const auto pid = static_cast<pid_t>(std::stol(digits));
-        if (::kill(pid, 0) == 0 || errno == EPERM) continue;  // alive
+        if (platform::process_running(std::stol(digits))) continue;
         std::filesystem::remove(entry.path(), ec);
     }
 }

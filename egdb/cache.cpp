@@ -5,6 +5,7 @@
 #include <string>
 
 #include "egdb/database.hpp"
+#include "platform/folders.hpp"
 
 namespace kroon::egdb {
 namespace {
@@ -22,10 +23,7 @@ std::optional<std::filesystem::path> cache_folder() {
         if (chosen->empty() || *chosen == "none") return std::nullopt;
         return std::filesystem::path(*chosen);
     }
-    if (const auto cache = environment("XDG_CACHE_HOME"); cache && !cache->empty())
-        return std::filesystem::path(*cache) / "kroon" / "egdb";
-    if (const auto home = environment("HOME"); home && !home->empty())
-        return std::filesystem::path(*home) / ".cache" / "kroon" / "egdb";
+    if (const auto kroon = platform::cache_folder()) return *kroon / "egdb";
     return std::nullopt;
 }
 

@@ -13,8 +13,9 @@ namespace kroon::egdb {
 // minute.
 constexpr int cache_pieces = 4;
 
-// KROON_EGDB when set ("none" or an empty value: no cache folder), else
-// $XDG_CACHE_HOME/kroon/egdb, else $HOME/.cache/kroon/egdb; nothing without either.
+// KROON_EGDB when set ("none" or an empty value: no cache folder), else "egdb" in Kroon's
+// cache folder (platform/folders.hpp: $XDG_CACHE_HOME/kroon, else $HOME/.cache/kroon;
+// %LOCALAPPDATA%\kroon on Windows); nothing when the system names none.
 std::optional<std::filesystem::path> cache_folder();
 
 // Whether `folder` holds every slice of 2..pieces pieces of the variant, values and

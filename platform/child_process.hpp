@@ -1,32 +1,49 @@
-// An engine as a child process: a shell command line started with its stdin and stdout on
-// pipes and stderr to a file (or nowhere). Every read has a deadline, so a hung engine can
-// cost a game but never the match; the destructor kills whatever is still running.
+// An engine as a child process: a command line started with its stdin and stdout on pipes
+// and stderr to a file (or nowhere). Every read has a deadline, so a hung engine can cost a
+// game but never the match; the destructor kills whatever is still running, and the child
+// ends with this program however it ends.
+//
+// One header, two sides: posix/child_process.cpp and windows/child_process.cpp; the line
+// reading they share is child_process.cpp.
 #pragma once
-
-#include <sys/types.h>
 
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "platform/result.hpp"
 
 namespace kroon::platform {
 
+// A command line that runs `words[0]` with the other words as its arguments, each exactly as
+// given: quoted for /bin/sh (POSIX), or for the rules Windows programs split their command
+// line by.
+std::string command_line(const std::vector<std::string>& words);
+
 class ChildProcess {
 public:
-    // Runs `command` with /bin/sh (so "kroon hub" and "/path/scan hub" work as typed), in
-    // its own process group. stderr goes to `stderr_path`, or when that is empty to ours if
-    // `keep_stderr` (test harnesses) and else to /dev/null. The first call sets SIGPIPE to
-    // ignored for the whole program: writes to a dead child then fail.
+    // Starts `command` as typed:
+    // - POSIX: with /bin/sh ("kroon hub", "/path/scan hub"), in a process group of its own,
+    //   which kill() ends as a whole; the kernel kills it when the thread that started it ends
+    //   (PR_SET_PDEATHSIG), so also when this program is killed outright.
+    // - Windows: the command line as Windows reads it ("kroon hub", "C:\Scan\scan.exe hub",
+    //   "\"C:\Program Files\Scan\scan.exe\" hub"; the program is looked for beside this one, in
+    //   the current folder and on PATH, ".exe" may be left out), in a job object of its own that
+    //   ends it and everything it starts when kill() closes the job or this program ends in any
+    //   way; with a console of its own that nobody sees, so that Ctrl+C reaches only us.
+    // stderr goes to `stderr_path`, or when that is empty to ours if `keep_stderr` (test
+    // harnesses) and else nowhere. The first call makes a write to a pipe whose reader has
+    // gone fail, for the whole program, instead of ending it (ignore_broken_pipes).
     static Result<std::unique_ptr<ChildProcess>> start(const std::string& command, const std::string& stderr_path = {},
                                                        bool keep_stderr = false);
     ~ChildProcess();
     ChildProcess(const ChildProcess&) = delete;
     ChildProcess& operator=(const ChildProcess&) = delete;
 
-    pid_t pid() const { return pid_; }
+    // The system's id of the child (the shell's, on POSIX, which the shell's exec hands on).
+    long pid() const;
     // Writes one line and a newline. False when the child no longer reads.
     bool send(std::string_view line);
 
@@ -37,25 +54,28 @@ public:
     void close_input();
     // Waits up to `timeout` seconds for the child to exit; true once it has.
     bool wait_exit(double timeout);
-    // Kills the child's process group (also what the child left running after it exited)
-    // and reaps the child.
+    // Kills the child and what it started (also what it left running after it exited), and
+    // reaps it.
     void kill();
     bool running();
-    // "exited with status 1", "killed by signal 11 (Segmentation fault)", "still running".
+    // "exited with status 1", "killed by signal 11 (Segmentation fault)" (POSIX), "ended by
+    // exception 0xC0000005 (access violation)" (Windows), "still running".
     std::string exit_description();
-    // The exit status, 128 + the signal for a killed child, nothing while it runs.
+    // The exit status, 128 + the signal for a killed child (POSIX), nothing while it runs.
     std::optional<int> exit_code();
 
 private:
-    ChildProcess() = default;
-    void reap(bool block);
+    ChildProcess();
 
-    pid_t pid_ = -1;
-    int to_child_ = -1;
-    int from_child_ = -1;
+    // What one read of the child's output gave: bytes, the end of the output, or nothing
+    // within the time allowed.
+    enum class Chunk { Bytes, End, Nothing };
+    Chunk read_some(char* into, std::size_t size, std::size_t& got, int milliseconds);
+
+    struct System;  // pipes, process and its group or job, per system
+    std::unique_ptr<System> system_;
     std::string buffer_;
-    std::optional<int> status_;
-    bool group_killed_ = false;
+    bool output_ended_ = false;
 };
 
 }  // namespace kroon::platform

@@ -1,8 +1,5 @@
 #include "search/transposition_table.hpp"
 
-#include <sys/mman.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <memory>
 #include <new>
@@ -31,21 +28,19 @@ TableEntry TranspositionTable::unpack(std::uint64_t data) {
 }
 
 void TranspositionTable::resize(int mib) {
-    // Aligned to and advised for 2 MiB pages: with 4 KiB pages nearly every probe of a big
-    // table also misses the TLB, which costs a fifth of the search's time.
-    constexpr std::size_t page = std::size_t{2} << 20;
+    // In 2 MiB pages where the system gives them (platform/memory.hpp): with 4 KiB pages
+    // nearly every probe of a big table also misses the TLB, which costs a fifth of the
+    // search's time.
     std::size_t bytes = static_cast<std::size_t>(std::max(1, mib)) << 20;
     // Never more than half the machine's memory: the table is touched right away.
-    const long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGESIZE);
-    if (pages > 0 && page_size > 0)
-        bytes = std::min(bytes, static_cast<std::size_t>(pages) * static_cast<std::size_t>(page_size) / 2);
+    if (const std::uint64_t physical = platform::physical_memory_bytes(); physical > 0)
+        bytes = std::min(bytes, static_cast<std::size_t>(physical / 2));
     buckets_.reset();
     void* memory = nullptr;
     // Too big for the machine: take the largest size that fits rather than fail.
     for (; bytes >= (std::size_t{1} << 20); bytes /= 2)
-        if ((memory = std::aligned_alloc(page, (bytes + page - 1) / page * page))) break;
+        if ((memory = platform::allocate_large(bytes))) break;
     if (!memory) throw std::bad_alloc();
-    madvise(memory, bytes, MADV_HUGEPAGE);
     count_ = bytes / sizeof(Bucket);
     buckets_.reset(static_cast<Bucket*>(memory));
     std::uninitialized_value_construct_n(buckets_.get(), count_);

@@ -8,6 +8,8 @@
 #include <cstdlib>
 #include <memory>
 
+#include "platform/memory.hpp"
+
 namespace kroon::search {
 
 enum class Bound : std::uint8_t { None = 0, Upper = 1, Lower = 2, Exact = 3 };
@@ -57,7 +59,7 @@ private:
     }
 
     struct Free {
-        void operator()(Bucket* p) const { std::free(p); }
+        void operator()(Bucket* p) const { platform::free_large(p); }
     };
     std::unique_ptr<Bucket[], Free> buckets_;
     std::size_t count_ = 0;

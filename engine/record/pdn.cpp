@@ -1,8 +1,8 @@
 #include "engine/record/pdn.hpp"
 
 #include "platform/file_reader.hpp"
-
-#include <unistd.h>
+#include "platform/file_sync.hpp"
+#include "platform/local_time.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -648,8 +648,7 @@ std::optional<Error> append_pdn_game(const std::string& path, const PdnGame& gam
     std::FILE* file = std::fopen(path.c_str(), "ab");
     if (!file) return Error{"cannot open " + path + " for appending: " + std::strerror(errno)};
     const std::string text = write_pdn(game, notation) + "\n";
-    const bool written = std::fwrite(text.data(), 1, text.size(), file) == text.size() && std::fflush(file) == 0 &&
-                         ::fsync(::fileno(file)) == 0;
+    const bool written = std::fwrite(text.data(), 1, text.size(), file) == text.size() && platform::flush_to_disk(file);
     const int saved = errno;
     const bool closed = std::fclose(file) == 0;
     if (!written || !closed) return Error{"cannot write " + path + ": " + std::strerror(written ? errno : saved)};
@@ -657,9 +656,7 @@ std::optional<Error> append_pdn_game(const std::string& path, const PdnGame& gam
 }
 
 std::string pdn_date_today() {
-    const std::time_t now = std::time(nullptr);
-    std::tm local{};
-    localtime_r(&now, &local);
+    const std::tm local = platform::local_time(std::time(nullptr));
     char buffer[16];
     std::strftime(buffer, sizeof buffer, "%Y.%m.%d", &local);
     return buffer;

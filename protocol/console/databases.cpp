@@ -7,6 +7,7 @@
 
 #include "egdb/variants.hpp"
 #include "engine/rulebook/rulebook.hpp"
+#include "platform/folders.hpp"
 #include "protocol/console/console_session.hpp"
 
 namespace kroon::console {
@@ -21,9 +22,9 @@ bool means_none(const std::string& word) {
 }
 
 // The folder a user typed: "~" and "~/..." start at the home folder, as in a shell.
-std::filesystem::path typed_folder(std::string text) {
-    const char* home = std::getenv("HOME");
-    if (home && (text == "~" || text.rfind("~/", 0) == 0)) text = home + text.substr(1);
+std::filesystem::path typed_folder(const std::string& text) {
+    const auto home = platform::home_folder();
+    if (home && (text == "~" || text.rfind("~/", 0) == 0)) return home->string() + text.substr(1);
     return text;
 }
 

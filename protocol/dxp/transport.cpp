@@ -19,6 +19,7 @@
 #include <spdlog/spdlog.h>
 
 #include "engine/referee/outcome.hpp"
+#include "platform/signals.hpp"
 #include "protocol/dxp/engine_worker.hpp"
 #include "protocol/dxp/framing.hpp"
 #include "protocol/net/accept_backoff.hpp"
@@ -497,7 +498,7 @@ Result<Endpoint> parse_endpoint(const std::string& text) {
 }
 
 Result<bool> run_transport(const TransportConfig& config) {
-    std::signal(SIGPIPE, SIG_IGN);
+    platform::ignore_broken_pipes();
     asio::io_context io;
     Shared shared(config, make_logger(config));
     Connections connections(io, shared);

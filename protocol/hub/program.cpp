@@ -1,10 +1,10 @@
 #include "protocol/hub/program.hpp"
 
-#include <csignal>
 #include <istream>
 #include <mutex>
 #include <ostream>
 
+#include "platform/signals.hpp"
 #include "protocol/hub/line_codec.hpp"
 #include "protocol/hub/protocol_log.hpp"
 #include "protocol/hub/session.hpp"
@@ -53,7 +53,7 @@ int run_program(const ProgramOptions& options, std::istream& in, std::ostream& o
         }
     }
     // A GUI that has gone away must end the engine quietly (EOF), not kill it mid-write.
-    std::signal(SIGPIPE, SIG_IGN);
+    platform::ignore_broken_pipes();
 
     std::mutex out_mutex;
     const auto write = [&](const std::string& line) {

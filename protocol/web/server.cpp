@@ -2,8 +2,6 @@
 
 #include "protocol/web/server.hpp"
 
-#include <malloc.h>
-
 #include <algorithm>
 #include <atomic>
 #include <boost/asio.hpp>
@@ -21,6 +19,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "platform/memory.hpp"
 #include "protocol/net/accept_backoff.hpp"
 #include "protocol/net/log_limiter.hpp"
 #include "protocol/web/assets.hpp"
@@ -160,7 +159,7 @@ public:
     ~WsConnection() {
         // A tab that left megabytes unread leaves them in the allocator's free lists: give
         // them back to the system, so that a crowd of such tabs does not stay resident.
-        if (peak_unsent_ > (1 << 20)) ::malloc_trim(0);
+        if (peak_unsent_ > (1 << 20)) platform::return_free_memory();
     }
 
     void accept(http::request<http::string_body> request) {

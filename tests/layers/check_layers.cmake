@@ -1,7 +1,7 @@
 # The layers of docs/architecture.md, checked on every file: which folders each folder may
 # include, the floors inside engine/, and that nothing below the front ends writes to stdout
 # (the Hub channel). platform/ is the lowest room: it includes only itself, and every room may
-# include it. Run as: cmake -DROOT=<source dir> -P check_layers.cmake
+# include it; it alone includes the system's headers. Run as: cmake -DROOT=<source dir> -P check_layers.cmake
 #
 # An allowed entry ending in "/" admits every file below that folder; any other entry admits
 # that one file.
@@ -29,6 +29,14 @@ set(allowed_learn "platform/;engine/;egdb/;eval/;search/;play/;match/;learn/")
 set(allowed_bench "platform/;engine/;egdb/;eval/;search/;play/;bench/")
 set(allowed_tools "platform/;engine/;egdb/;eval/;search/;play/;protocol/;players/;match/;learn/;bench/;tools/")
 
+# The system's own headers: only platform/ includes them, each system's in its own side
+# (platform/posix/, platform/windows/); the headers and shared code of platform/ include
+# neither, only the processor's <cpuid.h> (the instruction-set check, the same on both).
+set(posix_headers "^#include <((sys|arpa|netinet|net)/[^>]+|(unistd|fcntl|poll|signal|spawn|termios|dlfcn|pthread|sched|pwd|grp|dirent|semaphore)\\.h)>")
+set(windows_headers "^#include <([Ww]indows|[Ww]insock2|ws2tcpip|io|process|direct|shlobj|tlhelp32|psapi)\\.h>")
+set(processor_headers "^#include <cpuid\\.h>")
+set(either_headers "^#include <malloc\\.h>")  # glibc's and Windows' C library both have one
+
 set(problems "")
 foreach(layer platform engine egdb eval search play protocol players match learn bench tools)
   file(GLOB_RECURSE sources "${ROOT}/${layer}/*.hpp" "${ROOT}/${layer}/*.cpp")
@@ -45,6 +53,26 @@ foreach(layer platform engine egdb eval search play protocol players match learn
       endif()
       set(allowed ${allowed_${floor}})
     endif()
+    set(system_allowed "")
+    if(relative MATCHES "^platform/posix/")
+      set(system_allowed posix)
+    elseif(relative MATCHES "^platform/windows/")
+      set(system_allowed windows)
+    elseif(relative MATCHES "^platform/")
+      set(system_allowed processor)
+    endif()
+    file(STRINGS "${source}" system_includes REGEX "^#include <")
+    foreach(line ${system_includes})
+      foreach(kind posix windows processor either)
+        set(fits FALSE)
+        if(system_allowed STREQUAL kind OR (kind STREQUAL "either" AND system_allowed MATCHES "^(posix|windows)$"))
+          set(fits TRUE)
+        endif()
+        if(line MATCHES "${${kind}_headers}" AND NOT fits)
+          string(APPEND problems "${relative}: includes a ${kind} header outside its side of platform/: ${line}\n")
+        endif()
+      endforeach()
+    endforeach()
     file(STRINGS "${source}" includes REGEX "^#include \"")
     foreach(line ${includes})
       string(REGEX REPLACE "^#include \"([^\"]+)\".*" "\\1" target "${line}")

@@ -1,75 +1,117 @@
-// ChildProcess teardown: nothing an engine started outlives it.
+// An engine as a child process on every system, with a stand-in engine (child_helper.cpp):
+// lines both ways, a hung engine timed out and killed, a crash and an exit status reported,
+// and the guarantee that an engine ends with the program that started it however that ends.
+#include "platform/child_process.hpp"
+
 #include <gtest/gtest.h>
-#include <signal.h>
-#include <unistd.h>
 
 #include <chrono>
-#include <fstream>
 #include <string>
 #include <thread>
 
-#include "platform/child_process.hpp"
+#include "platform/process.hpp"
 
 namespace kroon::platform {
 namespace {
 
-// Gone, or a zombie waiting for init to reap it: either way no longer running.
-bool has_ended(pid_t pid) {
-    if (::kill(pid, 0) != 0) return true;
-    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
-    std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
-    const size_t paren = text.rfind(')');
-    return paren != std::string::npos && paren + 2 < text.size() && text[paren + 2] == 'Z';
-}
+std::string helper(const std::string& mode) { return command_line({KROON_CHILD_HELPER, mode}); }
 
-bool ends_within(pid_t pid, std::chrono::seconds limit) {
+bool ends_within(long pid, std::chrono::seconds limit) {
     const auto deadline = std::chrono::steady_clock::now() + limit;
-    while (!has_ended(pid)) {
+    while (process_running(pid)) {
         if (std::chrono::steady_clock::now() > deadline) return false;
         std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
     return true;
 }
 
-TEST(ChildProcess, KillEndsTheGroupAfterTheChildItselfHasExited) {
-    // The engine's shell leaves a grandchild behind and exits at once.
-    auto child = ChildProcess::start("sh -c 'sleep 300 & echo $!; exit 0'");
+TEST(ChildProcessEverywhere, LinesGoBothWaysAndTheExitStatusIsReported) {
+    auto child = ChildProcess::start(helper("echo"));
     ASSERT_TRUE(child.ok()) << child.error();
+    ChildProcess& c = **child;
     std::string line;
-    ASSERT_EQ((*child)->read_line(line, 10), ChildProcess::Read::Line);
-    const pid_t orphan = static_cast<pid_t>(std::stol(line));
-    ASSERT_GT(orphan, 0);
+    for (const std::string sent : {"hub", "pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww", ""}) {
+        ASSERT_TRUE(c.send(sent));
+        ASSERT_EQ(c.read_line(line, 10), ChildProcess::Read::Line);
+        EXPECT_EQ(line, sent);  // no "\r" left over, whatever the system's line end
+    }
+    ASSERT_TRUE(c.send("quit"));
+    EXPECT_EQ(c.read_line(line, 10), ChildProcess::Read::Closed);
+    ASSERT_TRUE(c.wait_exit(10));
+    EXPECT_EQ(c.exit_code(), 3);
+    EXPECT_EQ(c.exit_description(), "exited with status 3");
+    EXPECT_FALSE(c.send("anyone there?"));
+}
+
+TEST(ChildProcessEverywhere, AHungEngineTimesOutAndIsKilled) {
+    auto child = ChildProcess::start(helper("hang"));
+    ASSERT_TRUE(child.ok()) << child.error();
+    ChildProcess& c = **child;
+    ASSERT_TRUE(c.send("go think"));
+    std::string line;
+    const auto start = std::chrono::steady_clock::now();
+    EXPECT_EQ(c.read_line(line, 0.5), ChildProcess::Read::Timeout);
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(5));
+    EXPECT_TRUE(c.running());
+    EXPECT_EQ(c.exit_description(), "still running");
+    c.kill();
+    EXPECT_FALSE(c.running());
+    EXPECT_TRUE(ends_within(c.pid(), std::chrono::seconds(10)));
+    EXPECT_NE(c.exit_description().find("killed"), std::string::npos) << c.exit_description();
+}
+
+TEST(ChildProcessEverywhere, ACrashIsReportedAsOne) {
+    auto child = ChildProcess::start(helper("crash"));
+    ASSERT_TRUE(child.ok()) << child.error();
+    ChildProcess& c = **child;
+    std::string line;
+    ASSERT_EQ(c.read_line(line, 10), ChildProcess::Read::Line);
+    EXPECT_EQ(line, "crashing");
+    EXPECT_EQ(c.read_line(line, 10), ChildProcess::Read::Closed);
+    ASSERT_TRUE(c.wait_exit(10));
+    ASSERT_TRUE(c.exit_code().has_value());
+    EXPECT_NE(*c.exit_code(), 0);
+    EXPECT_EQ(c.exit_description().find("exited with status 0"), std::string::npos) << c.exit_description();
+}
+
+TEST(ChildProcessEverywhere, AProgramThatCannotStartIsAnErrorOrAFailedExit) {
+    // POSIX: the shell starts and says "not found" with status 127; Windows: CreateProcess fails.
+    auto child = ChildProcess::start(command_line({"kroon-no-such-program-anywhere", "hub"}));
+    if (!child) {
+        EXPECT_NE(child.error().find("kroon-no-such-program-anywhere"), std::string::npos) << child.error();
+        return;
+    }
     ASSERT_TRUE((*child)->wait_exit(10));
-    EXPECT_EQ((*child)->exit_code(), 0);
-    (*child)->kill();
-    const bool ended = ends_within(orphan, std::chrono::seconds(10));
-    EXPECT_TRUE(ended) << "sleep " << orphan << " outlived its engine";
-    if (!ended) ::kill(orphan, SIGKILL);
+    EXPECT_EQ((*child)->exit_code(), 127);
 }
 
-TEST(ChildProcess, ReadingFromAnExitedChildEndsWhenItsLeftoversHoldThePipe) {
-    // The engine has gone: the read must say so (Closed), not wait out its timeout because a
-    // background process still holds the pipe.
-    auto child = ChildProcess::start("sh -c 'sleep 60 & exit 0'");
-    ASSERT_TRUE(child.ok()) << child.error();
+// The match runner killed outright (a crash, the task manager, kill -9): no destructor runs,
+// and the engine it started must end all the same (PR_SET_PDEATHSIG; the job object closing
+// with its last handle on Windows).
+TEST(ChildProcessEverywhere, AnEngineEndsWhenTheProgramThatStartedItDies) {
+    auto parent = ChildProcess::start(helper("abandon"));
+    ASSERT_TRUE(parent.ok()) << parent.error();
     std::string line;
-    EXPECT_EQ((*child)->read_line(line, 30), ChildProcess::Read::Closed);
-    EXPECT_EQ((*child)->exit_description(), "exited with status 0");
+    ASSERT_EQ((*parent)->read_line(line, 30), ChildProcess::Read::Line);
+    const long engine = std::stol(line);
+    ASSERT_GT(engine, 0) << line;
+    ASSERT_TRUE((*parent)->wait_exit(30));
+    EXPECT_TRUE(ends_within(engine, std::chrono::seconds(10))) << "engine " << engine << " outlived its parent";
 }
 
-TEST(ChildProcess, DestructorEndsTheGroupToo) {
-    pid_t orphan = 0;
+// What an engine left running after it exited does not outlive the engine: kill() (and the
+// destructor) end it, and a read says Closed instead of waiting on the pipe it holds.
+TEST(ChildProcessEverywhere, TheDestructorEndsWhatTheEngineStarted) {
+    long sleeper = 0;
     {
-        auto child = ChildProcess::start("sh -c 'sleep 300 & echo $!; exit 0'");
+        auto child = ChildProcess::start(helper("sleep"));
         ASSERT_TRUE(child.ok()) << child.error();
         std::string line;
-        ASSERT_EQ((*child)->read_line(line, 10), ChildProcess::Read::Line);
-        orphan = static_cast<pid_t>(std::stol(line));
-        ASSERT_TRUE((*child)->wait_exit(10));
+        ASSERT_EQ((*child)->read_line(line, 30), ChildProcess::Read::Line);
+        sleeper = std::stol(line);
+        EXPECT_TRUE(process_running(sleeper));
     }
-    const bool ended = ends_within(orphan, std::chrono::seconds(10));
-    EXPECT_TRUE(ended) << "sleep " << orphan << " outlived its engine";
-    if (!ended) ::kill(orphan, SIGKILL);
+    EXPECT_TRUE(ends_within(sleeper, std::chrono::seconds(10)));
 }
 
 }  // namespace

@@ -12,18 +12,13 @@ std::chrono::milliseconds left_until(Clock::time_point deadline) {
     return left.count() > 0 ? left : 0ms;
 }
 
-// One shell word: the binary's path and arguments reach it exactly as given.
-std::string shell_quoted(const std::string& word) {
-    std::string out = "'";
-    for (char c : word) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return out + "'";
-}
-
 }  // namespace
 
 EngineProcess::EngineProcess(const std::string& path, const std::vector<std::string>& args) {
-    std::string command = shell_quoted(path);
-    for (const auto& a : args) command += " " + shell_quoted(a);
+    std::vector<std::string> words{path};
+    words.insert(words.end(), args.begin(), args.end());
+    // The binary's path and arguments reach it exactly as given.
+    const std::string command = platform::command_line(words);
     auto child = platform::ChildProcess::start(command, {}, /*keep_stderr=*/true);
     if (child) child_ = std::move(child.value());
 }

@@ -1,7 +1,5 @@
 #include "tools/cli/command_line.hpp"
 
-#include <signal.h>
-
 #include <istream>
 #include <new>
 #include <ostream>
@@ -253,22 +251,6 @@ std::pair<int, int> parse_shard(const std::string& text) {
     if (!(in >> i >> slash >> n) || slash != '/' || !in.eof() || n < 1 || i < 0 || i >= n)
         throw UsageError("--shard must be I/N with 0 <= I < N, not '" + text + "'");
     return {i, n};
-}
-
-namespace {
-std::atomic<bool> stop_signalled{false};
-void on_stop_signal(int) { stop_signalled.store(true); }
-}  // namespace
-
-const std::atomic<bool>& stop_on_signals() {
-    struct sigaction action {};
-    action.sa_handler = on_stop_signal;
-    sigemptyset(&action.sa_mask);
-    sigaction(SIGINT, &action, nullptr);
-    sigaction(SIGTERM, &action, nullptr);
-    sigaction(SIGHUP, &action, nullptr);
-    stop_signalled.store(false);
-    return stop_signalled;
 }
 
 int run_kroon(const std::vector<std::string>& args, const Streams& io) {

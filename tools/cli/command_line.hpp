@@ -93,11 +93,6 @@ CLI::Option* add_seconds(CLI::App& command, const std::string& name, double& sec
 // it is not one.
 std::pair<int, int> parse_shard(const std::string& text);
 
-// From now on Ctrl-C, SIGTERM and SIGHUP (a closed terminal) set the flag returned instead of
-// ending the process, so that a long command (a match, a book build) ends cleanly and keeps
-// its work.
-const std::atomic<bool>& stop_on_signals();
-
 // `kroon ARGS`: reads the command line with every subcommand's options and runs the chosen
 // one (the console when there is none).
 int run_kroon(const std::vector<std::string>& args, const Streams& io);

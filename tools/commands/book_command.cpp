@@ -1,6 +1,5 @@
 // `kroon book`: the opening book (docs/book.md): build one from Kroon's searches, merge the
 // shards of a build, probe a position, show what a book holds.
-#include <unistd.h>
 
 #include <cstdio>
 #include <iomanip>
@@ -11,6 +10,8 @@
 #include "engine/rulebook/rulebook.hpp"
 #include "learn/book_builder.hpp"
 #include "match/openings.hpp"
+#include "platform/signals.hpp"
+#include "platform/terminal.hpp"
 #include "play/score_text.hpp"
 #include "tools/commands/commands.hpp"
 
@@ -53,7 +54,7 @@ std::vector<Game> build_roots(const BuildArgs& args) {
 // The progress line on stderr: rewritten in place for a person, a line every 10 s for a log
 // (and the last one when the build ends).
 void show_progress(const learn::BookBuildProgress& p, bool last = false) {
-    static const bool terminal = isatty(fileno(stderr)) != 0;
+    static const bool terminal = platform::is_terminal(platform::StandardStream::Err);
     static double shown = -1e9;
     if (!last && p.seconds - shown < (terminal ? 0.5 : 10)) return;
     shown = p.seconds;
@@ -71,14 +72,14 @@ int run_build(BuildArgs args, const Streams& io) {
     o.roots = build_roots(args);
     const auto search =
         learn::engine_leaf_search(args.nodes, args.seconds, engine_settings(args.engine, {args.variant, args.variant}));
-    o.stop = &stop_on_signals();
+    o.stop = &platform::stop_on_signals();
     learn::BookBuildProgress latest;
     const auto book = learn::build_book(o, search, [&latest](const learn::BookBuildProgress& p) {
         latest = p;
         show_progress(p);
     });
     if (latest.added) show_progress(latest, true);
-    if (isatty(fileno(stderr))) std::fprintf(stderr, "\n");
+    if (platform::is_terminal(platform::StandardStream::Err)) std::fprintf(stderr, "\n");
     if (!book) {
         io.err << "kroon book: " << book.error() << "\n";
         return exit_failure;

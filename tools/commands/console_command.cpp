@@ -1,6 +1,6 @@
 // `kroon console` (and `kroon` with no command): the interactive console on stdin/stdout.
-#include <unistd.h>
 
+#include "platform/terminal.hpp"
 #include "protocol/console/console.hpp"
 #include "tools/commands/commands.hpp"
 
@@ -17,7 +17,7 @@ Run add_console(CLI::App& kroon, const Streams& io) {
     add_engine_options(*command, *engine,
                        {"threads", "hash", "eval", "eval-file", "egdb", "book", "book-margin", "multipv"});
     return [options, engine, io] {
-        options->interactive = isatty(STDIN_FILENO) != 0;
+        options->interactive = platform::is_terminal(platform::StandardStream::In);
         options->engine_options = engine_settings(*engine, {std::nullopt, options->variant});
         return console::run_console(io.in, io.out, *options);
     };

@@ -1,7 +1,5 @@
 // `kroon match`: engine matches and round robins, refereed by the rules, every game in a PDN
 // file as it ends.
-#include <signal.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
@@ -15,6 +13,7 @@
 #include "match/match_runner.hpp"
 #include "match/match_stats.hpp"
 #include "match/openings.hpp"
+#include "platform/signals.hpp"
 #include "protocol/hub/level_command.hpp"
 #include "tools/commands/commands.hpp"
 
@@ -417,8 +416,8 @@ Run add_match(CLI::App& kroon, const Streams& io) {
         const match::MatchConfig config = match_config(*args);
         // Ctrl-C stops the match: finished games are in the PDN file; --resume continues. A
         // closed terminal ends the match, and its engines, the same way.
-        const std::atomic<bool>& interrupted = stop_on_signals();
-        signal(SIGPIPE, SIG_IGN);  // an engine that dies must not take us with it
+        const std::atomic<bool>& interrupted = platform::stop_on_signals();
+        platform::ignore_broken_pipes();  // an engine that dies must not take us with it
 
         warn_of_replays(io.err, config);
         match::MatchRunner runner(config);

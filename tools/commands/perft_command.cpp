@@ -1,5 +1,4 @@
 // `kroon perft` and `kroon divide`: leaf counts of the legal move tree, with their speed.
-#include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
@@ -9,6 +8,7 @@
 #include <ostream>
 
 #include "engine/rulebook/rulebook.hpp"
+#include "platform/terminal.hpp"
 #include "tools/commands/commands.hpp"
 
 namespace kroon::cli {
@@ -63,7 +63,7 @@ Request read_request(PerftArgs args) {
 
 // Progress of a deep count on stderr, only when a person is watching.
 std::function<void(int, int)> progress_printer() {
-    if (!isatty(STDERR_FILENO)) return {};
+    if (!platform::is_terminal(platform::StandardStream::Err)) return {};
     return [](int done, int total) {
         std::fprintf(stderr, "\r  root moves %d/%d", done, total);
         if (done == total) std::fprintf(stderr, "\r%30s\r", "");

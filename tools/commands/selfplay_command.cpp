@@ -1,5 +1,4 @@
 // `kroon selfplay`: training data from Kroon's games against itself (learn/selfplay).
-#include <unistd.h>
 
 #include <cmath>
 #include <cstdio>
@@ -15,6 +14,8 @@
 #include "learn/selfplay.hpp"
 #include "learn/training_data.hpp"
 #include "match/openings.hpp"
+#include "platform/signals.hpp"
+#include "platform/terminal.hpp"
 #include "tools/commands/commands.hpp"
 
 namespace kroon::cli {
@@ -106,7 +107,7 @@ public:
     }
 
 private:
-    bool terminal_ = isatty(fileno(stderr)) != 0;
+    bool terminal_ = platform::is_terminal(platform::StandardStream::Err);
     double shown_ = -1e9;
 };
 
@@ -127,7 +128,7 @@ int run_rescore(const SelfplayArgs& args, const Streams& io) {
     }
     o.engine_options = engine_settings(args.engine, {*variant, std::nullopt});
     // Ctrl-C, SIGTERM or SIGHUP: the positions being searched are finished and written.
-    o.stop = &stop_on_signals();
+    o.stop = &platform::stop_on_signals();
     ProgressLine progress;
     const auto result = learn::rescore(o, [&](const learn::RescoreProgress& p) {
         progress.show(static_cast<double>(p.done), static_cast<double>(p.total), p.seconds, "positions");

@@ -10,7 +10,7 @@ namespace kroon::platform {
 
 Result<bool> write_file_atomically(const std::string& path, std::initializer_list<std::span<const std::uint8_t>> parts,
                                    Durability durability) {
-    const std::string temporary = path + ".partial." + std::to_string(::getpid());
+    const std::string temporary = path + ".partial." + std::to_string(::getpid());  // egdb/builder.cpp reads it
     const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0) return Error{"cannot create " + temporary + ": " + std::strerror(errno)};
     // Every failure after this point closes and removes the temporary file.
