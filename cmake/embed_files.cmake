@@ -5,6 +5,14 @@
 # file rebuilds the one source that holds them. The symbols are global so that a build with
 # link-time optimisation, which may put the asm and its users in different partitions, links.
 function(kroon_embed_files output array)
+  # Read-only data: ELF's .rodata, left with .previous; PE's .rdata, with its flags (data,
+  # read-only) spelled out, left for .text (PE's assembler keeps no section stack).
+  set(section ".rodata")
+  set(leave ".previous")
+  if(WIN32)
+    set(section ".rdata,\\\"dr\\\"")
+    set(leave ".text")
+  endif()
   set(files ${ARGN})
   list(SORT files)
   set(symbols "")
@@ -14,8 +22,8 @@ function(kroon_embed_files output array)
     get_filename_component(name "${file}" NAME_WE)
     set(symbol "${array}_${index}")
     string(APPEND symbols
-      "asm(\".section .rodata\\n.globl ${symbol}\\n.globl ${symbol}_size\\n.balign 8\\n${symbol}:\\n.incbin \\\"${file}\\\"\\n${symbol}_end:\\n"
-      ".balign 8\\n${symbol}_size:\\n.quad ${symbol}_end - ${symbol}\\n.previous\\n\");\n"
+      "asm(\".section ${section}\\n.globl ${symbol}\\n.globl ${symbol}_size\\n.balign 8\\n${symbol}:\\n.incbin \\\"${file}\\\"\\n${symbol}_end:\\n"
+      ".balign 8\\n${symbol}_size:\\n.quad ${symbol}_end - ${symbol}\\n${leave}\\n\");\n"
       "extern \"C\" const unsigned char ${symbol}[];\nextern \"C\" const std::size_t ${symbol}_size;\n")
     string(APPEND entries "    {\"${name}\", ${symbol}, &${symbol}_size},\n")
     math(EXPR index "${index} + 1")

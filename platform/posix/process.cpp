@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <ctime>
 #include <fstream>
 #include <iterator>
 #include <string>
@@ -20,6 +21,12 @@ bool process_running(long id) {
     const std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
     const std::size_t paren = text.rfind(')');
     return !(paren != std::string::npos && paren + 2 < text.size() && text[paren + 2] == 'Z');
+}
+
+double process_cpu_seconds() {
+    std::timespec used{};
+    ::clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &used);
+    return static_cast<double>(used.tv_sec) + static_cast<double>(used.tv_nsec) * 1e-9;
 }
 
 }  // namespace kroon::platform

@@ -1,12 +1,12 @@
 // `kroon bench`: a fixed set of positions searched to fixed depths; the node signature and
 // the speed. `--eval-only`: the evaluation alone, its time a call and its checksum.
-#include <ctime>
 #include <iomanip>
 #include <ostream>
 
 #include "bench/bench.hpp"
 #include "bench/eval_bench.hpp"
 #include "engine/rulebook/rulebook.hpp"
+#include "platform/process.hpp"
 #include "tools/commands/commands.hpp"
 
 namespace kroon::cli {
@@ -59,8 +59,7 @@ Run add_bench(CLI::App& kroon, const Streams& io) {
         std::ostream& out = io.out;
         out << std::fixed;
         // Processor time too: on a loaded machine the wall clock understates the speed.
-        std::timespec cpu_start{}, cpu_end{};
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu_start);
+        const double cpu_start = platform::process_cpu_seconds();
         const bench::BenchResult result = bench::run_bench(*options, [&](const bench::BenchLine& line) {
             out << std::left << std::setw(34) << line.label << std::right << " depth " << std::setw(2) << line.depth
                 << "  " << std::setw(6) << line.best << "  score " << std::setw(6) << line.score << "  nodes "
@@ -68,9 +67,7 @@ Run add_bench(CLI::App& kroon, const Streams& io) {
                 << " s\n";
             out.flush();
         });
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu_end);
-        const double cpu = static_cast<double>(cpu_end.tv_sec - cpu_start.tv_sec) +
-                           static_cast<double>(cpu_end.tv_nsec - cpu_start.tv_nsec) * 1e-9;
+        const double cpu = platform::process_cpu_seconds() - cpu_start;
         const double nps = result.seconds > 0 ? static_cast<double>(result.nodes) / result.seconds : 0;
         out << "nodes " << result.nodes << "\n"
             << "time " << std::setprecision(3) << result.seconds << " s (processor time " << cpu
