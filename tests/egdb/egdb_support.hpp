@@ -2,7 +2,6 @@
 #pragma once
 
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -22,6 +21,7 @@
 #include "egdb/variants.hpp"
 #include "engine/movegen/movegen.hpp"
 #include "engine/rulebook/rulebook.hpp"
+#include "platform/process.hpp"
 
 namespace kroon::test {
 
@@ -29,7 +29,8 @@ namespace kroon::test {
 class ScratchFolder {
 public:
     explicit ScratchFolder(const std::string& name)
-        : path_(std::filesystem::temp_directory_path() / ("kroon_egdb_" + name + "_" + std::to_string(::getpid()))) {
+        : path_(std::filesystem::temp_directory_path() /
+                ("kroon_egdb_" + name + "_" + std::to_string(kroon::platform::current_process_id()))) {
         std::filesystem::remove_all(path_);
         std::filesystem::create_directories(path_);
     }

@@ -1,7 +1,6 @@
 // The databases against the rules and against search: values that a plain search can prove,
 // the known king endings, the file format and its checks.
 #include <gtest/gtest.h>
-#include <sys/stat.h>
 
 #include <algorithm>
 #include <fstream>
@@ -12,6 +11,8 @@
 #include "egdb/solver.hpp"
 #include "engine/movegen/movegen.hpp"
 #include "engine/rulebook/rulebook.hpp"
+#include "platform/environment.hpp"
+#include "platform/folders.hpp"
 #include "tests/egdb/egdb_support.hpp"
 
 namespace kroon::egdb {
@@ -234,21 +235,6 @@ TEST(Egdb, FilesChangedWhileOpenDoNotStopTheProbes) {
     EXPECT_NE(again->rejected().front().find("truncated"), std::string::npos) << again->rejected().front();
 }
 
-// A FIFO or a folder named like a slice is refused at once, without waiting for a writer.
-TEST(Egdb, AFifoOrFolderNamedLikeASliceIsRefusedWithoutBlocking) {
-    const ScratchFolder folder("fifo");
-    test::build_into(folder.path(), Variant::International, 2);
-    const Material mmk{2, 0, 0, 1}, kkk{0, 2, 0, 1};  // three-piece names: not built here
-    ASSERT_EQ(::mkfifo((folder.path() / slice_file_name("international", mmk)).c_str(), 0600), 0);
-    std::filesystem::create_directory(folder.path() / slice_file_name("international", kkk));
-    const auto db = Database::open(folder.path(), Variant::International, RejectedFiles::ListOnly);
-    EXPECT_EQ(db->slice_count(), slices_up_to(2).size());
-    std::string rejected;
-    for (const std::string& r : db->rejected()) rejected += r + "\n";
-    EXPECT_NE(rejected.find("not a regular file"), std::string::npos) << rejected;
-    EXPECT_NE(rejected.find("it is a folder"), std::string::npos) << rejected;
-}
-
 // A build leaves no temporary file behind, and removes those of builds that died.
 TEST(Egdb, BuildsCleanTheirTemporaryFiles) {
     const ScratchFolder folder("partials");
@@ -346,36 +332,22 @@ TEST(Egdb, OtherVariantsBuildAndVerify) {
     }
 }
 
-// KROON_EGDB first ("none" disables), then XDG_CACHE_HOME, then HOME.
+// KROON_EGDB first ("none" disables), then "egdb" in Kroon's cache folder (the system's:
+// tests/platform/folders_*_test.cpp).
 TEST(Egdb, CacheFolderFollowsTheEnvironment) {
     const auto saved = [](const char* name) -> std::optional<std::string> {
         const char* v = std::getenv(name);
         return v ? std::optional<std::string>(v) : std::nullopt;
     };
-    const auto kroon = saved("KROON_EGDB"), xdg = saved("XDG_CACHE_HOME"), home = saved("HOME");
-    ::setenv("HOME", "/home/someone", 1);
-    ::unsetenv("XDG_CACHE_HOME");
-    ::unsetenv("KROON_EGDB");
-    EXPECT_EQ(cache_folder(), std::filesystem::path("/home/someone/.cache/kroon/egdb"));
-    ::setenv("XDG_CACHE_HOME", "/var/cache/someone", 1);
-    EXPECT_EQ(cache_folder(), std::filesystem::path("/var/cache/someone/kroon/egdb"));
-    ::setenv("KROON_EGDB", "/data/egdb", 1);
+    const auto kroon = saved("KROON_EGDB");
+    platform::set_environment("KROON_EGDB", std::nullopt);
+    const auto system = platform::cache_folder();
+    EXPECT_EQ(cache_folder(), system ? std::optional(*system / "egdb") : std::nullopt);
+    platform::set_environment("KROON_EGDB", "/data/egdb");
     EXPECT_EQ(cache_folder(), std::filesystem::path("/data/egdb"));
-    ::setenv("KROON_EGDB", "none", 1);
+    platform::set_environment("KROON_EGDB", "none");
     EXPECT_EQ(cache_folder(), std::nullopt);
-    ::unsetenv("KROON_EGDB");
-    ::unsetenv("XDG_CACHE_HOME");
-    ::unsetenv("HOME");
-    EXPECT_EQ(cache_folder(), std::nullopt);
-    const auto restore = [](const char* name, const std::optional<std::string>& v) {
-        if (v)
-            ::setenv(name, v->c_str(), 1);
-        else
-            ::unsetenv(name);
-    };
-    restore("KROON_EGDB", kroon);
-    restore("XDG_CACHE_HOME", xdg);
-    restore("HOME", home);
+    platform::set_environment("KROON_EGDB", kroon);
 
     // A full set, values and distances, is what the cache must hold.
     EXPECT_FALSE(holds_databases("/nonexistent-kroon-folder", Variant::International, 2));

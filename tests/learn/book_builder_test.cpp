@@ -3,13 +3,12 @@
 // the same book, and shards merge into one.
 #include <gtest/gtest.h>
 
-#include <unistd.h>
-
 #include <filesystem>
 #include <functional>
 
 #include "engine/rulebook/rulebook.hpp"
 #include "learn/book_builder.hpp"
+#include "platform/process.hpp"
 #include "search/searcher.hpp"
 
 namespace kroon::learn {
@@ -21,7 +20,7 @@ int fake_score(const Position& p) { return static_cast<int>(p.hash() % 201) - 10
 LeafScore fake_search(const Game& game) { return {fake_score(game.position()), 4}; }
 
 std::string temp_file(const std::string& name) {
-    return testing::TempDir() + "kroon-" + name + "-" + std::to_string(getpid()) + ".kbk";
+    return testing::TempDir() + "kroon-" + name + "-" + std::to_string(kroon::platform::current_process_id()) + ".kbk";
 }
 
 // The value of a position for its side to move, worked out from the book's keys alone: the

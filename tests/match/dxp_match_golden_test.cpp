@@ -5,7 +5,6 @@
 // stand-in engine that picks legal moves by a fixed rule. MOVE time fields and the PDN date,
 // which the clock decides, are masked.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <atomic>
 #include <chrono>
@@ -18,6 +17,7 @@
 #include "engine/movegen/movegen.hpp"
 #include "match/match_runner.hpp"
 #include "match/openings.hpp"
+#include "platform/process.hpp"
 #include "protocol/dxp/dialogue.hpp"
 #include "tests/support/golden_file.hpp"
 #include "tests/support/loopback_server.hpp"
@@ -34,7 +34,8 @@ std::string masked(std::string text) {
 // engine, keeping every message both ways.
 class ScriptedFollower {
 public:
-    ScriptedFollower() : server_([this](int fd, const std::atomic<bool>& stop) { serve(fd, stop); }) {}
+    ScriptedFollower()
+        : server_([this](test::LoopbackSocket& fd, const std::atomic<bool>& stop) { serve(fd, stop); }) {}
     int port() const { return server_.port(); }
     // Everything seen, once the connection has ended.
     std::vector<std::string> lines() {
@@ -43,7 +44,7 @@ public:
     }
 
 private:
-    void serve(int fd, const std::atomic<bool>& stop) {
+    void serve(test::LoopbackSocket& fd, const std::atomic<bool>& stop) {
         dxp::DialogueConfig config;
         config.role = dxp::Role::Follower;
         config.name = "Scripted follower";
@@ -98,7 +99,8 @@ private:
 
 TEST(DxpMatchGolden, BuiltinEngineAgainstAScriptedFollower) {
     namespace fs = std::filesystem;
-    const fs::path dir = fs::temp_directory_path() / ("kroon_dxp_golden_" + std::to_string(::getpid()));
+    const fs::path dir =
+        fs::temp_directory_path() / ("kroon_dxp_golden_" + std::to_string(kroon::platform::current_process_id()));
     fs::remove_all(dir);
     fs::create_directories(dir);
     ScriptedFollower follower;

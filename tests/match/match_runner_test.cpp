@@ -26,6 +26,7 @@
 #include "match/match_stats.hpp"
 #include "match/openings.hpp"
 #include "platform/child_process.hpp"
+#include "platform/process.hpp"
 #include "tests/support/free_port.hpp"
 
 namespace kroon::match {
@@ -37,7 +38,8 @@ class MatchTest : public ::testing::Test {
 protected:
     void SetUp() override {
         const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-        dir_ = fs::temp_directory_path() / ("kroon_match_" + std::to_string(::getpid()) + "_" + info->name());
+        dir_ = fs::temp_directory_path() /
+               ("kroon_match_" + std::to_string(kroon::platform::current_process_id()) + "_" + info->name());
         fs::remove_all(dir_);
         fs::create_directories(dir_);
     }

@@ -3,8 +3,6 @@
 // and the thinker plays from the book where a game is played, never where it is analysed.
 #include <gtest/gtest.h>
 
-#include <unistd.h>
-
 #include <atomic>
 #include <chrono>
 #include <filesystem>
@@ -14,6 +12,7 @@
 
 #include "engine/record/game.hpp"
 #include "engine/rulebook/rulebook.hpp"
+#include "platform/process.hpp"
 #include "play/book.hpp"
 #include "play/thinker.hpp"
 
@@ -113,7 +112,8 @@ TEST(Book, RefusesDamagedAndForeignFiles) {
     EXPECT_NE(error_of("").find("not a Kroon"), std::string::npos);
 
     // A file: the same errors, with its name; a folder is refused.
-    const std::string path = testing::TempDir() + "kroon-book-" + std::to_string(getpid()) + ".kbk";
+    const std::string path =
+        testing::TempDir() + "kroon-book-" + std::to_string(kroon::platform::current_process_id()) + ".kbk";
     ASSERT_TRUE(start_book().write(path));
     EXPECT_TRUE(Book::read(path));
     {
@@ -177,7 +177,8 @@ TEST(Book, MarginZeroAlwaysChoosesTheSameBestMove) {
 }
 
 TEST(Book, TheThinkerPlaysFromItWhereAGameIsPlayed) {
-    const std::string path = testing::TempDir() + "kroon-engine-book-" + std::to_string(getpid()) + ".kbk";
+    const std::string path =
+        testing::TempDir() + "kroon-engine-book-" + std::to_string(kroon::platform::current_process_id()) + ".kbk";
     ASSERT_TRUE(start_book().write(path));
     Thinker thinker;
     ASSERT_TRUE(thinker.set_option("book", path));

@@ -1,7 +1,6 @@
 // The thinker behind every face: options applied, databases following the game's variant,
 // the table capped, searches started and stopped.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -9,6 +8,7 @@
 #include "egdb/builder.hpp"
 #include "egdb/database.hpp"
 #include "engine/rulebook/rulebook.hpp"
+#include "platform/process.hpp"
 #include "play/memory.hpp"
 #include "play/thinker.hpp"
 
@@ -21,7 +21,8 @@ namespace fs = std::filesystem;
 class ThinkerDatabases : public ::testing::Test {
 protected:
     static void SetUpTestSuite() {
-        folder_ = fs::temp_directory_path() / ("kroon_play_egdb_" + std::to_string(::getpid()));
+        folder_ =
+            fs::temp_directory_path() / ("kroon_play_egdb_" + std::to_string(kroon::platform::current_process_id()));
         fs::remove_all(folder_);
         for (const Variant v : {Variant::International, Variant::Frisian, Variant::Killer})
             ASSERT_TRUE(egdb::build_databases({v, 3, folder_, 1, {}}).ok());

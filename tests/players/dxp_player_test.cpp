@@ -2,14 +2,16 @@
 // socket: a refusal, an illegal move, a resignation, a take-back request, a peer that hangs
 // up. Every case must end as the referee's failure kind, never as a hang.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <atomic>
+#include <chrono>
 #include <cstdio>
 #include <functional>
 #include <mutex>
+#include <thread>
 
 #include "match/match_runner.hpp"
+#include "platform/process.hpp"
 #include "players/player.hpp"
 #include "tests/support/loopback_server.hpp"
 
@@ -28,7 +30,8 @@ public:
     using Reply = std::function<std::vector<std::string>(const std::string&)>;
 
     explicit ScriptedPeer(Reply reply)
-        : reply_(std::move(reply)), server_([this](int fd, const std::atomic<bool>& stop) { serve(fd, stop); }) {}
+        : reply_(std::move(reply)),
+          server_([this](test::LoopbackSocket& fd, const std::atomic<bool>& stop) { serve(fd, stop); }) {}
     std::string address() const { return "dxp://127.0.0.1:" + std::to_string(server_.port()); }
     std::vector<std::string> received() {
         std::lock_guard lock(mutex_);
@@ -39,13 +42,13 @@ public:
         for (int i = 0; i < 100; ++i) {
             const auto seen = received();
             if (std::find(seen.begin(), seen.end(), text) != seen.end()) return true;
-            ::usleep(10000);
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
         }
         return false;
     }
 
 private:
-    void serve(int fd, const std::atomic<bool>& stop) {
+    void serve(test::LoopbackSocket& fd, const std::atomic<bool>& stop) {
         test::serve_dxp(fd, stop, [&](const std::string& text) {
             if (text.empty()) return false;
             {
@@ -193,7 +196,8 @@ TEST(DxpPeerInAMatch, APeerThatLosesAndConfirmsKeepsItsConnectionForTheNextGame)
     c.player.engine_options = {{"hash", "8"}};
     c.player.start_timeout = 5;
     c.openings = {{Game().position(), {}, "start"}};
-    c.pdn_path = ::testing::TempDir() + "kroon_dxp_one_connection_" + std::to_string(::getpid()) + ".pdn";
+    c.pdn_path = ::testing::TempDir() + "kroon_dxp_one_connection_" +
+                 std::to_string(kroon::platform::current_process_id()) + ".pdn";
     std::remove(c.pdn_path.c_str());
     std::atomic<bool> stop{false};
     const auto state = match::MatchRunner(c).run(stop);

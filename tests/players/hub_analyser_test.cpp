@@ -11,9 +11,8 @@
 #include <set>
 #include <thread>
 
-#include <unistd.h>
-
 #include "engine/rulebook/rulebook.hpp"
+#include "platform/process.hpp"
 #include "players/hub_analyser.hpp"
 
 namespace kroon::players {
@@ -63,8 +62,8 @@ std::unique_ptr<Reports> search_to_the_end(HubAnalyser& analyser, const search::
 class ScriptEngine {
 public:
     ScriptEngine(const std::string& name, const std::string& params, const std::string& body) {
-        path_ =
-            std::filesystem::temp_directory_path() / ("kroon-hub-script-" + name + "-" + std::to_string(::getpid()));
+        path_ = std::filesystem::temp_directory_path() /
+                ("kroon-hub-script-" + name + "-" + std::to_string(kroon::platform::current_process_id()));
         std::ofstream out(path_);
         out << "#!/bin/sh\n"
                "echo started >> '"

@@ -2,8 +2,6 @@
 // and asserts on the exact lines it sends back.
 #include <gtest/gtest.h>
 
-#include <unistd.h>
-
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -12,6 +10,7 @@
 #include "engine/rulebook/move_text.hpp"
 #include "engine/rulebook/rulebook.hpp"
 #include "eval/weights.hpp"
+#include "platform/process.hpp"
 #include "play/book.hpp"
 #include "protocol/hub/position_text.hpp"
 #include "tests/protocol/hub_client.hpp"
@@ -77,7 +76,8 @@ TEST(HubSession, Handshake) {
 // `kroon hub --egdb DIR` starts egdb-path there; a variant the folder has no databases for
 // is an error only once the GUI has set the folder itself.
 TEST(HubSession, EgdbFolderFromTheCommandLine) {
-    const auto folder = std::filesystem::temp_directory_path() / ("kroon_hub_egdb_" + std::to_string(::getpid()));
+    const auto folder = std::filesystem::temp_directory_path() /
+                        ("kroon_hub_egdb_" + std::to_string(kroon::platform::current_process_id()));
     std::filesystem::remove_all(folder);
     ASSERT_TRUE(egdb::build_databases({Variant::International, 2, folder, 1, {}}).ok());
     auto engine = start_hub({"--egdb", folder.string()});
@@ -643,7 +643,8 @@ namespace {
 // error that leaves the engine as it was; a good one is used, and `eval hand` switches back.
 TEST(HubSession, EvalAndEvalFileParameters) {
     namespace fs = std::filesystem;
-    const fs::path dir = fs::temp_directory_path() / ("kroon_hub_eval_" + std::to_string(::getpid()));
+    const fs::path dir =
+        fs::temp_directory_path() / ("kroon_hub_eval_" + std::to_string(kroon::platform::current_process_id()));
     fs::create_directories(dir);
     // Weights that value nothing but a king on the long diagonal, hugely.
     eval::Weights odd = eval::empty_weights(Variant::International);
@@ -705,7 +706,8 @@ TEST(HubSession, PlaysTheBookMoveAndAnalysesWithoutIt) {
     };
     play::Book book;
     book[start.hash()].moves = {{key_after("34-29"), 12, 20, 5}, {key_after("32-28"), 3, 20, 5}};
-    const std::string path = testing::TempDir() + "kroon-hub-book-" + std::to_string(getpid()) + ".kbk";
+    const std::string path =
+        testing::TempDir() + "kroon-hub-book-" + std::to_string(kroon::platform::current_process_id()) + ".kbk";
     ASSERT_TRUE(book.write(path));
     auto engine = start_hub({"--book", path});
     ASSERT_TRUE(handshake(*engine));

@@ -2,24 +2,23 @@
 // later listener may take it; tests use it at once).
 #pragma once
 
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
-#include <unistd.h>
+#include <utility>  // before Asio: Boost 1.74 Asio with g++ 12 in C++20 needs it first
+
+#include <boost/asio.hpp>
 
 namespace kroon::test {
 
 // 0 when the system gave none.
 inline int free_port() {
-    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t length = sizeof address;
-    const bool bound = ::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0 &&
-                       ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length) == 0;
-    ::close(fd);
-    return bound ? ntohs(address.sin_port) : 0;
+    namespace asio = boost::asio;
+    asio::io_context io;
+    asio::ip::tcp::socket socket(io);
+    boost::system::error_code ec;
+    socket.open(asio::ip::tcp::v4(), ec);
+    if (!ec) socket.bind({asio::ip::address_v4::loopback(), 0}, ec);
+    if (ec) return 0;
+    const auto endpoint = socket.local_endpoint(ec);
+    return ec ? 0 : endpoint.port();
 }
 
 }  // namespace kroon::test

@@ -2,13 +2,11 @@
 // other side of a protocol: the test says what to do with the connected socket.
 #pragma once
 
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <poll.h>
-#include <sys/socket.h>
-#include <unistd.h>
+#include <utility>  // before Asio: Boost 1.74 Asio with g++ 12 in C++20 needs it first
 
 #include <atomic>
+#include <boost/asio.hpp>
+#include <chrono>
 #include <functional>
 #include <string>
 #include <string_view>
@@ -18,27 +16,22 @@
 
 namespace kroon::test {
 
+using LoopbackSocket = boost::asio::ip::tcp::socket;
+
 class LoopbackServer {
 public:
-    // `serve(fd, stop)` runs once a client has connected; the socket is closed after it.
-    using Serve = std::function<void(int fd, const std::atomic<bool>& stop)>;
+    // `serve(socket, stop)` runs once a client has connected; the socket is closed after it.
+    using Serve = std::function<void(LoopbackSocket& socket, const std::atomic<bool>& stop)>;
 
-    explicit LoopbackServer(Serve serve) : serve_(std::move(serve)) {
-        listener_ = ::socket(AF_INET, SOCK_STREAM, 0);
-        sockaddr_in address{};
-        address.sin_family = AF_INET;
-        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        ::bind(listener_, reinterpret_cast<sockaddr*>(&address), sizeof address);
-        ::listen(listener_, 1);
-        socklen_t length = sizeof address;
-        ::getsockname(listener_, reinterpret_cast<sockaddr*>(&address), &length);
-        port_ = ntohs(address.sin_port);
+    explicit LoopbackServer(Serve serve)
+        : serve_(std::move(serve)), acceptor_(io_, {boost::asio::ip::address_v4::loopback(), 0}) {
+        port_ = acceptor_.local_endpoint().port();
+        acceptor_.non_blocking(true);
         thread_ = std::thread([this] { run(); });
     }
     ~LoopbackServer() {
         stop_ = true;
         join();
-        ::close(listener_);
     }
     LoopbackServer(const LoopbackServer&) = delete;
     LoopbackServer& operator=(const LoopbackServer&) = delete;
@@ -51,16 +44,22 @@ public:
 
 private:
     void run() {
-        pollfd p{listener_, POLLIN, 0};
-        while (!stop_ && ::poll(&p, 1, 50) <= 0) {}
-        if (stop_) return;
-        const int fd = ::accept(listener_, nullptr, nullptr);
-        serve_(fd, stop_);
-        ::close(fd);
+        LoopbackSocket socket(io_);
+        boost::system::error_code ec;
+        for (;;) {
+            if (stop_) return;
+            acceptor_.accept(socket, ec);
+            if (!ec) break;
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        }
+        socket.non_blocking(true);
+        serve_(socket, stop_);
+        socket.close(ec);
     }
 
     Serve serve_;
-    int listener_ = -1;
+    boost::asio::io_context io_;
+    boost::asio::ip::tcp::acceptor acceptor_;
     int port_ = 0;
     std::atomic<bool> stop_{false};
     std::thread thread_;
@@ -68,28 +67,38 @@ private:
 
 // DXP over a test socket: every message read is handed to `on_message` (false ends the
 // connection); `between` runs after every wait for input (false ends it too).
-inline void serve_dxp(int fd, const std::atomic<bool>& stop, const std::function<bool(const std::string&)>& on_message,
+inline void serve_dxp(LoopbackSocket& socket, const std::atomic<bool>& stop,
+                      const std::function<bool(const std::string&)>& on_message,
                       const std::function<bool()>& between = {}) {
     dxp::FrameReader reader;
     char buffer[4096];
     for (bool open = true; open && !stop;) {
-        pollfd q{fd, POLLIN, 0};
-        if (::poll(&q, 1, 20) > 0) {
-            const ssize_t n = ::recv(fd, buffer, sizeof buffer, 0);
-            if (n <= 0) {
-                on_message("");  // the other side closed the connection
-                return;
-            }
-            for (const auto& f : reader.feed(std::string_view(buffer, static_cast<size_t>(n))))
+        boost::system::error_code ec;
+        const std::size_t n = socket.read_some(boost::asio::buffer(buffer), ec);
+        if (ec == boost::asio::error::would_block) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        } else if (ec || n == 0) {
+            on_message("");  // the other side closed the connection
+            return;
+        } else {
+            for (const auto& f : reader.feed(std::string_view(buffer, n)))
                 if (open && !on_message(f.text)) open = false;
         }
         if (open && between && !between()) open = false;
     }
 }
 
-inline void send_dxp(int fd, const std::string& text) {
+inline void send_dxp(LoopbackSocket& socket, const std::string& text) {
     const std::string bytes = dxp::frame(text);
-    (void)!::send(fd, bytes.data(), bytes.size(), MSG_NOSIGNAL);
+    boost::system::error_code ec;
+    std::size_t done = 0;
+    while (done < bytes.size() && !ec) {  // the socket does not block: write what it takes
+        done += socket.write_some(boost::asio::buffer(bytes.data() + done, bytes.size() - done), ec);
+        if (ec == boost::asio::error::would_block) {
+            ec.clear();
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        }
+    }
 }
 
 }  // namespace kroon::test

@@ -1,11 +1,9 @@
 // The one command-line layer: every subcommand answers --help the same way, every usage
 // error gives status 2 and the same shape of message, and ranges are checked.
-#include <gtest/gtest.h>
+#include <utility>  // before Asio: Boost 1.74 Asio with g++ 12 in C++20 needs it first
 
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
-#include <unistd.h>
+#include <gtest/gtest.h>
+#include <boost/asio.hpp>
 
 #include <algorithm>
 #include <cstdlib>
@@ -18,6 +16,8 @@
 #include "engine/record/game.hpp"
 #include "engine/record/pdn.hpp"
 #include "engine/rulebook/rulebook.hpp"
+#include "platform/environment.hpp"
+#include "platform/process.hpp"
 #include "tools/cli/command_line.hpp"
 
 namespace kroon::cli {
@@ -133,9 +133,10 @@ TEST(CommandLine, UsageErrorsHaveOneShapeAndStatus2) {
 // KROON_EGDB names the cache folder; without --dir the egdb commands use it, and
 // --if-missing builds only what is not there yet.
 TEST(CommandLine, EgdbCacheFolder) {
-    const auto folder = std::filesystem::temp_directory_path() / ("kroon_cli_cache_" + std::to_string(::getpid()));
+    const auto folder = std::filesystem::temp_directory_path() /
+                        ("kroon_cli_cache_" + std::to_string(kroon::platform::current_process_id()));
     std::filesystem::remove_all(folder);
-    ::setenv("KROON_EGDB", folder.c_str(), 1);
+    platform::set_environment("KROON_EGDB", folder.string());
     const Ran built = kroon({"egdb", "build", "--pieces", "2", "--if-missing"});
     EXPECT_EQ(built.status, exit_ok) << built.err;
     EXPECT_EQ(built.out.rfind("built 4 slices, ", 0), 0u) << built.out;
@@ -151,18 +152,19 @@ TEST(CommandLine, EgdbCacheFolder) {
     std::filesystem::remove(folder / "international-wm0wk2bm0bk1.dtc");
     EXPECT_EQ(kroon({"egdb", "build", "--pieces", "3", "--if-missing"}).out.rfind("built ", 0), 0u);
 
-    ::setenv("KROON_EGDB", "none", 1);
+    platform::set_environment("KROON_EGDB", "none");
     const Ran nowhere = kroon({"egdb", "build", "--pieces", "2"});
     EXPECT_EQ(nowhere.status, exit_usage);
     EXPECT_NE(nowhere.err.find("--dir is needed"), std::string::npos) << nowhere.err;
-    ::setenv("KROON_EGDB", "none", 1);  // as the test runs under ctest
+    platform::set_environment("KROON_EGDB", "none");  // as the test runs under ctest
     std::filesystem::remove_all(folder);
 }
 
 // `kroon egdb games`: per player, the first database position of each game against how the
 // game ended. Two kings against a man, won for White, played out with the root moves.
 TEST(CommandLine, EgdbGamesTalliesTheEndings) {
-    const auto folder = std::filesystem::temp_directory_path() / ("kroon_cli_games_" + std::to_string(::getpid()));
+    const auto folder = std::filesystem::temp_directory_path() /
+                        ("kroon_cli_games_" + std::to_string(kroon::platform::current_process_id()));
     std::filesystem::remove_all(folder);
     ASSERT_EQ(kroon({"egdb", "build", "--pieces", "3", "--dir", folder.string()}).status, exit_ok);
     const auto db = egdb::Database::open(folder, Variant::International);
@@ -192,7 +194,8 @@ TEST(CommandLine, EgdbGamesTalliesTheEndings) {
 // A fixed depth from one opening: the start warns that games will repeat and the report says
 // how many can differ. With a time per move neither is said.
 TEST(CommandLine, MatchSaysWhenAFixedSearchReplaysItsOpenings) {
-    const auto folder = std::filesystem::temp_directory_path() / ("kroon_cli_replays_" + std::to_string(::getpid()));
+    const auto folder = std::filesystem::temp_directory_path() /
+                        ("kroon_cli_replays_" + std::to_string(kroon::platform::current_process_id()));
     std::filesystem::remove_all(folder);
     std::filesystem::create_directories(folder);
     const auto fen = folder / "one.fen";
@@ -217,7 +220,8 @@ TEST(CommandLine, MatchSaysWhenAFixedSearchReplaysItsOpenings) {
 // scripts/endgame_openings.py: capture-free positions of 6-10 pieces from `kroon selfplay` games.
 TEST(CommandLine, EndgameOpeningsFromSelfPlay) {
     if (std::system("python3 --version > /dev/null 2>&1") != 0) GTEST_SKIP() << "no python3";
-    const auto folder = std::filesystem::temp_directory_path() / ("kroon_cli_openings_" + std::to_string(::getpid()));
+    const auto folder = std::filesystem::temp_directory_path() /
+                        ("kroon_cli_openings_" + std::to_string(kroon::platform::current_process_id()));
     std::filesystem::remove_all(folder);
     std::filesystem::create_directories(folder);
     const auto data = folder / "games.kpos", fens = folder / "endgames.fen";
@@ -244,7 +248,8 @@ TEST(CommandLine, EndgameOpeningsFromSelfPlay) {
 }
 
 TEST(CommandLine, EgdbBuildsProbesAndVerifies) {
-    const auto folder = std::filesystem::temp_directory_path() / ("kroon_cli_egdb_" + std::to_string(::getpid()));
+    const auto folder = std::filesystem::temp_directory_path() /
+                        ("kroon_cli_egdb_" + std::to_string(kroon::platform::current_process_id()));
     std::filesystem::remove_all(folder);
     const Ran built = kroon({"egdb", "build", "--pieces", "2", "--dir", folder.string()});
     EXPECT_EQ(built.status, exit_ok) << built.err;
@@ -369,7 +374,8 @@ TEST(CommandLine, CommandsRunWithTheirOptions) {
 // kroon book: a tiny build in two shards, merged, probed and counted; a resumed build; the
 // errors of a bad file and a bad shard.
 TEST(CommandLine, BookBuildMergeProbeStats) {
-    const std::string dir = testing::TempDir() + "kroon-book-cli-" + std::to_string(getpid());
+    const std::string dir =
+        testing::TempDir() + "kroon-book-cli-" + std::to_string(kroon::platform::current_process_id());
     std::filesystem::create_directories(dir);
     const std::string a = dir + "/a.kbk", b = dir + "/b.kbk", merged = dir + "/book.kbk";
     for (const auto& [shard, file] : {std::pair{"0/2", a}, std::pair{"1/2", b}}) {
@@ -434,17 +440,12 @@ TEST(CommandLine, VersionAndRunTimeFailuresHaveOneShape) {
     EXPECT_EQ(version.err, "");
 
     // A port nothing listens on: a socket bound and never listened to keeps it taken.
-    const int sock = socket(AF_INET, SOCK_STREAM, 0);
-    ASSERT_GE(sock, 0);
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    ASSERT_EQ(bind(sock, reinterpret_cast<sockaddr*>(&address), sizeof address), 0);
-    socklen_t length = sizeof address;
-    ASSERT_EQ(getsockname(sock, reinterpret_cast<sockaddr*>(&address), &length), 0);
-    const std::string port = std::to_string(ntohs(address.sin_port));
+    namespace asio = boost::asio;
+    asio::io_context io;
+    asio::ip::tcp::socket bound(io, {asio::ip::address_v4::loopback(), 0});
+    const std::string port = std::to_string(bound.local_endpoint().port());
     const Ran refused = kroon({"dxp", "--connect", "127.0.0.1:" + port});
-    close(sock);
+    bound.close();
     EXPECT_EQ(refused.status, exit_failure);
     EXPECT_EQ(refused.err.rfind("kroon dxp: cannot connect to 127.0.0.1:" + port + ": ", 0), 0u) << refused.err;
     EXPECT_EQ(std::count(refused.err.begin(), refused.err.end(), '\n'), 1) << refused.err;
