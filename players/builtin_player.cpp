@@ -23,8 +23,7 @@ Answer BuiltinPlayer::think(const Game& game, const MoveRequest& request) {
     limits.nodes = request.nodes;
     limits.move_time = request.move_time;
     if (request.time_left >= 0) {
-        // The Searcher, like Hub, counts the increment as added before the move.
-        limits.time_left = std::max(request.time_left - request.increment, 0.0);
+        limits.time_left = request.time_left;
         limits.increment = request.increment;
         limits.moves_to_go = request.moves_to_go;
     }

@@ -48,11 +48,13 @@ struct Limits {
     int depth = 0;            // maximum nominal depth, 0 = none
     std::uint64_t nodes = 0;  // 0 = none
     double move_time = 0;     // seconds for this move, 0 = none
-    // Clock of the side to move in seconds (negative = no clock): time left, increment added
-    // per move (counted before the move, as Hub does), and moves until the next time control
-    // (0 = the time left is for the rest of the game). N moves in T: moves_to_go counts down
-    // within the period and time left over carries on (engine/referee/clock.hpp). DXP's whole-game
-    // budget: time_left = what is left of it, moves_to_go = moves still to play in it.
+    // Clock of the side to move in seconds (negative = no clock): the time on its clock now,
+    // all that this move may spend; the increment, added to the clock after the move, as
+    // engine/referee/clock.hpp adds it; and moves until the next time control (0 = the time left
+    // is for the rest of the game). N moves in T: moves_to_go counts down within the period
+    // and time left over carries on. DXP's whole-game budget: time_left = what is left of it,
+    // moves_to_go = moves still to play in it. play::search_limits (play/level.hpp) fills
+    // them; a protocol that reads its clock otherwise converts at its boundary (the Hub).
     double time_left = -1;
     double increment = 0;
     int moves_to_go = 0;

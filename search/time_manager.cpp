@@ -18,18 +18,22 @@ TimePlan plan_time(const Limits& limits, double men_progress) {
         plan = {hard, hard};
     }
     if (limits.time_left >= 0) {
-        // The increment counts as added before the move (Hub §6), so it may be spent now.
-        const double available = limits.time_left + limits.increment;
-        const double margin = clock_margin + 0.02 * limits.time_left;
+        // The increment comes after the move (Limits): the clock holds all this move has. Up
+        // to an increment's worth of it comes back after every move and may be spent on each;
+        // the rest is shared among the moves to come.
+        const double available = limits.time_left;
+        const double income = std::clamp(limits.increment, 0.0, available);
+        const double capital = available - income;
+        const double margin = clock_margin + 0.02 * capital;
         const double usable = std::max(0.3 * available, available - margin);
         // With N moves to go share the time among them, and whatever is left over carries to
         // the next period (engine/referee/clock.hpp).
         double moves = sudden_death_moves_early;
         if (limits.moves_to_go > 0)
             moves = std::min(limits.moves_to_go, 50);
-        else if (limits.time_left > sudden_death_late_needs)
+        else if (capital > sudden_death_late_needs)
             moves = sudden_death_moves(men_progress);
-        double soft = std::max(0.0, limits.time_left - margin) / moves + 0.9 * limits.increment;
+        double soft = std::max(0.0, capital - margin) / moves + 0.9 * income;
         if (limits.pondering_enabled) soft *= ponder_time_factor;
         double hard = limits.moves_to_go == 1 ? usable : std::min(usable * 0.5, soft * 4);
         soft = std::min(soft, usable);

@@ -43,6 +43,7 @@ int run_console(std::istream& in, std::ostream& out, const ConsoleOptions& optio
 
 ConsoleSession::ConsoleSession(std::istream& in, std::ostream& out, const ConsoleOptions& options)
     : out_(out), options_(options), inbox_(in), game_(rulebook(options.variant)) {
+    level_.move_time = 1;
     for (const auto& [name, value] : options.engine_options) thinker_.set_option(name, value);
     start_game(Game(rulebook(options.variant)));
 }
@@ -181,7 +182,7 @@ std::string ConsoleSession::side_name(Color side) const { return side == Color::
 void ConsoleSession::start_game(Game game) {
     game_ = std::move(game);
     thinker_.new_game();
-    clock_ = Clock(level_.kind == Level::Kind::Clock ? level_.control : TimeControl{});
+    clock_ = Clock(level_.clock);
     if (!sides_chosen_) {
         const Color first = game_.rules().first_player();
         engine_side_[index(first)] = false;
@@ -333,9 +334,9 @@ void ConsoleSession::cmd_play(const Words& args) {
 
 void ConsoleSession::cmd_auto(const Words&) { cmd_play({"both"}); }
 
-void ConsoleSession::set_level(const Level& level) {
+void ConsoleSession::set_level(const play::Level& level) {
     level_ = level;
-    clock_ = Clock(level_.kind == Level::Kind::Clock ? level_.control : TimeControl{});
+    clock_ = Clock(level_.clock);
     turn_started_ = SteadyClock::now();  // a new clock starts now
     out_ << "Level: " << describe_level(level_) << ".\n";
 }

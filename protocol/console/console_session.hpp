@@ -103,7 +103,7 @@ private:
     void cmd_egdb(const Words& args);
     void cmd_quit(const Words& args);
 
-    void set_level(const Level& level);
+    void set_level(const play::Level& level);
 
     std::ostream& out_;
     ConsoleOptions options_;
@@ -114,7 +114,7 @@ private:
     Game game_;
     bool engine_side_[2] = {false, true};
     bool sides_chosen_ = false;  // until `play`, the engine takes the second player's side
-    Level level_;
+    play::Level level_;          // 1 s a move until told otherwise
     Clock clock_;
     bool show_thinking_ = false;
     bool flipped_ = false;

@@ -94,7 +94,8 @@ bool ConsoleSession::engine_move() {
     if (options_.interactive)
         out_ << "Kroon is thinking for " << side_name(side) << " (Enter or stop: move now)...\n" << std::flush;
     const auto started = SteadyClock::now();
-    const SearchRun run = search(limits_for(level_, clock_, side), show_thinking_, Listen::MoveNow);
+    const SearchRun run =
+        search(play::search_limits(level_, play::read_clock(clock_, side)), show_thinking_, Listen::MoveNow);
     const double seconds = std::chrono::duration<double>(SteadyClock::now() - started).count();
     if (!run.outcome.best) {
         error("the engine found no move");
@@ -144,7 +145,7 @@ void ConsoleSession::cmd_analyse(const Words& args) {
     if (!args.empty()) {
         const auto level = parse_level({"time", args[0]});
         if (!level) return error(level.error());
-        limits.move_time = level->move_time;
+        limits = play::search_limits(*level);
         listen = Listen::MoveNow;
     } else {
         limits.infinite = true;

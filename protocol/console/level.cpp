@@ -3,6 +3,7 @@
 #include <cctype>
 #include <charconv>
 #include <cstdio>
+#include <vector>
 
 #include "protocol/console/report_text.hpp"
 
@@ -60,7 +61,7 @@ Result<int> parse_whole(std::string_view text, const std::string& what, int low,
     return static_cast<int>(*n);
 }
 
-Result<Level> parse_level(const std::vector<std::string>& words) {
+Result<play::Level> parse_level(const std::vector<std::string>& words) {
     if (words.empty()) return Error{"level needs arguments"};
     std::string kind = words[0];
     std::string value = words.size() > 1 ? words[1] : "";
@@ -70,70 +71,63 @@ Result<Level> parse_level(const std::vector<std::string>& words) {
     }
     if (value.empty()) return Error{"level " + kind + " needs a value"};
     if (words.size() > 2) return Error{"too many arguments for level"};
-    Level level;
+    // How long the engine thinks: one of these at a time.
+    play::Level level;
     if (kind == "depth") {
         const auto d = parse_count(value, "depth", 1, 99);
         if (!d) return Error{d.error()};
-        level.kind = Level::Kind::Depth;
         level.depth = static_cast<int>(*d);
     } else if (kind == "nodes") {
         const auto n = parse_count(value, "nodes", 1, 1'000'000'000'000ULL);
         if (!n) return Error{n.error()};
-        level.kind = Level::Kind::Nodes;
         level.nodes = *n;
     } else if (kind == "time" || kind == "movetime") {
         const auto t = parse_duration(value);
         if (!t) return Error{t.error()};
         if (*t <= 0) return Error{"time per move must be more than 0"};
-        level.kind = Level::Kind::MoveTime;
         level.move_time = *t;
     } else if (kind == "clock") {
         const auto control = parse_time_control(value);
         if (!control) return Error{control.error()};
         if (control->unlimited()) return Error{"the clock needs a time, e.g. clock 5m+2"};
-        level.kind = Level::Kind::Clock;
-        level.control = *control;
+        level.clock = *control;
     } else {
         return Error{"unknown level '" + kind + "' (depth, nodes, time or clock)"};
     }
     return level;
 }
 
-std::string describe_level(const Level& level) {
-    char text[96];
-    switch (level.kind) {
-        case Level::Kind::Depth: return "fixed depth " + std::to_string(level.depth);
-        case Level::Kind::Nodes: return std::to_string(level.nodes) + " nodes per move";
-        case Level::Kind::MoveTime: std::snprintf(text, sizeof text, "%g s per move", level.move_time); return text;
-        case Level::Kind::Clock: {
-            std::string s = "clock";
-            for (std::size_t i = 0; i < level.control.periods.size(); ++i) {
-                const TimePeriod& p = level.control.periods[i];
-                s += i == 0 ? ": " : ", then ";
-                s += p.moves ? std::to_string(p.moves) + " moves in " : "the game in ";
-                s += format_seconds(p.seconds);
-            }
-            if (level.control.periods.back().moves > 0) s += " (repeated)";
-            if (level.control.increment > 0) s += " + " + format_seconds(level.control.increment) + " per move";
-            return s;
-        }
+namespace {
+
+std::string describe_clock(const TimeControl& control) {
+    std::string s = "clock";
+    for (std::size_t i = 0; i < control.periods.size(); ++i) {
+        const TimePeriod& p = control.periods[i];
+        s += i == 0 ? ": " : ", then ";
+        s += p.moves ? std::to_string(p.moves) + " moves in " : "the game in ";
+        s += format_seconds(p.seconds);
     }
-    return "";
+    if (control.periods.back().moves > 0) s += " (repeated)";
+    if (control.increment > 0) s += " + " + format_seconds(control.increment) + " per move";
+    return s;
 }
 
-search::Limits limits_for(const Level& level, const Clock& clock, Color side) {
-    search::Limits limits;
-    switch (level.kind) {
-        case Level::Kind::Depth: limits.depth = level.depth; break;
-        case Level::Kind::Nodes: limits.nodes = level.nodes; break;
-        case Level::Kind::MoveTime: limits.move_time = level.move_time; break;
-        case Level::Kind::Clock:
-            limits.time_left = clock.remaining(side);
-            limits.increment = clock.control().increment;
-            limits.moves_to_go = clock.moves_to_go(side);
-            break;
+}  // namespace
+
+std::string describe_level(const play::Level& level) {
+    std::vector<std::string> parts;
+    if (level.depth > 0) parts.push_back("fixed depth " + std::to_string(level.depth));
+    if (level.nodes > 0) parts.push_back(std::to_string(level.nodes) + " nodes per move");
+    if (level.move_time > 0) {
+        char text[48];
+        std::snprintf(text, sizeof text, "%g s per move", level.move_time);
+        parts.push_back(text);
     }
-    return limits;
+    if (!level.clock.unlimited()) parts.push_back(describe_clock(level.clock));
+    if (parts.empty()) return "no limit";
+    std::string s;
+    for (const std::string& part : parts) s += (s.empty() ? "" : ", ") + part;
+    return s;
 }
 
 }  // namespace kroon::console

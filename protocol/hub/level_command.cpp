@@ -41,7 +41,7 @@ Result<double> parse_seconds(std::string_view text) {
 Result<search::Limits> apply_level(const search::Limits& limits, const Command& level) {
     search::Limits out = limits;
     // The clock items are read together: pydraughts sends `time = remaining - inc`, which can
-    // be negative; keep time + inc, the time this move really has. Below zero it is an error.
+    // be negative; time + inc is the time this move really has. Below zero it is an error.
     std::optional<double> time, inc;
     const Item* time_item = nullptr;
     for (const Item& item : level.items) {
@@ -79,11 +79,14 @@ Result<search::Limits> apply_level(const search::Limits& limits, const Command& 
         }
     }
     if (time || inc) {
-        const double t = time ? *time : std::max(out.time_left, 0.0);
+        // An earlier line's clock, back in the Hub's reading.
+        const double t = time ? *time : out.time_left >= 0 ? out.time_left - out.increment : 0.0;
         const double i = inc ? *inc : out.increment;
         if (time_item && t + i < 0) return bad_item(*time_item, "the time left, time + inc, is negative");
-        out.time_left = std::max(t, 0.0);
-        out.increment = std::max(i + std::min(t, 0.0), 0.0);
+        // The Hub's time is the clock before this move's increment is added: the mover's
+        // clock holds time + inc now, search::Limits' reading.
+        out.time_left = std::max(t + i, 0.0);
+        out.increment = i;
     }
     return out;
 }

@@ -1,6 +1,8 @@
 // `level` (docs/protocols.md, Hub 6): limits for the next search only. Several `level` lines before one `go`
 // add up; the session clears them at `pos` and after `go`. Times are real seconds, and the
-// increment counts as added before the move (Scan's reading, which pydraughts relies on).
+// increment counts as added before the move (Scan's reading, which pydraughts relies on): the
+// limits hold time + inc as the time on the clock now, and the increment as coming after the
+// move, as every other face reads a clock (search::Limits).
 #pragma once
 
 #include <cstdint>

@@ -109,25 +109,25 @@ TEST(ReportText, SeveralLinesAreNumberedUnderOneHead) {
 TEST(Level, ParsesEachKind) {
     auto l = parse_level({"depth", "8"});
     ASSERT_TRUE(l.ok());
-    EXPECT_EQ(l->kind, Level::Kind::Depth);
     EXPECT_EQ(l->depth, 8);
+    EXPECT_EQ(l->move_time, 0);
     l = parse_level({"6"});
     ASSERT_TRUE(l.ok());
     EXPECT_EQ(l->depth, 6);
     l = parse_level({"time", "2.5"});
     ASSERT_TRUE(l.ok());
-    EXPECT_EQ(l->kind, Level::Kind::MoveTime);
     EXPECT_DOUBLE_EQ(l->move_time, 2.5);
+    EXPECT_EQ(l->depth, 0);
     l = parse_level({"nodes", "100000"});
     ASSERT_TRUE(l.ok());
     EXPECT_EQ(l->nodes, 100000u);
     l = parse_level({"clock", "5m+2"});
     ASSERT_TRUE(l.ok());
-    EXPECT_EQ(l->kind, Level::Kind::Clock);
-    EXPECT_EQ(l->control, TimeControl::sudden_death(300, 2));
+    EXPECT_EQ(l->clock, TimeControl::sudden_death(300, 2));
+    EXPECT_EQ(l->move_time, 0);
     l = parse_level({"clock", "40/2h"});
     ASSERT_TRUE(l.ok());
-    EXPECT_EQ(l->control, TimeControl::moves_in(40, 7200));
+    EXPECT_EQ(l->clock, TimeControl::moves_in(40, 7200));
 }
 
 TEST(Level, RejectsNonsense) {

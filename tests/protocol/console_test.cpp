@@ -406,6 +406,20 @@ TEST(Console, PlaysWithAClock) {
         << periods;
 }
 
+// At 1+5 with one second on its clock, Kroon's move must fit in that second: the increment
+// comes after the move (engine/referee/clock.hpp), so it is not this move's to spend.
+TEST(Console, AtOnePlusFiveTheMoveFitsInTheSecondOnTheClock) {
+    const std::string out = run("set book false\nplay none\nlevel clock 1+5\ngo\nquit\n");
+    EXPECT_EQ(out.find("flag fell"), std::string::npos) << out;
+    const auto moves = engine_moves(out);
+    ASSERT_EQ(moves.size(), 1u) << out;
+    // "Kroon plays 32-28 for White  (+0.03 for White, depth 9, 0.87 s, 123456 nodes)"
+    const std::size_t at = out.find(" s, ", out.find("Kroon plays"));
+    ASSERT_NE(at, std::string::npos) << out;
+    const std::size_t from = out.rfind(", ", at - 1) + 2;
+    EXPECT_LT(std::stod(out.substr(from, at - from)), 1.0) << out;
+}
+
 // The lines that start with `prefix`, in order.
 std::vector<std::string> lines_starting(const std::string& output, const std::string& prefix) {
     std::vector<std::string> found;

@@ -159,8 +159,9 @@ TEST(HubLevel, EachForm) {
     const auto x_in_y = level("level moves=40 time=600");
     EXPECT_EQ(x_in_y.moves_to_go, 40);
     EXPECT_DOUBLE_EQ(x_in_y.time_left, 600);
+    // The Hub's time is before this move's increment is added: the clock holds time + inc.
     const auto fischer = level("level time=4 inc=1");
-    EXPECT_DOUBLE_EQ(fischer.time_left, 4);
+    EXPECT_DOUBLE_EQ(fischer.time_left, 5);
     EXPECT_DOUBLE_EQ(fischer.increment, 1);
     const auto all = level("level moves=10 time=30 inc=0.5");
     EXPECT_EQ(all.moves_to_go, 10);
@@ -179,8 +180,14 @@ TEST(HubLevel, LinesAddUp) {
 TEST(HubLevel, NegativeTimeFromPydraughtsKeepsTimePlusIncrement) {
     // pydraughts sends time = remaining - inc: 0.4 s left with a 1 s increment.
     const auto l = level("level time=-0.6 inc=1");
-    EXPECT_DOUBLE_EQ(l.time_left, 0);
-    EXPECT_DOUBLE_EQ(l.increment, 0.4);
+    EXPECT_DOUBLE_EQ(l.time_left, 0.4);
+    EXPECT_DOUBLE_EQ(l.increment, 1);
+}
+
+TEST(HubLevel, AnIncrementAloneKeepsTheEarlierTime) {
+    const auto l = level("level inc=2", level("level time=4 inc=1"));
+    EXPECT_DOUBLE_EQ(l.time_left, 6);
+    EXPECT_DOUBLE_EQ(l.increment, 2);
 }
 
 TEST(HubLevel, ValuesAtTheLimitsAreAccepted) {
@@ -188,7 +195,7 @@ TEST(HubLevel, ValuesAtTheLimitsAreAccepted) {
     EXPECT_EQ(level("level nodes=1099511627776").nodes, 1099511627776u);
     EXPECT_EQ(level("level moves=1000").moves_to_go, 1000);
     EXPECT_DOUBLE_EQ(level("level move-time=86400").move_time, 86400);
-    EXPECT_DOUBLE_EQ(level("level time=604800 inc=86400").time_left, 604800);
+    EXPECT_DOUBLE_EQ(level("level time=604800 inc=86400").time_left, 604800 + 86400);
 }
 
 TEST(HubLevel, ZeroMoveTimeMeansAsFastAsPossible) { EXPECT_GT(level("level move-time=0").move_time, 0); }

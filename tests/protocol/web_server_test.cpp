@@ -728,6 +728,21 @@ TEST(WebServer, AFlagFallsOnTheServersClock) {
     EXPECT_EQ(st["clock"]["black"], 1.0);
 }
 
+// At 1+5 with one second on its clock, Kroon's move must fit in that second: the increment
+// comes after the move (engine/referee/clock.hpp), so it is not this move's to spend.
+TEST(WebServer, AtOnePlusFiveKroonsMoveFitsInTheSecondOnItsClock) {
+    RunningServer s;
+    Tab tab(s.port());
+    auto& c = tab.client;
+    c.send({{"type", "new"}, {"kroon", "white"}, {"level", {{"kind", "clock"}, {"control", "1+5"}}}});
+    const Json st = c.expect_state([](const Json& x) { return x["plies"] == 1 || x["over"] == true; }, 10);
+    EXPECT_FALSE(st["over"].get<bool>()) << st["termination"];
+    EXPECT_EQ(st["plies"], 1);
+    // What was left of the second, and the increment after the move.
+    EXPECT_GT(st["clock"]["white"].get<double>(), 5.0) << st["clock"].dump();
+    EXPECT_LT(st["clock"]["white"].get<double>(), 6.0) << st["clock"].dump();
+}
+
 TEST(WebServer, APositionSetUpForStudyRunsNoClock) {
     RunningServer s;
     Tab tab(s.port());

@@ -36,10 +36,10 @@ TEST(TimeManager, ClockPlansStayInsideTheClock) {
                     SCOPED_TRACE(::testing::Message() << left << " " << inc << " " << to_go << " " << progress);
                     EXPECT_GT(plan.soft, 0);
                     EXPECT_LE(plan.soft, plan.hard);
-                    // Never the whole clock (increment counted as added before the move, Hub §6).
-                    EXPECT_LT(plan.hard, left + inc);
-                    if (left + inc > 1.0) {
-                        EXPECT_LE(plan.hard, left + inc - clock_margin);
+                    // Never the whole clock: the increment comes after the move.
+                    EXPECT_LT(plan.hard, left);
+                    if (left >= 1.0) {
+                        EXPECT_LE(plan.hard, left - clock_margin + 1e-9);
                     }
                 }
 }
@@ -127,6 +127,16 @@ TEST(TimeManager, LaterInTheGameAMoveGetsALargerShareOfWhatIsLeft) {
     limits.time_left = 100;
     limits.moves_to_go = 30;
     EXPECT_EQ(plan_time(limits, 0).soft, plan_time(limits, 0.9).soft);
+}
+
+// 1+5 late in a game, one second on the clock: the five seconds come after the move.
+TEST(TimeManager, AnIncrementLargerThanTheClockIsNotSpentBeforeItComes) {
+    Limits limits;
+    limits.time_left = 1;
+    limits.increment = 5;
+    const TimePlan plan = plan_time(limits, 0.5);
+    EXPECT_LE(plan.hard, 1 - clock_margin + 1e-9);
+    EXPECT_GT(plan.soft, 0.5);  // but the second may be spent: five more come back
 }
 
 TEST(TimeManager, TheIncrementIsSpent) {
