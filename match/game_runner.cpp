@@ -99,14 +99,10 @@ void announce_game(players::Player& white, players::Player& black, PlayedGame& o
 
 players::MoveRequest move_request(const Limits& limits, const Clock& clock, Color side) {
     players::MoveRequest request;
-    request.move_time = limits.move_time;
-    request.depth = limits.depth;
-    request.nodes = limits.nodes;
-    if (!clock.unlimited()) {
-        request.time_left = clock.remaining(side);
-        request.increment = limits.clock.increment;
-        request.moves_to_go = clock.moves_to_go(side);
-        request.wait = clock.remaining(side) + flag_grace;
+    request.level = limits;
+    request.clock = play::read_clock(clock, side);
+    if (request.clock) {
+        request.wait = request.clock->time_left + flag_grace;
     } else {
         request.wait = limits.hang_timeout + limits.move_time;
     }

@@ -15,6 +15,7 @@
 #include "engine/referee/clock.hpp"
 #include "match/move_comments.hpp"
 #include "match/openings.hpp"
+#include "play/level.hpp"
 #include "players/player.hpp"
 
 namespace kroon::match {
@@ -28,11 +29,8 @@ struct Adjudication {
     int draw_from_move = 40;  // KNDB art. 13.3: no agreed draw before both made 40 moves
 };
 
-struct Limits {
-    TimeControl clock;
-    double move_time = 0;
-    int depth = 0;
-    std::uint64_t nodes = 0;
+// The level both players are told (play/level.hpp), and how long a silent player may take.
+struct Limits : play::Level {
     // Without a clock: seconds of silence after which a player counts as hung.
     double hang_timeout = 60;
 };

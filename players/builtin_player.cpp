@@ -18,15 +18,7 @@ std::optional<Failure> BuiltinPlayer::new_game(const Game&, Color) {
 
 Answer BuiltinPlayer::think(const Game& game, const MoveRequest& request) {
     thinker_.set_game(game);
-    search::Limits limits;
-    limits.depth = request.depth;
-    limits.nodes = request.nodes;
-    limits.move_time = request.move_time;
-    if (request.time_left >= 0) {
-        limits.time_left = request.time_left;
-        limits.increment = request.increment;
-        limits.moves_to_go = request.moves_to_go;
-    }
+    const search::Limits limits = play::search_limits(request.level, request.clock);
     std::promise<search::Outcome> done;
     auto outcome = done.get_future();
     thinker_.go(limits, search::Listener{{}, [&done](const search::Outcome& o) { done.set_value(o); }});

@@ -13,15 +13,15 @@ using Clock = std::chrono::steady_clock;
 // "level" alone when the request sets no limit.
 std::string level_line(const MoveRequest& request) {
     std::string level = "level";
-    if (request.time_left >= 0) {
+    if (const auto& clock = request.clock) {
         // docs/protocols.md, Hub 6: the engine counts the increment as added before the move.
-        level += " time=" + hub_seconds(request.time_left - request.increment);
-        if (request.increment > 0) level += " inc=" + hub_seconds(request.increment);
-        if (request.moves_to_go > 0) level += " moves=" + std::to_string(request.moves_to_go);
+        level += " time=" + hub_seconds(clock->time_left - clock->increment);
+        if (clock->increment > 0) level += " inc=" + hub_seconds(clock->increment);
+        if (clock->moves_to_go > 0) level += " moves=" + std::to_string(clock->moves_to_go);
     }
-    if (request.move_time > 0) level += " move-time=" + hub_seconds(request.move_time);
-    if (request.depth > 0) level += " depth=" + std::to_string(request.depth);
-    if (request.nodes > 0) level += " nodes=" + std::to_string(request.nodes);
+    if (request.level.move_time > 0) level += " move-time=" + hub_seconds(request.level.move_time);
+    if (request.level.depth > 0) level += " depth=" + std::to_string(request.level.depth);
+    if (request.level.nodes > 0) level += " nodes=" + std::to_string(request.level.nodes);
     return level;
 }
 

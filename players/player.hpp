@@ -16,17 +16,14 @@
 #include "engine/referee/clock.hpp"
 #include "engine/rules/variant.hpp"
 #include "platform/result.hpp"
+#include "play/level.hpp"
 
 namespace kroon::players {
 
 struct MoveRequest {
-    double time_left = -1;  // the mover's clock in seconds; negative = no clock
-    double increment = 0;   // added after the move
-    int moves_to_go = 0;    // moves until the next time control; 0 = rest of the game
-    double move_time = 0;   // fixed time per move, 0 = none
-    int depth = 0;
-    std::uint64_t nodes = 0;
-    double wait = 60;  // seconds after which a silent player counts as lost
+    play::Level level;                        // depth, nodes, time per move, the game's clock
+    std::optional<play::ClockReading> clock;  // the mover's clock now; none = no clock
+    double wait = 60;                         // seconds after which a silent player counts as lost
 };
 
 struct MoveReply {

@@ -545,16 +545,16 @@ void Dialogue::think(Actions& out) {
     Think t;
     t.id = ++think_id_;
     t.game = game_;
-    t.limits.time_left = available;
-    if (move_limit_ > 0) t.limits.moves_to_go = std::max(1, move_limit_ - our_moves_played);
+    // DXP's clock is the game's whole budget, less a reserve; no increment.
+    const play::ClockReading clock{available, 0, move_limit_ > 0 ? std::max(1, move_limit_ - our_moves_played) : 0};
+    play::Level level;
+    level.move_time = std::max(0.0, config_.max_move_time);
+    if (available < 0.05) level.depth = 1;  // out of reserve: move at once
+    t.limits = play::search_limits(level, clock);
     // Hard stop: never more than a share of what is left, so the budget always lasts.
-    const int share = move_limit_ > 0 ? std::min(t.limits.moves_to_go, 4) : 4;
+    const int share = move_limit_ > 0 ? std::min(clock.moves_to_go, 4) : 4;
     t.hard_limit = std::max(0.01, available / share);
-    if (config_.max_move_time > 0) {
-        t.limits.move_time = config_.max_move_time;
-        t.hard_limit = std::min(t.hard_limit, std::max(0.01, 2 * config_.max_move_time));
-    }
-    if (available < 0.05) t.limits.depth = 1;  // out of reserve: move at once
+    if (config_.max_move_time > 0) t.hard_limit = std::min(t.hard_limit, std::max(0.01, 2 * config_.max_move_time));
     thinking_ = true;
     out.push_back(std::move(t));
 }

@@ -16,6 +16,7 @@
 #include "engine/position/move.hpp"
 #include "engine/position/position.hpp"
 #include "engine/record/game.hpp"
+#include "play/level.hpp"
 #include "protocol/dxp/game_record.hpp"
 #include "protocol/dxp/message.hpp"
 #include "search/searcher.hpp"

@@ -62,18 +62,13 @@ bool TabClock::would_flag(Color side) const { return clock_.would_flag(side, ela
 double TabClock::time_left(Color side) const { return clock_.remaining(side) - elapsed(); }
 
 search::Limits TabClock::limits(Color side) const {
-    search::Limits limits;
+    play::Level level;
     switch (level_.kind) {
-        case Level::Kind::Time: limits.move_time = level_.seconds; break;
-        case Level::Kind::Depth: limits.depth = level_.depth; break;
-        case Level::Kind::Clock: {
-            limits.time_left = std::max(0.0, clock_.remaining(side) - elapsed());
-            limits.increment = clock_.control().increment;
-            limits.moves_to_go = clock_.moves_to_go(side);
-            break;
-        }
+        case Level::Kind::Time: level.move_time = level_.seconds; break;
+        case Level::Kind::Depth: level.depth = level_.depth; break;
+        case Level::Kind::Clock: level.clock = level_.control; break;
     }
-    return limits;
+    return play::search_limits(level, play::read_clock(clock_, side, elapsed()));
 }
 
 Json TabClock::json(std::optional<Color> running) const {

@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "engine/referee/clock.hpp"
+#include "play/level.hpp"
 #include "protocol/web/messages.hpp"
 #include "search/searcher.hpp"
 

@@ -74,8 +74,8 @@ TEST(GameRunner, PlaysToTheRefereesVerdict) {
     EXPECT_NE(g.game.verdict().reason, Reason::Adjudication);
     EXPECT_EQ(white.games, 1);
     EXPECT_EQ(black.ended, 1);
-    EXPECT_EQ(white.requests.front().depth, 1);
-    EXPECT_LT(white.requests.front().time_left, 0);  // no clock
+    EXPECT_EQ(white.requests.front().level.depth, 1);
+    EXPECT_FALSE(white.requests.front().clock);  // no clock
     EXPECT_EQ(g.notes.size(), g.game.moves().size());
 }
 
@@ -98,11 +98,12 @@ TEST(GameRunner, ClockRequestsCarryTimeIncrementAndMovesToGo) {
     s.adjudication.max_moves = 3;
     play_game(white, black, start(), s);
     ASSERT_GE(white.requests.size(), 2u);
-    EXPECT_DOUBLE_EQ(white.requests[0].time_left, 100);
-    EXPECT_DOUBLE_EQ(white.requests[0].increment, 1);
-    EXPECT_EQ(white.requests[0].moves_to_go, 40);
-    EXPECT_EQ(white.requests[1].moves_to_go, 39);
-    EXPECT_GT(white.requests[1].time_left, 100);  // the increment came after the first move
+    ASSERT_TRUE(white.requests[0].clock && white.requests[1].clock);
+    EXPECT_DOUBLE_EQ(white.requests[0].clock->time_left, 100);
+    EXPECT_DOUBLE_EQ(white.requests[0].clock->increment, 1);
+    EXPECT_EQ(white.requests[0].clock->moves_to_go, 40);
+    EXPECT_EQ(white.requests[1].clock->moves_to_go, 39);
+    EXPECT_GT(white.requests[1].clock->time_left, 100);  // the increment came after the first move
 }
 
 TEST(GameRunner, TimeoutWithoutAClockIsAHang) {

@@ -131,12 +131,8 @@ Result<Solver> start_solver(const SolveArgs& a) {
         if (!started.ok()) return Error{started.error()};
         solver.player = std::move(started.value());
     }
-    solver.limits.move_time = a.move_time;
-    solver.limits.depth = a.depth;
-    solver.limits.nodes = static_cast<std::uint64_t>(a.nodes);
-    solver.request.move_time = a.move_time;
-    solver.request.depth = a.depth;
-    solver.request.nodes = static_cast<std::uint64_t>(a.nodes);
+    solver.limits = play::search_limits(solver.request.level);
+    solver.request.level = play::Level{a.depth, static_cast<std::uint64_t>(a.nodes), a.move_time, {}};
     solver.request.wait = a.move_time > 0 ? 10 * a.move_time + 30 : 3600;
     return solver;
 }
