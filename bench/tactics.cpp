@@ -9,7 +9,7 @@
 #include <fstream>
 #include <sstream>
 
-namespace kroon::tactics {
+namespace kroon::bench {
 namespace {
 
 constexpr int lost = -1000;
@@ -203,4 +203,4 @@ Attempt solve(play::Thinker& engine, const Rulebook& rules, const Puzzle& puzzle
     return attempt;
 }
 
-}  // namespace kroon::tactics
+}  // namespace kroon::bench

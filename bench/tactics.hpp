@@ -21,7 +21,7 @@
 #include "platform/result.hpp"
 #include "play/thinker.hpp"
 
-namespace kroon::tactics {
+namespace kroon::bench {
 
 struct Puzzle {
     Position position;
@@ -66,4 +66,4 @@ struct Attempt {
 // Kroon's search on one puzzle, from a cleared table.
 Attempt solve(play::Thinker& engine, const Rulebook& rules, const Puzzle& puzzle, const search::Limits& limits);
 
-}  // namespace kroon::tactics
+}  // namespace kroon::bench

@@ -6,7 +6,7 @@
 
 #include "bench/tactics.hpp"
 
-namespace kroon::tactics {
+namespace kroon::bench {
 namespace {
 
 #ifdef KROON_SLOW_TESTS
@@ -143,4 +143,4 @@ TEST(Tactics, FileRoundTripAndErrors) {
 #endif
 
 }  // namespace
-}  // namespace kroon::tactics
+}  // namespace kroon::bench

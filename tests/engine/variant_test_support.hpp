@@ -12,7 +12,7 @@
 #include "engine/rulebook/move_text.hpp"
 #include "engine/rulebook/rulebook.hpp"
 
-namespace kroon::testing {
+namespace kroon::test {
 
 inline Position position_of(Variant v, const std::string& fen) {
     const auto pos = rulebook(v).parse_fen(fen);
@@ -47,4 +47,4 @@ inline void expect_perft(const PerftCase& c, int max_depth) {
         EXPECT_EQ(rulebook(c.variant).perft(pos, d), c.counts[d - 1]) << c.name << " depth " << d;
 }
 
-}  // namespace kroon::testing
+}  // namespace kroon::test

@@ -5,7 +5,7 @@
 
 #include "tests/engine/variant_test_support.hpp"
 
-namespace kroon::testing {
+namespace kroon::test {
 
 inline const std::vector<PerftCase>& variant_perft_cases() {
     static const std::vector<PerftCase> cases = {
@@ -65,4 +65,4 @@ inline const std::vector<PerftCase>& variant_perft_cases() {
     return cases;
 }
 
-}  // namespace kroon::testing
+}  // namespace kroon::test

@@ -2,7 +2,7 @@
 // KROON_SLOW_TESTS, label slow) to their full published depth.
 #include "tests/engine/variants_perft_cases.hpp"
 
-namespace kroon::testing {
+namespace kroon::test {
 namespace {
 
 // The two builds name their tests apart, so that CTest keeps both.
@@ -22,4 +22,4 @@ INSTANTIATE_TEST_SUITE_P(Published, KROON_VARIANT_PERFT, ::testing::ValuesIn(var
                          [](const auto& param_info) { return std::string(param_info.param.name); });
 
 }  // namespace
-}  // namespace kroon::testing
+}  // namespace kroon::test

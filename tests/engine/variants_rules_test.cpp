@@ -3,7 +3,7 @@
 // Italian and Spanish boards number each row from the other side (mirrored board).
 #include "tests/engine/variant_test_support.hpp"
 
-namespace kroon::testing {
+namespace kroon::test {
 namespace {
 
 using Moves = std::vector<std::string>;
@@ -103,4 +103,4 @@ TEST(VariantNames, EveryVariantParsesByItsName) {
 }
 
 }  // namespace
-}  // namespace kroon::testing
+}  // namespace kroon::test

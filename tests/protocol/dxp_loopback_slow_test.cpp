@@ -10,7 +10,7 @@
 namespace kroon::dxp {
 namespace {
 
-using namespace testing;
+using namespace test;
 const std::string kroon = KROON_BINARY;
 
 // Seconds each "clock: I used X s ... of Y s each" line of a log reports, with Y.

@@ -28,7 +28,7 @@
 
 extern char** environ;
 
-namespace kroon::dxp::testing {
+namespace kroon::dxp::test {
 
 using namespace std::chrono_literals;
 namespace fs = std::filesystem;
@@ -256,4 +256,4 @@ private:
     bool closed_by_peer_ = false;
 };
 
-}  // namespace kroon::dxp::testing
+}  // namespace kroon::dxp::test

@@ -20,7 +20,7 @@
 namespace kroon::dxp {
 namespace {
 
-using namespace testing;
+using namespace test;
 const std::string kroon = KROON_BINARY;
 constexpr Variant intl = Variant::International;
 
@@ -54,7 +54,7 @@ std::string without_site(const std::string& pdn) {
 // The match runner's client: a follower restarted between games is reached, not forfeited.
 TEST(DxpLoopback, TheMatchClientReachesAFollowerThatStartsLate) {
     const ScratchDir dir("late_follower");
-    const int port = test::free_port();
+    const int port = kroon::test::free_port();
     ASSERT_GT(port, 0);
     DialogueConfig config;
     config.role = Role::Initiator;
@@ -69,7 +69,7 @@ TEST(DxpLoopback, TheMatchClientReachesAFollowerThatStartsLate) {
 }
 
 TEST(DxpLoopback, TheMatchClientGivesUpOnARefusingPortAtItsTimeout) {
-    const int port = test::free_port();
+    const int port = kroon::test::free_port();
     ASSERT_GT(port, 0);
     const auto start = std::chrono::steady_clock::now();
     const auto client = DialogueClient::connect(Endpoint{"127.0.0.1", static_cast<unsigned short>(port)}, {}, 1);
@@ -82,7 +82,7 @@ TEST(DxpLoopback, TheMatchClientGivesUpOnARefusingPortAtItsTimeout) {
 
 // A match stopped (Ctrl-C, SIGTERM) while its peer is away ends at once, not at the timeout.
 TEST(DxpLoopback, TheMatchClientStopsTryingWhenTheMatchStops) {
-    const int port = test::free_port();
+    const int port = kroon::test::free_port();
     ASSERT_GT(port, 0);
     std::atomic<bool> stop{false};
     std::thread stopper([&] {

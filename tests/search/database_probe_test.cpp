@@ -5,7 +5,7 @@
 #include "tests/egdb/egdb_support.hpp"
 #include "tests/search/search_test_support.hpp"
 
-namespace kroon::search::testing {
+namespace kroon::search::test {
 namespace {
 
 // From `pos`, after `moves` when given (the game's draw-rule counts run on).
@@ -23,8 +23,8 @@ Outcome search_to_depth(const Position& pos, Variant v, int depth, std::shared_p
 // databases does not see as won (the kings need a few moves to trap the man).
 template <RuleSet R>
 void expect_a_deep_win_in_the_database_band(Variant variant) {
-    const test::ScratchFolder folder("search_" + std::string(R::name));
-    test::build_into(folder.path(), variant, 3);
+    const kroon::test::ScratchFolder folder("search_" + std::string(R::name));
+    kroon::test::build_into(folder.path(), variant, 3);
     const auto db = egdb::Database::open(folder.path(), variant);
     ASSERT_EQ(db->complete_pieces(), 3);
     const egdb::Material m{0, 2, 1, 0};
@@ -61,7 +61,7 @@ TEST(DatabaseProbes, AFrisianWinTooDeepForTheSearchScoresInTheDatabaseBand) {
 // that capture than the moves left is a draw; with the moves to spare it is a win. The
 // moves are used up by a king of each side stepping away and back twice.
 TEST(DatabaseProbes, AFrisianTwoKingsWinTooFarForTheSevenMovesIsADraw) {
-    const auto db = egdb::Database::open(test::three_pieces(Variant::Frisian).folder(), Variant::Frisian);
+    const auto db = egdb::Database::open(kroon::test::three_pieces(Variant::Frisian).folder(), Variant::Frisian);
     const Rulebook& rules = rulebook(Variant::Frisian);
     const egdb::Material two_kings_against_one{0, 2, 0, 1};
     const egdb::SliceIndexer<Frisian> indexer(two_kings_against_one);
@@ -105,8 +105,8 @@ TEST(DatabaseProbes, AFrisianTwoKingsWinTooFarForTheSevenMovesIsADraw) {
 }
 
 TEST(DatabaseProbes, ADrawnEndingScoresZero) {
-    const test::ScratchFolder folder("search_draw");
-    test::build_into(folder.path(), Variant::International, 3);
+    const kroon::test::ScratchFolder folder("search_draw");
+    kroon::test::build_into(folder.path(), Variant::International, 3);
     const auto db = egdb::Database::open(folder.path(), Variant::International);
     // Two kings against one, nothing to take: a draw, whatever the evaluation says.
     const Outcome probed = search_to_depth(fen(Variant::International, "W:WK3,K4:BK28"), Variant::International, 4, db);
@@ -119,10 +119,10 @@ TEST(DatabaseProbes, ADrawnEndingScoresZero) {
 // crowning comes on the ply the stored distance says. A search that wandered, even for a
 // move, would be late.
 TEST(DatabaseProbes, AWonKingEndingIsConvertedWithinItsDistance) {
-    const test::ScratchFolder folder("convert");
+    const kroon::test::ScratchFolder folder("convert");
     // A man and two kings against a king: only its own slice and those it leads to.
     const egdb::Material target{1, 2, 0, 1};
-    test::build_slice_with_its_endings<International>(folder.path(), Variant::International, target);
+    kroon::test::build_slice_with_its_endings<International>(folder.path(), Variant::International, target);
     const auto db = egdb::Database::open(folder.path(), Variant::International);
 
     // The won positions with White to move farthest from conversion, a few of them.
@@ -172,7 +172,7 @@ TEST(DatabaseProbes, AWonKingEndingIsConvertedWithinItsDistance) {
 // conversion and the game a draw; a few king moves first set up a crowning that wins in
 // time. From a game of Kroon's Frisian self-play from endgames.
 TEST(DatabaseProbes, AFrisianKingAndManCrownWhereTheTwoKingsStillWinInTime) {
-    const auto db = egdb::Database::open(test::three_pieces(Variant::Frisian).folder(), Variant::Frisian);
+    const auto db = egdb::Database::open(kroon::test::three_pieces(Variant::Frisian).folder(), Variant::Frisian);
     const Rulebook& rules = rulebook(Variant::Frisian);
     const auto start = rules.parse_fen("B:WK23:BK26,42");
     ASSERT_TRUE(start.ok());
@@ -194,4 +194,4 @@ TEST(DatabaseProbes, AFrisianKingAndManCrownWhereTheTwoKingsStillWinInTime) {
 }
 
 }  // namespace
-}  // namespace kroon::search::testing
+}  // namespace kroon::search::test

@@ -5,7 +5,7 @@
 #include "tests/egdb/egdb_support.hpp"
 #include "tests/search/search_test_support.hpp"
 
-namespace kroon::search::testing {
+namespace kroon::search::test {
 namespace {
 
 const char* const middlegame =
@@ -153,7 +153,7 @@ TEST(MultiPv, NoMoreLinesThanLegalMoves) {
 // moves follow with their own scores.
 TEST(MultiPv, TheDatabasesKeptMovesComeFirst) {
     const Variant v = Variant::International;
-    const egdb::Database& db = test::three_pieces(v);
+    const egdb::Database& db = kroon::test::three_pieces(v);
     const auto shared = std::shared_ptr<const egdb::Database>(&db, [](const egdb::Database*) {});
     const egdb::Material two_kings_against_a_man{0, 2, 1, 0};
     const egdb::SliceIndexer<International> indexer(two_kings_against_a_man);
@@ -184,4 +184,4 @@ TEST(MultiPv, TheDatabasesKeptMovesComeFirst) {
 }
 
 }  // namespace
-}  // namespace kroon::search::testing
+}  // namespace kroon::search::test

@@ -3,7 +3,7 @@
 // of taking. A one-ply search then sees the shot that follows such an exchange.
 #include "tests/search/search_test_support.hpp"
 
-namespace kroon::search::testing {
+namespace kroon::search::test {
 namespace {
 
 TEST(Quiescence, SeesAShotBehindAnExchangeAtTheLeaf) {
@@ -32,4 +32,4 @@ TEST(Quiescence, SeesAShotBehindAnExchangeAtTheLeaf) {
 }
 
 }  // namespace
-}  // namespace kroon::search::testing
+}  // namespace kroon::search::test

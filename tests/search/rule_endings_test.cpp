@@ -5,7 +5,7 @@
 
 #include "tests/search/search_test_support.hpp"
 
-namespace kroon::search::testing {
+namespace kroon::search::test {
 namespace {
 
 // A line of `plies` legal non-capturing moves after which no capture is ever possible and
@@ -154,4 +154,4 @@ TEST(SearchSeesGameEnds, BreakthroughFirstKingWins) {
 }
 
 }  // namespace
-}  // namespace kroon::search::testing
+}  // namespace kroon::search::test

@@ -12,7 +12,7 @@
 #include "engine/rulebook/rulebook.hpp"
 #include "search/searcher.hpp"
 
-namespace kroon::search::testing {
+namespace kroon::search::test {
 
 inline Position fen(Variant v, const std::string& text) {
     const auto p = rulebook(v).parse_fen(text);
@@ -103,4 +103,4 @@ inline Found search_depth(Variant v, const Position& pos, int depth, const std::
     return found;
 }
 
-}  // namespace kroon::search::testing
+}  // namespace kroon::search::test

@@ -6,7 +6,7 @@
 
 #include "tests/search/search_test_support.hpp"
 
-namespace kroon::search::testing {
+namespace kroon::search::test {
 namespace {
 
 using Seconds = std::chrono::duration<double>;
@@ -317,4 +317,4 @@ TEST(Searcher, SingleLegalMoveIsPlayedAtOnceOnTheClock) {
 }
 
 }  // namespace
-}  // namespace kroon::search::testing
+}  // namespace kroon::search::test

@@ -7,7 +7,7 @@
 #include "engine/record/game.hpp"
 #include "tests/search/search_test_support.hpp"
 
-namespace kroon::search::testing {
+namespace kroon::search::test {
 namespace {
 
 enum class End { WhiteWins, BlackWins, Draw, MoveCap };
@@ -56,4 +56,4 @@ TEST(SelfPlay, GamesEndLegally) {
 }
 
 }  // namespace
-}  // namespace kroon::search::testing
+}  // namespace kroon::search::test

@@ -3,7 +3,7 @@
 #include "eval/evaluate.hpp"
 #include "tests/search/search_test_support.hpp"
 
-namespace kroon::search::testing {
+namespace kroon::search::test {
 namespace {
 
 struct Shot {
@@ -123,4 +123,4 @@ TEST(Tactics, LostPositionScoresAsLoss) {
 }
 
 }  // namespace
-}  // namespace kroon::search::testing
+}  // namespace kroon::search::test

@@ -45,19 +45,18 @@ int run_check(const FindArgs& a, const Streams& io) {
     const Rulebook& rules = rulebook(a.variant);
     int kept = 0, dropped = 0;
     for (const std::string& path : a.files) {
-        const auto file = tactics::read_puzzles(rules, path);
+        const auto file = bench::read_puzzles(rules, path);
         if (!file.ok()) throw UsageError(file.error());
         for (const std::string& e : file->errors) io.err << path << ": " << e << " (left out)\n";
-        for (const tactics::Puzzle& p : file->puzzles) {
-            const auto again = tactics::find_shot(rules, p.position, a.depth, a.min_gain);
+        for (const bench::Puzzle& p : file->puzzles) {
+            const auto again = bench::find_shot(rules, p.position, a.depth, a.min_gain);
             if (again && again->solution == p.solution) {
                 ++kept;
-                io.out << tactics::format_puzzle(rules,
-                                                 {p.position, p.solution, std::min(p.gain, again->gain), p.plies})
+                io.out << bench::format_puzzle(rules, {p.position, p.solution, std::min(p.gain, again->gain), p.plies})
                        << "\n";
             } else {
                 ++dropped;
-                io.err << tactics::format_puzzle(rules, p) << ": not a unique shot at " << a.depth << " plies\n";
+                io.err << bench::format_puzzle(rules, p) << ": not a unique shot at " << a.depth << " plies\n";
             }
         }
     }
@@ -73,10 +72,10 @@ int run_find(const FindArgs& a, const Streams& io) {
         if (!file.ok()) throw UsageError(file.error());
         for (const PdnError& e : file->errors) io.err << path << ": " << e.text() << " (left out)\n";
         games += static_cast<int>(file->games.size());
-        tactics::find_shots(file->games, a.depth, a.min_gain, [&](const tactics::Puzzle& p) {
+        bench::find_shots(file->games, a.depth, a.min_gain, [&](const bench::Puzzle& p) {
             if (!seen.insert(p.position.hash()).second) return;
             ++found;
-            io.out << tactics::format_puzzle(rulebook(a.variant), p) << "\n";
+            io.out << bench::format_puzzle(rulebook(a.variant), p) << "\n";
             io.out.flush();
         });
     }
@@ -85,10 +84,10 @@ int run_find(const FindArgs& a, const Streams& io) {
 }
 
 // One attempt through the match runner's players, for engines other than the built-in one.
-tactics::Attempt solve_with_player(players::Player& player, const Rulebook& rules, const tactics::Puzzle& puzzle,
-                                   const players::MoveRequest& request) {
+bench::Attempt solve_with_player(players::Player& player, const Rulebook& rules, const bench::Puzzle& puzzle,
+                                 const players::MoveRequest& request) {
     const Game game(rules, puzzle.position);
-    tactics::Attempt attempt;
+    bench::Attempt attempt;
     if (auto failure = player.new_game(game, game.side_to_move())) throw std::runtime_error(failure->detail);
     const auto start = std::chrono::steady_clock::now();
     const players::Answer answer = player.think(game, request);
@@ -107,8 +106,8 @@ struct Solver {
     search::Limits limits;                    // for the built-in engine
     players::MoveRequest request;             // for the player
 
-    tactics::Attempt attempt(const Rulebook& rules, const tactics::Puzzle& p) {
-        return engine ? tactics::solve(*engine, rules, p, limits) : solve_with_player(*player, rules, p, request);
+    bench::Attempt attempt(const Rulebook& rules, const bench::Puzzle& p) {
+        return engine ? bench::solve(*engine, rules, p, limits) : solve_with_player(*player, rules, p, request);
     }
 };
 
@@ -142,7 +141,7 @@ struct SolveTally {
     double total_time = 0, time_to_solution = 0;
     std::uint64_t total_nodes = 0;
 
-    void add(const tactics::Attempt& attempt) {
+    void add(const bench::Attempt& attempt) {
         solved += attempt.solved;
         total_time += attempt.seconds;
         total_nodes += attempt.nodes;
@@ -150,8 +149,8 @@ struct SolveTally {
     }
 };
 
-void print_attempt(std::ostream& out, const Rulebook& rules, std::size_t i, const tactics::Puzzle& p,
-                   const tactics::Attempt& attempt) {
+void print_attempt(std::ostream& out, const Rulebook& rules, std::size_t i, const bench::Puzzle& p,
+                   const bench::Attempt& attempt) {
     out << std::setw(4) << i + 1 << "  " << std::left << std::setw(9) << rules.format_move(p.position, p.solution)
         << (attempt.solved ? "solved  " : "missed  ") << std::setw(9) << rules.format_move(p.position, attempt.played)
         << std::right << std::setprecision(3) << attempt.seconds << " s";
@@ -172,7 +171,7 @@ void print_tally(std::ostream& out, const SolveTally& t, int n, bool builtin) {
 
 int run_solve(const SolveArgs& a, const Streams& io) {
     const Rulebook& rules = rulebook(a.variant);
-    const auto file = tactics::read_puzzles(rules, a.file);
+    const auto file = bench::read_puzzles(rules, a.file);
     if (!file.ok()) throw UsageError(file.error());
     for (const std::string& e : file->errors) io.err << a.file << ": " << e << " (left out)\n";
     if (a.move_time <= 0 && a.depth <= 0 && a.nodes <= 0) throw UsageError("give --movetime, --depth or --nodes");
@@ -186,8 +185,8 @@ int run_solve(const SolveArgs& a, const Streams& io) {
     SolveTally tally;
     io.out << std::fixed;
     for (std::size_t i = 0; i < file->puzzles.size(); ++i) {
-        const tactics::Puzzle& p = file->puzzles[i];
-        tactics::Attempt attempt;
+        const bench::Puzzle& p = file->puzzles[i];
+        bench::Attempt attempt;
         try {
             attempt = solver.attempt(rules, p);
         } catch (const std::exception& e) {
