@@ -4,6 +4,7 @@
 
 #include "engine/record/game.hpp"
 #include "play/thinker.hpp"
+#include "search/searcher.hpp"
 
 namespace kroon::bench {
 

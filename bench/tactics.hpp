@@ -20,6 +20,7 @@
 #include "engine/rulebook/rulebook.hpp"
 #include "platform/result.hpp"
 #include "play/thinker.hpp"
+#include "search/searcher.hpp"
 
 namespace kroon::bench {
 

@@ -17,6 +17,7 @@
 #include "play/analyser.hpp"
 #include "players/hub_engine.hpp"
 #include "players/player.hpp"
+#include "search/searcher.hpp"
 
 namespace kroon::players {
 
