@@ -1,0 +1,45 @@
+# Every file of the repository that README.md and docs/ name exists: paths under Kroon's own
+# folders (engine/referee/clock.hpp, docs/rules.md) and relative Markdown links. A path with an
+# upper-case placeholder (tools/commands/NAME_command.cpp) names a pattern, not a file.
+# Run as: cmake -DROOT=<source dir> -P check_doc_paths.cmake
+
+set(rooms "platform|engine|egdb|eval|search|play|players|protocol|match|learn|bench|tools|tests|fuzz|scripts|cmake|docs")
+set(path_regex "(^|[^A-Za-z0-9_./-])(${rooms})/[A-Za-z0-9_./-]*[.](cpp|hpp|cmake|md|sh|py|mjs|json|js|html|css|kbk|kw)([^A-Za-z0-9]|$)")
+set(link_regex "~link~[^)# ]+")
+
+file(GLOB_RECURSE docs "${ROOT}/docs/*.md")
+set(problems "")
+foreach(doc "${ROOT}/README.md" ${docs})
+  file(RELATIVE_PATH doc_name "${ROOT}" "${doc}")
+  get_filename_component(doc_dir "${doc}" DIRECTORY)
+  file(READ "${doc}" text)
+  # CMake lists split at ";" and nest at brackets: take both out of the text first.
+  string(REPLACE "](" "~link~" text "${text}")
+  string(REGEX REPLACE "[][;]" " " text "${text}")
+  string(REGEX MATCHALL "${path_regex}" paths "${text}")
+  foreach(path ${paths})
+    string(REGEX REPLACE "^[^A-Za-z0-9_./-]" "" path "${path}")
+    string(REGEX REPLACE "[^A-Za-z0-9]$" "" path "${path}")
+    if(path MATCHES "[A-Z][A-Z]")
+      continue()
+    endif()
+    if(NOT EXISTS "${ROOT}/${path}" AND NOT EXISTS "${doc_dir}/${path}")
+      string(APPEND problems "${doc_name}: ${path}\n")
+    endif()
+  endforeach()
+  string(REGEX MATCHALL "${link_regex}" links "${text}")
+  foreach(link ${links})
+    string(REPLACE "~link~" "" target "${link}")
+    if(target MATCHES "^[a-z]+:")
+      continue()
+    endif()
+    if(NOT EXISTS "${doc_dir}/${target}")
+      string(APPEND problems "${doc_name}: link ${target}\n")
+    endif()
+  endforeach()
+endforeach()
+
+if(problems)
+  message(FATAL_ERROR "the docs name files that do not exist:\n${problems}")
+endif()
+message(STATUS "every path the docs name exists")
