@@ -1,7 +1,8 @@
 # Each library links the libraries whose headers it includes, and no others (docs/architecture.md):
 # the link lines in the rooms' CMakeLists.txt and the #include lines of the rooms' files must name
 # the same Kroon libraries. A file belongs to the library that compiles its .cpp; a header
-# without one to the first library declared in the nearest folder above it.
+# without one to the library that compiles the first .cpp of its folder, or of the nearest
+# folder above it. Object libraries (linked whole into the programs) are not checked.
 # Run as: cmake -DROOT=<source dir> -P check_links.cmake
 cmake_minimum_required(VERSION 3.20)
 
@@ -17,17 +18,19 @@ foreach(room ${rooms})
     foreach(declaration ${declarations})
       string(REGEX REPLACE "^add_library\\(([A-Za-z_]+).*" "\\1" library "${declaration}")
       string(REGEX MATCHALL "[A-Za-z0-9_/.]+[.]cpp" sources "${declaration}")
-      list(APPEND libraries ${library})
-      set(dir_of_${library} "${dir}")
+      if(NOT declaration MATCHES "^add_library\\([A-Za-z_]+[ \t\n]+OBJECT")
+        list(APPEND libraries ${library})
+      endif()
       set(files_of_${library} "")
       foreach(source ${sources})
         string(REGEX REPLACE "[.]cpp$" "" stem "${dir}/${source}")
         set(owner_${stem} ${library})
         list(APPEND files_of_${library} "${stem}.cpp")
+        get_filename_component(source_dir "${stem}" DIRECTORY)
+        if(NOT DEFINED first_in_${source_dir})
+          set(first_in_${source_dir} ${library})
+        endif()
       endforeach()
-      if(NOT DEFINED first_in_${dir})
-        set(first_in_${dir} ${library})
-      endif()
     endforeach()
     string(REGEX MATCHALL "target_link_libraries\\([A-Za-z_]+[^)]*\\)" link_lines "${text}")
     foreach(line ${link_lines})
