@@ -27,22 +27,6 @@ packages=(cmake g++ make libboost-dev libspdlog-dev libgtest-dev libgmock-dev li
 test_packages=(chromium parallel)
 # Only the strict checks need these: clang with libFuzzer for the fuzz targets.
 strict_packages=(clang libclang-rt-14-dev)
-# The default tests that build endgame databases of several variants take 20-140 s each under
-# the sanitizers (2-10 s in the release build, where they run): the strict run leaves them out;
-# the egdb_file fuzz target and the other database tests cover that code under the sanitizers.
-sanitized_heavy='^(Egdb\.(RetrogradeAndFixpointAgree|OtherVariantsBuildAndVerify|VerifyAcceptsABuildAndFindsAWrongValue)'
-sanitized_heavy+='|FrisianEgdb\.(TheKingMoveLimitDecidesSomeEndings|ProbesAgreeWithAPlainSearchWhereItProvesAResult)'
-sanitized_heavy+='|DatabaseProbes\.(AWonKingEndingIsConvertedWithinItsDistance|AFrisian.*)'
-sanitized_heavy+='|ThinkerDatabases\.(FollowTheGamesVariant|SharedShelfOpensEachVariantOnce)'
-sanitized_heavy+='|Distances\.VerifyAcceptsABuildAndFindsAWrongDistance|WebServer\.UsesTheDatabasesOfTheVariantItPlays'
-sanitized_heavy+='|VariantDatabases[/.].*'
-# Pure computations that weigh most under the sanitizers; the release suite runs them.
-sanitized_heavy+='|Egdb\.(ProbesAgreeWithAPlainSearchWhereItProvesAResult|ThreeKingsAgainstOneOnTenByTenDoNotWinInGeneral)'
-sanitized_heavy+='|Learn\.TrainingIsDeterministicAndLowersTheLoss|HashedPerft\.CountsTheSameAsWithoutTheTable'
-sanitized_heavy+='|Fast\.ShippedShotsAreUniqueAndWin|Fast/PerftWithDuplicates\.MatchesPublishedCounts/FrontRows.*'
-sanitized_heavy+='|Distances\.(AgreeWithAForwardSearchOfTheSlice|TheRootKeepsTheValueAndGoesStraightToConversion)'
-sanitized_heavy+='|Egdb\.(FilesHoldWhatTheSolverFound|OneKingAgainstOneKingIsADrawUnlessOneTakesTheOther|AManAgainstAKingOnItsPath)'
-sanitized_heavy+='|DatabaseProbes\.AWinTooDeepForTheSearchScoresInTheDatabaseBand)$'
 command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 || test_packages+=(nodejs npm)
 
 install_missing() {
@@ -127,8 +111,11 @@ case "$mode" in
         cmake --build "$strict" -j "$(nproc)" >&2
         cd "$strict"
         # Many tests wait on sockets and child processes: one more at once than there are cores.
+        # The tests labelled heavy-under-sanitizers (databases of several variants built in the
+        # test, the heaviest pure computations: tens of seconds each here) are left to the
+        # release suite; the fuzz targets and the lighter cases cover their code here.
         ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-            exec ctest --output-on-failure -LE slow -E "$sanitized_heavy" -j "$(($(nproc) + 1))"
+            exec ctest --output-on-failure -LE 'slow|heavy-under-sanitizers' -j "$(($(nproc) + 1))"
         ;;
     *)
         echo "usage: scripts/setup.sh run [kroon arguments] | test | slow | egdb | strict" >&2
