@@ -6,6 +6,9 @@
 #                            the browser test: Chromium driven by puppeteer-core from npm)
 #   scripts/setup.sh slow    the same for the tests labelled slow (deep perft, long games: about
 #                            an hour on 2 cores)
+#   scripts/setup.sh ci-slow the slow tests CI runs (label ci-slow, chosen where the tests are
+#                            declared: the international 4-piece databases, a real-clock DXP
+#                            game, a hundred moves on a Fischer clock), after `test`
 #   scripts/setup.sh egdb    install missing packages, build, and build the 2-4 piece endgame
 #                            databases of every variant into the cache folder (docs/egdb.md, Cache folder)
 #   scripts/setup.sh strict  the checks CI adds (docs/robustness.md): the default suite under
@@ -98,6 +101,13 @@ case "$mode" in
         cd "$build"
         exec ctest --output-on-failure -L slow -j "$(nproc)"
         ;;
+    ci-slow)
+        install_missing "${packages[@]}" "${test_packages[@]}"
+        # Their programs are built by `test` too; the rest of the slow tests are not built.
+        build_all -DKROON_SLOW_TESTS=OFF
+        cd "$build"
+        exec ctest --output-on-failure -L ci-slow -j "$(nproc)"
+        ;;
     strict)
         # Warnings are errors here as in every build (KROON_WERROR is on by default).
         install_missing "${packages[@]}" "${test_packages[@]}" "${strict_packages[@]}"
@@ -118,7 +128,7 @@ case "$mode" in
             exec ctest --output-on-failure -LE 'slow|heavy-under-sanitizers' -j "$(($(nproc) + 1))"
         ;;
     *)
-        echo "usage: scripts/setup.sh run [kroon arguments] | test | slow | egdb | strict" >&2
+        echo "usage: scripts/setup.sh run [kroon arguments] | test | slow | ci-slow | egdb | strict" >&2
         exit 2
         ;;
 esac
