@@ -54,7 +54,8 @@ Result<std::uint64_t> write_block_file(const std::filesystem::path& path, const 
     return header.size() + payload.size();
 }
 
-Result<std::unique_ptr<BlockFile>> BlockFile::open(const std::filesystem::path& path, const FileIdentity& identity) {
+Result<std::unique_ptr<BlockFile>> BlockFile::open(const std::filesystem::path& path, const FileIdentity& identity,
+                                                   const BlockCheck& check_block) {
     const std::string name = path.string();
     // Read into memory, not mapped: a file replaced or truncated while in use (a new build
     // copied over the cache folder) then cannot take the process down with SIGBUS.
@@ -96,6 +97,10 @@ Result<std::unique_ptr<BlockFile>> BlockFile::open(const std::filesystem::path& 
             return fail("block index out of order");
     }
     if (read_le(file->offsets_ + 8 * blocks, 8) != data_size) return fail("block index does not end the file");
+    for (std::uint64_t b = 0; b < blocks; ++b)
+        if (const auto wrong = check_block(b, file->block_begin(b), file->block_end(b)))
+            return fail("block " + std::to_string(b) + " " + *wrong);
+    file->identity_ = identity;
     return file;
 }
 

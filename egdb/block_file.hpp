@@ -18,6 +18,7 @@
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -55,15 +56,23 @@ struct FileIdentity {
 Result<std::uint64_t> write_block_file(const std::filesystem::path& path, const FileIdentity& identity,
                                        const std::function<void(std::uint64_t, std::vector<std::uint8_t>&)>& encode);
 
+// What is wrong with block b, whose bytes are [begin, end) (nothing when it is right): the
+// file kind's own check of its blocks.
+using BlockCheck =
+    std::function<std::optional<std::string>(std::uint64_t b, const std::uint8_t* begin, const std::uint8_t* end)>;
+
 // A block file read into memory, its header, checksums and block index checked.
 class BlockFile {
 public:
     // An error saying what is wrong when the file is not `identity` (wrong magic, version,
-    // variant or slice, truncated, checksum mismatch, block index out of order).
-    static Result<std::unique_ptr<BlockFile>> open(const std::filesystem::path& path, const FileIdentity& identity);
+    // variant or slice, truncated, checksum mismatch, block index out of order) or when
+    // `check_block` finds a block wrong ("FILE: block B " and what it says).
+    static Result<std::unique_ptr<BlockFile>> open(const std::filesystem::path& path, const FileIdentity& identity,
+                                                   const BlockCheck& check_block);
     BlockFile(const BlockFile&) = delete;
     BlockFile& operator=(const BlockFile&) = delete;
 
+    const FileIdentity& identity() const { return identity_; }
     std::uint64_t file_bytes() const { return bytes_.size(); }
     std::uint64_t blocks() const { return blocks_; }
     // The bytes of block b: [begin, end).
@@ -73,6 +82,7 @@ public:
 private:
     BlockFile() = default;
 
+    FileIdentity identity_;
     std::string bytes_;  // the whole file
     std::uint64_t blocks_ = 0;
     const std::uint8_t* offsets_ = nullptr;

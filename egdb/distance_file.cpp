@@ -69,31 +69,30 @@ Result<std::uint64_t> write_distance_file(const std::filesystem::path& path, int
     return written;
 }
 
+DistanceFile::DistanceFile(std::unique_ptr<BlockFile> file, std::uint64_t width)
+    : file_(std::move(file)), width_(width), serial_(next_serial.fetch_add(1)) {}
+
 Result<std::shared_ptr<const DistanceFile>> DistanceFile::open(const std::filesystem::path& path, int variant_code,
                                                                const Material& material, std::uint64_t positions) {
     const FileIdentity identity = identity_of(variant_code, material, positions);
-    auto blocks = BlockFile::open(path, identity);
-    if (!blocks) return Error{blocks.error()};
-    std::shared_ptr<DistanceFile> file(new DistanceFile());
-    file->file_ = std::move(blocks.value());
-    file->material_ = material;
-    file->positions_ = positions;
-    file->serial_ = next_serial.fetch_add(1);
     // Each block of one width, the same in all, and a zlib stream; the content is covered by
     // the payload checksum here and by zlib's own when a block is read.
-    for (std::uint64_t b = 0; b < identity.blocks(); ++b) {
-        const std::uint8_t* begin = file->file_->block_begin(b);
-        const auto size = static_cast<std::size_t>(file->file_->block_end(b) - begin);
-        if (b == 0 && size > 0) file->width_ = begin[0];
-        if (size < 1 || (begin[0] != 1 && begin[0] != 2) || begin[0] != file->width_ ||
-            !zlib_header(begin + 1, size - 1))
-            return Error{path.string() + ": block " + std::to_string(b) + " is not a zlib block of distances"};
-    }
-    return std::shared_ptr<const DistanceFile>(std::move(file));
+    std::uint64_t width = 1;
+    const auto zlib_blocks = [&](std::uint64_t b, const std::uint8_t* begin,
+                                 const std::uint8_t* end) -> std::optional<std::string> {
+        const auto size = static_cast<std::size_t>(end - begin);
+        if (b == 0 && size > 0) width = begin[0];
+        if (size < 1 || (begin[0] != 1 && begin[0] != 2) || begin[0] != width || !zlib_header(begin + 1, size - 1))
+            return "is not a zlib block of distances";
+        return std::nullopt;
+    };
+    auto blocks = BlockFile::open(path, identity, zlib_blocks);
+    if (!blocks) return Error{blocks.error()};
+    return std::shared_ptr<const DistanceFile>(new DistanceFile(std::move(blocks.value()), width));
 }
 
 bool DistanceFile::decode_block(std::uint64_t b, std::vector<std::uint16_t>& out) const {
-    const std::uint64_t length = std::min<std::uint64_t>(distances_per_block, positions_ - b * distances_per_block);
+    const std::uint64_t length = file_->identity().block_length(b);
     thread_local std::vector<std::uint8_t> raw;
     raw.resize(width_ * length);
     const std::uint8_t* begin = file_->block_begin(b) + 1;  // after the width
@@ -109,7 +108,7 @@ bool DistanceFile::decode_block(std::uint64_t b, std::vector<std::uint16_t>& out
 }
 
 std::optional<int> DistanceFile::get(std::uint64_t i) const {
-    if (i >= positions_) return std::nullopt;
+    if (i >= file_->identity().positions) return std::nullopt;
     struct LastBlock {
         std::uint64_t serial = 0, block = 0;
         std::vector<std::uint16_t> distances;
@@ -127,7 +126,7 @@ std::optional<int> DistanceFile::get(std::uint64_t i) const {
 
 bool DistanceFile::decode_all(std::vector<std::uint16_t>& out) const {
     out.clear();
-    out.reserve(positions_);
+    out.reserve(file_->identity().positions);
     std::vector<std::uint16_t> block;
     for (std::uint64_t b = 0; b < file_->blocks(); ++b) {
         if (!decode_block(b, block)) return false;

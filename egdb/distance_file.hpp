@@ -43,7 +43,7 @@ public:
     static Result<std::shared_ptr<const DistanceFile>> open(const std::filesystem::path& path, int variant_code,
                                                             const Material& material, std::uint64_t positions);
 
-    const Material& material() const { return material_; }
+    const Material& material() const { return file_->identity().material; }
     std::uint64_t file_bytes() const { return file_->file_bytes(); }
     // The stored distance of index i (meaningful where the stored value is a win or loss);
     // nothing when the block does not decompress.
@@ -52,13 +52,11 @@ public:
     bool decode_all(std::vector<std::uint16_t>& out) const;
 
 private:
-    DistanceFile() = default;
+    DistanceFile(std::unique_ptr<BlockFile> file, std::uint64_t width);
     // Decompresses block b into out (its length in distances); false on a damaged block.
     bool decode_block(std::uint64_t b, std::vector<std::uint16_t>& out) const;
 
     std::unique_ptr<BlockFile> file_;
-    Material material_;
-    std::uint64_t positions_ = 0;
     std::uint64_t width_ = 1;   // bytes per distance
     std::uint64_t serial_ = 0;  // names this file in the per-thread cache of the last block
 };

@@ -62,50 +62,10 @@ void encode_block(const std::vector<Value>& values, std::vector<std::uint8_t>& o
         out[at + 1 + i / 4] |= static_cast<std::uint8_t>(static_cast<std::uint8_t>(values[i]) << (2 * (i % 4)));
 }
 
-}  // namespace
-
-std::string slice_file_name(std::string_view variant_name, const Material& material) {
-    return std::string(variant_name) + "-" + material.name() + ".egdb";
-}
-
-Result<std::uint64_t> write_slice_file(const std::filesystem::path& path, int variant_code, const SolvedSlice& slice) {
-    const std::uint64_t positions = slice.values.size();
-    return write_block_file(path, identity_of(variant_code, slice.material, positions),
-                            [&](std::uint64_t b, std::vector<std::uint8_t>& out) {
-                                const std::uint64_t begin = b * positions_per_block;
-                                encode_block(
-                                    stored_values(slice, begin, std::min(begin + positions_per_block, positions)), out);
-                            });
-}
-
-Result<std::shared_ptr<const SliceFile>> SliceFile::open(const std::filesystem::path& path, int variant_code,
-                                                         const Material& material, std::uint64_t positions) {
-    const FileIdentity identity = identity_of(variant_code, material, positions);
-    auto blocks = BlockFile::open(path, identity);
-    if (!blocks) return Error{blocks.error()};
-    std::shared_ptr<SliceFile> file(new SliceFile());
-    file->file_ = std::move(blocks.value());
-    file->material_ = material;
-    file->positions_ = positions;
-    // Every block must decode to exactly its number of positions.
-    for (std::uint64_t b = 0; b < identity.blocks(); ++b) {
-        std::uint64_t count = 0;
-        if (!file->for_each_run(b, [&](Value, std::uint64_t n) {
-                count += n;
-                return true;
-            }))
-            return Error{path.string() + ": block " + std::to_string(b) + " is malformed"};
-        if (count != identity.block_length(b))
-            return Error{path.string() + ": block " + std::to_string(b) + " has the wrong length"};
-    }
-    return std::shared_ptr<const SliceFile>(std::move(file));
-}
-
+// Calls f(value, run length) for the runs of the block [p, stop) of `length` positions, until f
+// returns false; false if the block is malformed.
 template <class F>
-bool SliceFile::for_each_run(std::uint64_t block, F&& f) const {
-    const std::uint8_t* p = file_->block_begin(block);
-    const std::uint8_t* const stop = file_->block_end(block);
-    const std::uint64_t length = std::min<std::uint64_t>(positions_per_block, positions_ - block * positions_per_block);
+bool for_each_run(const std::uint8_t* p, const std::uint8_t* const stop, std::uint64_t length, F&& f) {
     // The writer stores wins, draws and losses only: a stored Unknown makes the block malformed.
     if (*p == raw_block) {
         if (static_cast<std::uint64_t>(stop - p) != 1 + (length + 3) / 4) return false;
@@ -137,14 +97,56 @@ bool SliceFile::for_each_run(std::uint64_t block, F&& f) const {
     return true;
 }
 
+}  // namespace
+
+std::string slice_file_name(std::string_view variant_name, const Material& material) {
+    return std::string(variant_name) + "-" + material.name() + ".egdb";
+}
+
+Result<std::uint64_t> write_slice_file(const std::filesystem::path& path, int variant_code, const SolvedSlice& slice) {
+    const std::uint64_t positions = slice.values.size();
+    return write_block_file(path, identity_of(variant_code, slice.material, positions),
+                            [&](std::uint64_t b, std::vector<std::uint8_t>& out) {
+                                const std::uint64_t begin = b * positions_per_block;
+                                encode_block(
+                                    stored_values(slice, begin, std::min(begin + positions_per_block, positions)), out);
+                            });
+}
+
+Result<std::shared_ptr<const SliceFile>> SliceFile::open(const std::filesystem::path& path, int variant_code,
+                                                         const Material& material, std::uint64_t positions) {
+    const FileIdentity identity = identity_of(variant_code, material, positions);
+    // Every block must decode to exactly its number of positions.
+    const auto decodes = [&](std::uint64_t b, const std::uint8_t* begin,
+                             const std::uint8_t* end) -> std::optional<std::string> {
+        std::uint64_t count = 0;
+        const auto counted = [&](Value, std::uint64_t n) {
+            count += n;
+            return true;
+        };
+        if (!for_each_run(begin, end, identity.block_length(b), counted)) return "is malformed";
+        if (count != identity.block_length(b)) return "has the wrong length";
+        return std::nullopt;
+    };
+    auto blocks = BlockFile::open(path, identity, decodes);
+    if (!blocks) return Error{blocks.error()};
+    return std::shared_ptr<const SliceFile>(new SliceFile(std::move(blocks.value())));
+}
+
+template <class F>
+bool SliceFile::for_each_run_of(std::uint64_t block, F&& f) const {
+    return for_each_run(file_->block_begin(block), file_->block_end(block), file_->identity().block_length(block),
+                        std::forward<F>(f));
+}
+
 Value SliceFile::get(std::uint64_t i) const {
-    if (i >= positions_) return Value::Unknown;
+    if (i >= positions()) return Value::Unknown;
     const std::uint64_t block = i / positions_per_block;
     std::uint64_t rest = i % positions_per_block;
     const std::uint8_t* p = file_->block_begin(block);
     if (*p == raw_block) return static_cast<Value>(p[1 + rest / 4] >> (2 * (rest % 4)) & 3);
     Value found = Value::Unknown;
-    for_each_run(block, [&](Value v, std::uint64_t n) {
+    for_each_run_of(block, [&](Value v, std::uint64_t n) {
         if (rest < n) {
             found = v;
             return false;
@@ -156,11 +158,11 @@ Value SliceFile::get(std::uint64_t i) const {
 }
 
 void SliceFile::decode_all(PackedValues& out) const {
-    out = PackedValues(positions_);
+    out = PackedValues(positions());
     std::uint64_t at = 0;
     for (std::uint64_t b = 0; b < file_->blocks(); ++b)
-        for_each_run(b, [&](Value v, std::uint64_t n) {
-            for (std::uint64_t k = 0; k < n && at < positions_; ++k) out.set(at++, v);
+        for_each_run_of(b, [&](Value v, std::uint64_t n) {
+            for (std::uint64_t k = 0; k < n && at < positions(); ++k) out.set(at++, v);
             return true;
         });
 }

@@ -40,8 +40,8 @@ public:
     static Result<std::shared_ptr<const SliceFile>> open(const std::filesystem::path& path, int variant_code,
                                                          const Material& material, std::uint64_t positions);
 
-    const Material& material() const { return material_; }
-    std::uint64_t positions() const { return positions_; }
+    const Material& material() const { return file_->identity().material; }
+    std::uint64_t positions() const { return file_->identity().positions; }
     std::uint64_t file_bytes() const { return file_->file_bytes(); }
     // The stored value of index i: a win, draw or loss (the checks on opening rule out any
     // other); Unknown past the end.
@@ -50,14 +50,12 @@ public:
     void decode_all(PackedValues& out) const;
 
 private:
-    SliceFile() = default;
+    explicit SliceFile(std::unique_ptr<BlockFile> file) : file_(std::move(file)) {}
     // Calls f(value, run length) for the runs of block b; false if the block is malformed.
     template <class F>
-    bool for_each_run(std::uint64_t block, F&& f) const;
+    bool for_each_run_of(std::uint64_t block, F&& f) const;
 
     std::unique_ptr<BlockFile> file_;
-    Material material_;
-    std::uint64_t positions_ = 0;
 };
 
 }  // namespace kroon::egdb

@@ -298,13 +298,13 @@ private:
 }  // namespace
 
 template <RuleSet R>
-SolvedSlice solve_slice(const Material& material, const SolvedTables<R>& smaller, int threads, Method method) {
+SolvedSlice SliceSolving<R, true>::solve(const Material& material, const SolvedTables<R>& smaller, int threads,
+                                         Method method) {
     return SliceSolver<R>(material, smaller).solve(threads, method);
 }
 
-#define KROON_EGDB_SOLVER(name, rules) \
-    template SolvedSlice solve_slice<rules>(const Material&, const SolvedTables<rules>&, int, Method);
-KROON_EGDB_VARIANTS(KROON_EGDB_SOLVER)
+#define KROON_EGDB_SOLVER(name, rules) template struct SliceSolving<rules>;
+KROON_VARIANTS(KROON_EGDB_SOLVER)
 #undef KROON_EGDB_SOLVER
 
 }  // namespace kroon::egdb

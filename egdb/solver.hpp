@@ -16,6 +16,7 @@
 #include "egdb/indexer.hpp"
 #include "egdb/material.hpp"
 #include "egdb/value.hpp"
+#include "egdb/variants.hpp"
 #include "engine/rules/rules.hpp"
 
 namespace kroon::egdb {
@@ -75,8 +76,20 @@ private:
 // generator alone until nothing changes, slower, kept as the independent check.
 enum class Method { Retrograde, Fixpoint };
 
+// The solver of each variant with databases (variants.hpp), compiled once in solver.cpp. An
+// explicit instantiation for every variant of KROON_VARIANTS cannot skip the others; a class's
+// can be empty, as this one is for them.
+template <RuleSet R, bool = has_database_rules<R>>
+struct SliceSolving {};
+template <RuleSet R>
+struct SliceSolving<R, true> {
+    static SolvedSlice solve(const Material& material, const SolvedTables<R>& smaller, int threads, Method method);
+};
+
 template <RuleSet R>
 SolvedSlice solve_slice(const Material& material, const SolvedTables<R>& smaller, int threads,
-                        Method method = Method::Retrograde);
+                        Method method = Method::Retrograde) {
+    return SliceSolving<R>::solve(material, smaller, threads, method);
+}
 
 }  // namespace kroon::egdb

@@ -1,7 +1,8 @@
 // The variants Kroon builds databases for: those where a side without a piece or a move loses
-// and a crowning only makes a king (Frisian's slices also number the art. 17 king-move state;
-// antidraughts, where the side without a move wins, and breakthrough, where the first king
-// wins, score differently). X(EnumName, RulesStruct), as KROON_VARIANTS.
+// and a crowning only makes a king (Frisian's slices also number the art. 17 king-move state).
+// Antidraughts, where the side without a move wins, and breakthrough, where the first king
+// wins, score differently. A property of the rules, so a new variant of KROON_VARIANTS
+// (engine/rules/variant.hpp) gets its databases by its rules alone.
 #pragma once
 
 #include <string>
@@ -12,28 +13,11 @@
 
 namespace kroon::egdb {
 
-#define KROON_EGDB_VARIANTS(X)      \
-    X(International, International) \
-    X(Brazilian, Brazilian)         \
-    X(English, English)             \
-    X(Frisian, Frisian)             \
-    X(Frysk, Frysk)                 \
-    X(Russian, Russian)             \
-    X(Pool, Pool)                   \
-    X(Czech, Czech)                 \
-    X(Spanish, Spanish)             \
-    X(Italian, Italian)             \
-    X(Thai, Thai)                   \
-    X(Norwegian, Norwegian)         \
-    X(Finnish, Finnish)             \
-    X(Killer, Killer)
+template <class R>
+inline constexpr bool has_database_rules = !R::first_king_wins && !R::losing_game;
 
 constexpr bool has_databases(Variant v) {
-#define KROON_EGDB_CASE(name, rules) \
-    if (v == Variant::name) return true;
-    KROON_EGDB_VARIANTS(KROON_EGDB_CASE)
-#undef KROON_EGDB_CASE
-    return false;
+    return with_rules(v, [](auto tag) { return has_database_rules<typename decltype(tag)::Rules>; });
 }
 
 // Whether the engine probes v's databases in play. Killer's kings win endings of two kings
@@ -50,13 +34,14 @@ constexpr Variant database_files_of(Variant v) { return v == Variant::Frysk ? Va
 // Calls f(Tag<Rules>{}) for a variant with databases and returns true; false for the others.
 template <class F>
 bool with_database_rules(Variant v, F&& f) {
-    switch (v) {
-#define KROON_EGDB_CASE(name, rules) \
-    case Variant::name: f(Tag<rules>{}); return true;
-        KROON_EGDB_VARIANTS(KROON_EGDB_CASE)
-#undef KROON_EGDB_CASE
-        default: return false;
-    }
+    return with_rules(v, [&](auto tag) {
+        if constexpr (has_database_rules<typename decltype(tag)::Rules>) {
+            f(tag);
+            return true;
+        } else {
+            return false;
+        }
+    });
 }
 
 // Their names for messages: "international, frisian, english, brazilian and frysk".

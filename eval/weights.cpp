@@ -13,6 +13,7 @@
 
 #include "engine/rulebook/rulebook.hpp"
 #include "platform/embedded_file.hpp"
+#include "platform/file_kind.hpp"
 
 // The weight files built into the program (eval/CMakeLists.txt, from eval/weights/*.kw).
 extern const kroon::platform::EmbeddedFile kroon_builtin_weights[];
@@ -22,10 +23,8 @@ namespace kroon::eval {
 
 namespace {
 
-constexpr char magic[8] = {'K', 'R', 'O', 'O', 'N', 'E', 'V', 'W'};
-constexpr std::uint16_t format_version = 1;
-constexpr std::size_t name_bytes = 16;
-constexpr std::size_t header_bytes = 8 + 2 + name_bytes + 2 + 2 + 4 + 4 + 8;  // 46
+constexpr platform::FileKind weights_file{"KROONEVW", "weights file", 1, 2};
+constexpr std::size_t header_bytes = 8 + 2 + platform::name_field_bytes + 2 + 2 + 4 + 4 + 8;  // 46
 
 WindowCounts windows_of(Variant variant) { return window_counts(rulebook(variant).traits().rows); }
 
@@ -117,11 +116,9 @@ std::string serialize(const Weights& weights) {
     std::string payload;
     for (const PhaseWeight& w : weights.patterns) put_weight(payload, w);
     for (const PhaseWeight& w : weights.dense) put_weight(payload, w);
-    std::string out(magic, sizeof magic);
-    put(out, format_version, 2);
-    std::string name(rulebook(weights.variant).name());
-    name.resize(name_bytes, '\0');
-    out += name;
+    std::string out;
+    platform::append_kind(out, weights_file);
+    platform::append_name_field(out, rulebook(weights.variant).name());
     put(out, static_cast<std::uint16_t>(weights.tables()), 2);
     put(out, dense_count, 2);
     put(out, pattern_count, 4);
@@ -131,19 +128,12 @@ std::string serialize(const Weights& weights) {
 }
 
 Result<Weights> parse_weights(std::string_view bytes) {
+    if (const auto wrong = platform::check_kind(bytes, weights_file)) return *wrong;
     if (bytes.size() < header_bytes)
         return Error{"not a Kroon weights file: " + std::to_string(bytes.size()) + " bytes"};
-    if (bytes.substr(0, sizeof magic) != std::string_view(magic, sizeof magic))
-        return Error{"not a Kroon weights file (no KROONEVW header)"};
-    std::size_t at = sizeof magic;
-    const auto version = get(bytes, at, 2);
-    at += 2;
-    if (version != format_version)
-        return Error{"weights file version " + std::to_string(version) + "; this Kroon reads version " +
-                     std::to_string(format_version)};
-    std::string name(bytes.substr(at, name_bytes));
-    name.resize(name.find('\0') == std::string::npos ? name.size() : name.find('\0'));
-    at += name_bytes;
+    std::size_t at = 8 + 2;
+    const std::string name = platform::read_name_field(bytes, at);
+    at += platform::name_field_bytes;
     const auto variant = parse_variant(name);
     if (!variant) return Error{"weights file for an unknown variant '" + name + "'"};
     const auto tables = get(bytes, at, 2);

@@ -10,8 +10,7 @@
 
 #include "engine/record/game.hpp"
 #include "engine/rulebook/rulebook.hpp"
-#include "learn/ordered_job.hpp"
-#include "learn/run_progress.hpp"
+#include "learn/resumable_run.hpp"
 #include "learn/training_data.hpp"
 #include "play/thinker.hpp"
 
@@ -44,77 +43,6 @@ int search_again(play::Thinker& engine, const Rulebook& rules, const RescoreOpti
     return position.side_to_move() == Color::White ? outcome.score : -outcome.score;
 }
 
-// The shard's positions, searched by the worker threads and written in their order.
-class RescoreRun {
-public:
-    RescoreRun(const RescoreOptions& o, Variant variant, std::vector<TrainingPosition> todo, TrainingWriter& writer,
-               RunProgress done, std::string progress_path, const std::function<void(const RescoreProgress&)>& progress)
-        : o_(o),
-          rules_(rulebook(variant)),
-          todo_(std::move(todo)),
-          writer_(writer),
-          done_(std::move(done)),
-          resumed_(done_.done),
-          progress_path_(std::move(progress_path)),
-          progress_(progress) {}
-
-    Result<RescoreResult> run() {
-        result_.resumed_after = resumed_;
-        const auto make_searcher = [this] {
-            return [this, engine = std::shared_ptr<play::Thinker>(data_engine(o_.engine_options))](std::size_t i) {
-                TrainingPosition p = todo_[i];
-                p.score = search_again(*engine, rules_, o_, p.position);
-                return p;
-            };
-        };
-        run_in_order(o_.concurrency, todo_.size(), o_.stop, make_searcher,
-                     [this](std::size_t i, const TrainingPosition& p) { record(i, p); });
-        mark(resumed_ + result_.positions);
-        if (failure_) return *failure_;
-        if (!changes_.empty()) {
-            const auto middle = changes_.begin() + static_cast<std::ptrdiff_t>(changes_.size() / 2);
-            std::nth_element(changes_.begin(), middle, changes_.end());
-            result_.median_change = *middle;
-        }
-        result_.seconds = seconds();
-        return result_;
-    }
-
-private:
-    // Writes position i with its new score; the progress is marked at most once a second
-    // (one call at a time).
-    void record(std::size_t i, const TrainingPosition& p) {
-        writer_.write(p);
-        changes_.push_back(std::abs(p.score - todo_[i].score));
-        ++result_.positions;
-        if (seconds() - marked_ >= 1.0) mark(resumed_ + i + 1);
-        if (progress_) progress_({result_.positions, todo_.size(), seconds()});
-    }
-
-    void mark(std::size_t done) {
-        marked_ = seconds();
-        if (const auto error = mark_run_progress(writer_, o_.out, "positions", progress_path_, done_, done);
-            error && !failure_)
-            failure_ = error;
-    }
-
-    double seconds() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(); }
-
-    const RescoreOptions& o_;
-    const Rulebook& rules_;
-    const std::vector<TrainingPosition> todo_;
-    TrainingWriter& writer_;
-    RunProgress done_;
-    const std::size_t resumed_;
-    const std::string progress_path_;
-    const std::function<void(const RescoreProgress&)>& progress_;
-    const std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
-    double marked_ = 0;
-    std::vector<int> changes_;  // |new score - old score| of each position searched
-    RescoreResult result_;
-    std::optional<Error> failure_;
-};
-
 }  // namespace
 
 Result<RescoreResult> rescore(const RescoreOptions& o, const std::function<void(const RescoreProgress&)>& progress) {
@@ -133,15 +61,33 @@ Result<RescoreResult> rescore(const RescoreOptions& o, const std::function<void(
         for (std::size_t i = 0, k = 0; i < all.size(); i += static_cast<std::size_t>(o.every), ++k)
             if (k % static_cast<std::size_t>(o.shards) == static_cast<std::size_t>(o.shard)) chosen.push_back(all[i]);
     }
-    const std::string progress_path = o.out + ".progress";
-    const auto resumed = resume_run(run_line(o, variant, chosen), "positions", o.out, progress_path);
-    if (!resumed) return Error{resumed.error()};
-    auto writer = TrainingWriter::open(o.out, variant);
-    if (!writer) return Error{writer.error()};
-    RunProgress done = *resumed;
-    done.done = std::min(done.done, chosen.size());
-    chosen.erase(chosen.begin(), chosen.begin() + static_cast<std::ptrdiff_t>(done.done));
-    return RescoreRun(o, variant, std::move(chosen), **writer, done, progress_path, progress).run();
+    auto run = ResumableRun::open({o.out, run_line(o, variant, chosen), "positions", variant, chosen.size(),
+                                   o.concurrency, o.stop, o.engine_options, 1.0});
+    if (!run) return Error{run.error()};
+    ResumableRun& positions = **run;
+    const Rulebook& rules = rulebook(variant);
+    RescoreResult result;
+    result.resumed_after = positions.resumed();
+    std::vector<int> changes;  // |new score - old score| of each position searched
+    const auto search = [&](play::Thinker& engine, std::size_t i) {
+        TrainingPosition p = chosen[i];
+        p.score = search_again(engine, rules, o, p.position);
+        return p;
+    };
+    const auto write = [&](TrainingWriter& writer, std::size_t i, const TrainingPosition& p) {
+        writer.write(p);
+        changes.push_back(std::abs(p.score - chosen[i].score));
+        ++result.positions;
+        if (progress) progress({result.positions, positions.left(), positions.seconds()});
+    };
+    if (const auto failure = positions.run(search, write)) return *failure;
+    if (!changes.empty()) {
+        const auto middle = changes.begin() + static_cast<std::ptrdiff_t>(changes.size() / 2);
+        std::nth_element(changes.begin(), middle, changes.end());
+        result.median_change = *middle;
+    }
+    result.seconds = positions.seconds();
+    return result;
 }
 
 }  // namespace kroon::learn

@@ -7,8 +7,7 @@
 #include <sstream>
 
 #include "engine/record/game.hpp"
-#include "learn/ordered_job.hpp"
-#include "learn/run_progress.hpp"
+#include "learn/resumable_run.hpp"
 #include "learn/training_data.hpp"
 #include "play/thinker.hpp"
 
@@ -86,82 +85,35 @@ std::string run_line(const SelfplayOptions& o) {
     return line.str();
 }
 
-// The games of one run, played by the worker threads and written in the order of their
-// numbers, each followed by the progress mark.
-class SelfplayRun {
-public:
-    SelfplayRun(const SelfplayOptions& o, std::vector<int> numbers, TrainingWriter& writer, RunProgress done,
-                std::string progress_path, const std::function<void(const SelfplayProgress&)>& progress)
-        : o_(o),
-          numbers_(std::move(numbers)),
-          writer_(writer),
-          done_(std::move(done)),
-          resumed_(done_.done),
-          progress_path_(std::move(progress_path)),
-          progress_(progress) {}
-
-    Result<SelfplayResult> run() {
-        result_.resumed_after = static_cast<int>(resumed_);
-        const auto make_player = [this] {
-            return [this, engine = std::shared_ptr<play::Thinker>(data_engine(o_.engine_options))](std::size_t i) {
-                return play(o_, numbers_[i], *engine);
-            };
-        };
-        run_in_order(o_.concurrency, numbers_.size(), o_.stop, make_player,
-                     [this](std::size_t i, const PlayedGame& game) { record(i, game); });
-        if (failure_) return *failure_;
-        result_.seconds = seconds();
-        return result_;
-    }
-
-private:
-    // Writes game i's positions, counts it, and marks the progress (one call at a time).
-    void record(std::size_t i, const PlayedGame& game) {
-        for (const auto& p : game.positions) writer_.write(p);
-        result_.positions += game.positions.size();
-        ++result_.games;
-        switch (game.result) {
-            case GameResult::WhiteWins: ++result_.white_wins; break;
-            case GameResult::BlackWins: ++result_.black_wins; break;
-            default: ++result_.draws; break;
-        }
-        if (const auto error = mark_run_progress(writer_, o_.out, "games", progress_path_, done_, resumed_ + i + 1);
-            error && !failure_)
-            failure_ = error;
-        if (progress_) progress_({result_.games, static_cast<int>(numbers_.size()), result_.positions, seconds()});
-    }
-
-    double seconds() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(); }
-
-    const SelfplayOptions& o_;
-    const std::vector<int> numbers_;
-    TrainingWriter& writer_;
-    RunProgress done_;
-    const std::size_t resumed_;
-    const std::string progress_path_;
-    const std::function<void(const SelfplayProgress&)>& progress_;
-    const std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
-    SelfplayResult result_;
-    std::optional<Error> failure_;
-};
-
 }  // namespace
 
 Result<SelfplayResult> selfplay(const SelfplayOptions& o,
                                 const std::function<void(const SelfplayProgress&)>& progress) {
     if (o.nodes == 0 && o.depth == 0) return Error{"give a node or depth limit per move"};
     if (o.shards < 1 || o.shard < 0 || o.shard >= o.shards) return Error{"bad shard"};
-    const std::string progress_path = o.out + ".progress";
-    const auto resumed = resume_run(run_line(o), "games", o.out, progress_path);
-    if (!resumed) return Error{resumed.error()};
-    auto writer = TrainingWriter::open(o.out, o.variant);
-    if (!writer) return Error{writer.error()};
     std::vector<int> numbers;
     for (int g = o.shard; g < o.games; g += o.shards) numbers.push_back(g);
-    RunProgress done = *resumed;
-    done.done = std::min(done.done, numbers.size());
-    numbers.erase(numbers.begin(), numbers.begin() + static_cast<std::ptrdiff_t>(done.done));
-    return SelfplayRun(o, std::move(numbers), **writer, done, progress_path, progress).run();
+    auto run = ResumableRun::open(
+        {o.out, run_line(o), "games", o.variant, numbers.size(), o.concurrency, o.stop, o.engine_options, 0});
+    if (!run) return Error{run.error()};
+    ResumableRun& games = **run;
+    SelfplayResult result;
+    result.resumed_after = static_cast<int>(games.resumed());
+    const auto play_game = [&](play::Thinker& engine, std::size_t i) { return play(o, numbers[i], engine); };
+    const auto write = [&](TrainingWriter& writer, std::size_t, const PlayedGame& game) {
+        for (const auto& p : game.positions) writer.write(p);
+        result.positions += game.positions.size();
+        ++result.games;
+        switch (game.result) {
+            case GameResult::WhiteWins: ++result.white_wins; break;
+            case GameResult::BlackWins: ++result.black_wins; break;
+            default: ++result.draws; break;
+        }
+        if (progress) progress({result.games, static_cast<int>(games.left()), result.positions, games.seconds()});
+    };
+    if (const auto failure = games.run(play_game, write)) return *failure;
+    result.seconds = games.seconds();
+    return result;
 }
 
 }  // namespace kroon::learn

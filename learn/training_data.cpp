@@ -1,6 +1,8 @@
 #include "learn/training_data.hpp"
 
+#include "platform/file_kind.hpp"
 #include "platform/file_reader.hpp"
+#include "platform/little_endian.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -13,33 +15,25 @@
 namespace kroon::learn {
 namespace {
 
-constexpr char magic[8] = {'K', 'R', 'O', 'O', 'N', 'P', 'O', 'S'};
-constexpr std::uint16_t format_version = 1;
-constexpr std::size_t name_bytes = 16;
+constexpr platform::FileKind training_file{"KROONPOS", "training data file", 1, 2};
 
 std::string header(Variant variant) {
-    std::string h(magic, sizeof magic);
-    h.push_back(static_cast<char>(format_version & 0xff));
-    h.push_back(static_cast<char>(format_version >> 8));
-    h.push_back(static_cast<char>(record_size & 0xff));
-    h.push_back(static_cast<char>(record_size >> 8));
-    std::string name(rulebook(variant).name());
-    name.resize(name_bytes, '\0');
-    h += name;
+    std::string h;
+    platform::append_kind(h, training_file);
+    platform::append_le(h, record_size, 2);
+    platform::append_name_field(h, rulebook(variant).name());
     h.resize(header_size, '\0');
     return h;
 }
 
 Result<Variant> parse_header(std::string_view h) {
-    if (h.size() < header_size || h.substr(0, sizeof magic) != std::string_view(magic, sizeof magic))
-        return Error{"not a Kroon training data file (no KROONPOS header)"};
-    const int version = static_cast<unsigned char>(h[8]) | static_cast<unsigned char>(h[9]) << 8;
+    if (const auto wrong = platform::check_kind(h, training_file)) return *wrong;
+    if (h.size() < header_size) return Error{"not a Kroon training data file: its header is cut short"};
     const int size = static_cast<unsigned char>(h[10]) | static_cast<unsigned char>(h[11]) << 8;
-    if (version != format_version || size != static_cast<int>(record_size))
-        return Error{"training data version " + std::to_string(version) + " with " + std::to_string(size) +
-                     "-byte records; this Kroon reads version 1 with 24-byte records"};
-    std::string name(h.substr(12, name_bytes));
-    name.resize(std::min(name.find('\0'), name.size()));
+    if (size != static_cast<int>(record_size))
+        return Error{"training data of " + std::to_string(size) + "-byte records; this Kroon reads " +
+                     std::to_string(record_size) + "-byte records"};
+    const std::string name = platform::read_name_field(h, 12);
     const auto variant = parse_variant(name);
     if (!variant) return Error{"training data for an unknown variant '" + name + "'"};
     return *variant;

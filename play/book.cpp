@@ -7,6 +7,7 @@
 #include "engine/rulebook/rulebook.hpp"
 #include "engine/rules/traits.hpp"
 #include "platform/embedded_file.hpp"
+#include "platform/file_kind.hpp"
 #include "platform/file_reader.hpp"
 #include "platform/file_writer.hpp"
 #include "platform/little_endian.hpp"
@@ -23,10 +24,8 @@ using platform::append_le;
 using platform::fnv1a64;
 using platform::read_le;
 
-constexpr char magic[8] = {'K', 'R', 'O', 'O', 'N', 'B', 'O', 'K'};
-constexpr std::uint32_t format_version = 1;
+constexpr platform::FileKind book_file{"KROONBOK", "opening book", 1, 4};
 constexpr std::size_t header_bytes = 48;
-constexpr std::size_t variant_name_bytes = 16;
 constexpr std::size_t entry_bytes = 16;
 constexpr std::size_t move_bytes = 16;
 constexpr std::uint64_t max_book_bytes = std::uint64_t{1} << 30;
@@ -79,12 +78,10 @@ std::string Book::serialize() const {
     }
     body += moves;
 
-    std::string out(magic, sizeof magic);
-    append_le(out, format_version, 4);
+    std::string out;
+    platform::append_kind(out, book_file);
     append_le(out, header_bytes, 4);
-    std::string name(rule_traits(variant_).name);
-    name.resize(variant_name_bytes, '\0');
-    out += name;
+    platform::append_name_field(out, rule_traits(variant_).name);
     append_le(out, keys.size(), 4);
     append_le(out, first, 4);
     append_le(out, fnv1a64(reinterpret_cast<const unsigned char*>(body.data()), body.size()), 8);
@@ -93,16 +90,13 @@ std::string Book::serialize() const {
 }
 
 Result<Book> Book::parse(std::span<const unsigned char> bytes) {
-    if (bytes.size() < header_bytes || std::memcmp(bytes.data(), magic, sizeof magic) != 0)
-        return Error{"not a Kroon opening book"};
+    const std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+    if (const auto wrong = platform::check_kind(text, book_file)) return *wrong;
+    if (bytes.size() < header_bytes)
+        return Error{"not a Kroon opening book: " + std::to_string(bytes.size()) + " bytes"};
     const unsigned char* h = bytes.data();
-    const auto version = read_le(h + 8, 4);
-    if (version != format_version)
-        return Error{"opening book format version " + std::to_string(version) + ", this kroon reads version " +
-                     std::to_string(format_version)};
     if (read_le(h + 12, 4) != header_bytes) return Error{"opening book header of the wrong size"};
-    const char* name_at = reinterpret_cast<const char*>(h + 16);
-    const std::string name(name_at, strnlen(name_at, variant_name_bytes));
+    const std::string name = platform::read_name_field(text, 16);
     const auto variant = parse_variant(name);
     if (!variant) return Error{"opening book of an unknown variant '" + name + "'"};
     const std::uint64_t entry_count = read_le(h + 32, 4);

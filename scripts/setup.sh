@@ -6,6 +6,9 @@
 #                            the browser test: Chromium driven by puppeteer-core from npm)
 #   scripts/setup.sh slow    the same for the tests labelled slow (deep perft, long games: about
 #                            an hour on 2 cores)
+#   scripts/setup.sh ci-slow the slow tests CI runs (label ci-slow, chosen where the tests are
+#                            declared: the international 4-piece databases, a real-clock DXP
+#                            game, a hundred moves on a Fischer clock), after `test`
 #   scripts/setup.sh egdb    install missing packages, build, and build the 2-4 piece endgame
 #                            databases of every variant into the cache folder (docs/egdb.md, Cache folder)
 #   scripts/setup.sh strict  the checks CI adds (docs/robustness.md): the default suite under
@@ -27,22 +30,6 @@ packages=(cmake g++ make libboost-dev libspdlog-dev libgtest-dev libgmock-dev li
 test_packages=(chromium parallel)
 # Only the strict checks need these: clang with libFuzzer for the fuzz targets.
 strict_packages=(clang libclang-rt-14-dev)
-# The default tests that build endgame databases of several variants take 20-140 s each under
-# the sanitizers (2-10 s in the release build, where they run): the strict run leaves them out;
-# the egdb_file fuzz target and the other database tests cover that code under the sanitizers.
-sanitized_heavy='^(Egdb\.(RetrogradeAndFixpointAgree|OtherVariantsBuildAndVerify|VerifyAcceptsABuildAndFindsAWrongValue)'
-sanitized_heavy+='|FrisianEgdb\.(TheKingMoveLimitDecidesSomeEndings|ProbesAgreeWithAPlainSearchWhereItProvesAResult)'
-sanitized_heavy+='|DatabaseProbes\.(AWonKingEndingIsConvertedWithinItsDistance|AFrisian.*)'
-sanitized_heavy+='|ThinkerDatabases\.(FollowTheGamesVariant|SharedShelfOpensEachVariantOnce)'
-sanitized_heavy+='|Distances\.VerifyAcceptsABuildAndFindsAWrongDistance|WebServer\.UsesTheDatabasesOfTheVariantItPlays'
-sanitized_heavy+='|VariantDatabases[/.].*'
-# Pure computations that weigh most under the sanitizers; the release suite runs them.
-sanitized_heavy+='|Egdb\.(ProbesAgreeWithAPlainSearchWhereItProvesAResult|ThreeKingsAgainstOneOnTenByTenDoNotWinInGeneral)'
-sanitized_heavy+='|Learn\.TrainingIsDeterministicAndLowersTheLoss|HashedPerft\.CountsTheSameAsWithoutTheTable'
-sanitized_heavy+='|Fast\.ShippedShotsAreUniqueAndWin|Fast/PerftWithDuplicates\.MatchesPublishedCounts/FrontRows.*'
-sanitized_heavy+='|Distances\.(AgreeWithAForwardSearchOfTheSlice|TheRootKeepsTheValueAndGoesStraightToConversion)'
-sanitized_heavy+='|Egdb\.(FilesHoldWhatTheSolverFound|OneKingAgainstOneKingIsADrawUnlessOneTakesTheOther|AManAgainstAKingOnItsPath)'
-sanitized_heavy+='|DatabaseProbes\.AWinTooDeepForTheSearchScoresInTheDatabaseBand)$'
 command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 || test_packages+=(nodejs npm)
 
 install_missing() {
@@ -114,6 +101,13 @@ case "$mode" in
         cd "$build"
         exec ctest --output-on-failure -L slow -j "$(nproc)"
         ;;
+    ci-slow)
+        install_missing "${packages[@]}" "${test_packages[@]}"
+        # Their programs are built by `test` too; the rest of the slow tests are not built.
+        build_all -DKROON_SLOW_TESTS=OFF
+        cd "$build"
+        exec ctest --output-on-failure -L ci-slow -j "$(nproc)"
+        ;;
     strict)
         # Warnings are errors here as in every build (KROON_WERROR is on by default).
         install_missing "${packages[@]}" "${test_packages[@]}" "${strict_packages[@]}"
@@ -127,11 +121,14 @@ case "$mode" in
         cmake --build "$strict" -j "$(nproc)" >&2
         cd "$strict"
         # Many tests wait on sockets and child processes: one more at once than there are cores.
+        # The tests labelled heavy-under-sanitizers (databases of several variants built in the
+        # test, the heaviest pure computations: tens of seconds each here) are left to the
+        # release suite; the fuzz targets and the lighter cases cover their code here.
         ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-            exec ctest --output-on-failure -LE slow -E "$sanitized_heavy" -j "$(($(nproc) + 1))"
+            exec ctest --output-on-failure -LE 'slow|heavy-under-sanitizers' -j "$(($(nproc) + 1))"
         ;;
     *)
-        echo "usage: scripts/setup.sh run [kroon arguments] | test | slow | egdb | strict" >&2
+        echo "usage: scripts/setup.sh run [kroon arguments] | test | slow | ci-slow | egdb | strict" >&2
         exit 2
         ;;
 esac

@@ -66,6 +66,12 @@ public:
                 while (i_ < close) t.text += advance();
                 advance();
                 return t;
+            } else if (const size_t marks = parenthesised_marks(); marks > 0) {
+                // "29-23(?)": a move strength in parentheses, as the PDN 3.0 standard allows,
+                // is a word of marks, not a variation.
+                Token t = here(Token::Word);
+                for (size_t k = 0; k < marks; ++k) t.text += advance();
+                return t;
             } else if (c == '(' || c == ')') {
                 const Token t = here(c == '(' ? Token::Open : Token::Close);
                 advance();
@@ -87,6 +93,13 @@ public:
 private:
     bool at_end() const { return i_ >= s_.size(); }
     char peek() const { return s_[i_]; }
+    // The length of "(!)", "(?)", "(!?)" and the like at the current place; 0 for anything else.
+    size_t parenthesised_marks() const {
+        if (peek() != '(') return 0;
+        size_t end = i_ + 1;
+        while (end < s_.size() && (s_[end] == '!' || s_[end] == '?')) ++end;
+        return end > i_ + 1 && end < s_.size() && s_[end] == ')' ? end + 1 - i_ : 0;
+    }
     char advance() {
         const char c = s_[i_++];
         if (c == '\n') {
@@ -358,7 +371,13 @@ private:
             column += static_cast<int>(dots);
         }
         GameInProgress& g = *current_;
+        // "1. ... 7-12": dots standing for White's move, as some files write "1... 7-12".
+        if (!text.empty() && text.find_first_not_of('.') == std::string_view::npos) return;
         // Move strength marks: "32-28!", "28x19?!", "1-6*"; alone, they mark the move before.
+        if (!text.empty() && text.front() == '(') {  // "(?)", from the lexer: the marks of the move before
+            if (g.lines.back().moved) g.game.tree[g.lines.back().node].marks += text;
+            return;
+        }
         size_t marks_at = text.size();
         while (marks_at > 0 && (text[marks_at - 1] == '!' || text[marks_at - 1] == '?' || text[marks_at - 1] == '*'))
             --marks_at;

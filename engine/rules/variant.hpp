@@ -53,7 +53,7 @@ struct Tag {
 
 // Calls f(Tag<Rules>{}) with the rules of the variant; use once per command, never per node.
 template <class F>
-decltype(auto) with_rules(Variant v, F&& f) {
+constexpr decltype(auto) with_rules(Variant v, F&& f) {
     switch (v) {
 #define KROON_VARIANT_CASE(name, rules) \
     case Variant::name: return std::forward<F>(f)(Tag<rules>{});

@@ -13,7 +13,6 @@
 #include <deque>
 #include <list>
 #include <optional>
-#include <stdexcept>
 #include <tuple>
 #include <vector>
 
@@ -531,23 +530,23 @@ struct Server::Impl {
     std::unique_ptr<SearchPool> other_pool;  // destroyed first: it stops its searches
 };
 
-Server::Server(const ServerConfig& config) : impl_(std::make_unique<Impl>(config)) {
+Result<std::unique_ptr<Server>> Server::start(const ServerConfig& config) {
+    auto impl = std::make_unique<Impl>(config);
     error_code ec;
     const auto address = asio::ip::make_address(config.host == "localhost" ? "127.0.0.1" : config.host, ec);
-    if (ec) throw std::runtime_error("bad host address '" + config.host + "': give an IP address such as 127.0.0.1");
+    if (ec) return Error{"bad host address '" + config.host + "': give an IP address such as 127.0.0.1"};
     const tcp::endpoint endpoint(address, config.port);
-    auto& acceptor = impl_->acceptor;
+    auto& acceptor = impl->acceptor;
     acceptor.open(endpoint.protocol(), ec);
     if (!ec) acceptor.set_option(asio::socket_base::reuse_address(true), ec);
     if (!ec && address.is_v6()) acceptor.set_option(asio::ip::v6_only(false), ec);
     if (!ec) acceptor.bind(endpoint, ec);
     if (!ec) acceptor.listen(asio::socket_base::max_listen_connections, ec);
     if (ec)
-        throw std::runtime_error("cannot listen on " + config.host + " port " + std::to_string(config.port) + ": " +
-                                 ec.message());
-    impl_->bound = acceptor.local_endpoint();
-    Hub& hub = impl_->hub;
-    hub.port = impl_->bound.port();
+        return Error{"cannot listen on " + config.host + " port " + std::to_string(config.port) + ": " + ec.message()};
+    impl->bound = acceptor.local_endpoint();
+    Hub& hub = impl->hub;
+    hub.port = impl->bound.port();
     hub.any_address = address.is_unspecified();
     hub.names = {"127.0.0.1", "localhost", "[::1]"};
     const auto bracketed = [](const asio::ip::address& a) {
@@ -555,7 +554,10 @@ Server::Server(const ServerConfig& config) : impl_(std::make_unique<Impl>(config
     };
     if (!address.is_unspecified()) hub.names.push_back(bracketed(address));
     for (const std::string& name : config.allowed_hosts) hub.names.push_back(lower(name));
+    return std::unique_ptr<Server>(new Server(std::move(impl)));
 }
+
+Server::Server(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 
 Server::~Server() {
     stop();

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "platform/result.hpp"
 #include "protocol/web/search_pool.hpp"
 
 namespace kroon::web {
@@ -40,8 +41,9 @@ struct ServerConfig {
 
 class Server {
 public:
-    // Binds the address; throws std::runtime_error when it cannot.
-    explicit Server(const ServerConfig& config);
+    // A server bound to the address; an error saying why when it cannot be (a bad host, a
+    // port in use).
+    static Result<std::unique_ptr<Server>> start(const ServerConfig& config);
     ~Server();
     Server(const Server&) = delete;
     Server& operator=(const Server&) = delete;
@@ -61,6 +63,7 @@ public:
 
 private:
     struct Impl;
+    explicit Server(std::unique_ptr<Impl> impl);
     std::unique_ptr<Impl> impl_;
 };
 

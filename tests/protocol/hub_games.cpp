@@ -89,6 +89,10 @@ void clock_match(double time, double increment, int moves) {
         EXPECT_GE(p.moves, moves);
         std::printf("clock %.2f s + %.3f s/move: %d moves, longest think %.3f s, least time left %.3f s\n", time,
                     increment, p.moves, p.slowest, p.lowest_clock);
+        // The clock is used, not only kept: an engine that moved at once would end with its
+        // whole time and every increment. Kroon spends about a twentieth of what is left per
+        // move, so a quarter of the start is gone long before the last of these moves.
+        EXPECT_LT(p.lowest_clock, 0.75 * time) << "the engine hardly used its clock";
     }
 }
 

@@ -3,6 +3,8 @@
 #pragma once
 
 #include <algorithm>
+#include <memory>
+#include <stdexcept>
 #include <thread>
 
 #include "protocol/web/server.hpp"
@@ -16,13 +18,14 @@ using web::ServerConfig;
 
 class RunningServer {
 public:
-    explicit RunningServer(ServerConfig config = {}) : server_(local(config)), thread_([this] { server_.run(); }) {}
+    explicit RunningServer(ServerConfig config = {})
+        : server_(started(local(config))), thread_([this] { server_->run(); }) {}
     ~RunningServer() {
-        server_.stop();
+        server_->stop();
         thread_.join();
     }
-    unsigned short port() const { return server_.port(); }
-    Server& server() { return server_; }
+    unsigned short port() const { return server_->port(); }
+    Server& server() { return *server_; }
 
 private:
     static ServerConfig local(ServerConfig c) {
@@ -35,7 +38,13 @@ private:
             c.engine_options.emplace_back("book", "false");
         return c;
     }
-    Server server_;
+    // A loopback address with any free port: a server that does not start is the machine's fault.
+    static std::unique_ptr<Server> started(const ServerConfig& c) {
+        auto server = Server::start(c);
+        if (!server) throw std::runtime_error("the test server does not start: " + server.error());
+        return std::move(server.value());
+    }
+    std::unique_ptr<Server> server_;
     std::thread thread_;
 };
 

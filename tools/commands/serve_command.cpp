@@ -1,7 +1,6 @@
 // `kroon serve`: the board in the browser, served by this binary (protocol/web, docs/web.md).
 #include <memory>
 #include <ostream>
-#include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
@@ -95,15 +94,14 @@ Run add_serve(CLI::App& kroon, const Streams& io) {
             }
             config->other_engine = std::move(analyser.value());
         }
-        try {
-            web::Server server(*config);
-            io.out << "Kroon serves its board at " << server.url() << " (Ctrl+C stops it)" << std::endl;
-            server.run(true);
-            return exit_ok;
-        } catch (const std::runtime_error& e) {
-            io.err << "kroon serve: " << e.what() << "\n";
+        const auto server = web::Server::start(*config);
+        if (!server) {
+            io.err << "kroon serve: " << server.error() << "\n";
             return exit_failure;
         }
+        io.out << "Kroon serves its board at " << (*server)->url() << " (Ctrl+C stops it)" << std::endl;
+        (*server)->run(true);
+        return exit_ok;
     };
 }
 

@@ -84,15 +84,15 @@ int run_find(const FindArgs& a, const Streams& io) {
 }
 
 // One attempt through the match runner's players, for engines other than the built-in one.
-bench::Attempt solve_with_player(players::Player& player, const Rulebook& rules, const bench::Puzzle& puzzle,
-                                 const players::MoveRequest& request) {
+Result<bench::Attempt> solve_with_player(players::Player& player, const Rulebook& rules, const bench::Puzzle& puzzle,
+                                         const players::MoveRequest& request) {
     const Game game(rules, puzzle.position);
     bench::Attempt attempt;
-    if (auto failure = player.new_game(game, game.side_to_move())) throw std::runtime_error(failure->detail);
+    if (auto failure = player.new_game(game, game.side_to_move())) return Error{failure->detail};
     const auto start = std::chrono::steady_clock::now();
     const players::Answer answer = player.think(game, request);
     attempt.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (const auto* failure = std::get_if<players::Failure>(&answer)) throw std::runtime_error(failure->detail);
+    if (const auto* failure = std::get_if<players::Failure>(&answer)) return Error{failure->detail};
     attempt.played = std::get<players::MoveReply>(answer).move;
     attempt.solved = attempt.played == puzzle.solution;
     player.game_over(game);
@@ -106,8 +106,10 @@ struct Solver {
     search::Limits limits;                    // for the built-in engine
     players::MoveRequest request;             // for the player
 
-    bench::Attempt attempt(const Rulebook& rules, const bench::Puzzle& p) {
-        return engine ? bench::solve(*engine, rules, p, limits) : solve_with_player(*player, rules, p, request);
+    // An error when the other engine fails (it quits, answers nonsense, loses on time).
+    Result<bench::Attempt> attempt(const Rulebook& rules, const bench::Puzzle& p) {
+        if (engine) return bench::solve(*engine, rules, p, limits);
+        return solve_with_player(*player, rules, p, request);
     }
 };
 
@@ -186,15 +188,13 @@ int run_solve(const SolveArgs& a, const Streams& io) {
     io.out << std::fixed;
     for (std::size_t i = 0; i < file->puzzles.size(); ++i) {
         const bench::Puzzle& p = file->puzzles[i];
-        bench::Attempt attempt;
-        try {
-            attempt = solver.attempt(rules, p);
-        } catch (const std::exception& e) {
-            io.err << "kroon tactics: " << e.what() << "\n";
+        const auto attempt = solver.attempt(rules, p);
+        if (!attempt) {
+            io.err << "kroon tactics: " << attempt.error() << "\n";
             return exit_failure;
         }
-        tally.add(attempt);
-        print_attempt(io.out, rules, i, p, attempt);
+        tally.add(*attempt);
+        print_attempt(io.out, rules, i, p, *attempt);
     }
     print_tally(io.out, tally, static_cast<int>(file->puzzles.size()), solver.engine != nullptr);
     return exit_ok;
