@@ -140,10 +140,15 @@ Result<HubEngine> open_hub_engine(const std::string& command, const PlayerSettin
     const auto deadline = SteadyClock::now() + std::chrono::duration<double>(settings.start_timeout);
     std::string line;
     for (;;) {
-        const auto read = child.read_line(line, seconds_until(deadline));
-        if (read == platform::ChildProcess::Read::Timeout)
+        // A stopped match does not wait out the start timeout of an engine that hangs.
+        if (settings.stop && settings.stop->load()) return Error{"'" + command + "': the match was stopped"};
+        const double left = seconds_until(deadline);
+        const auto read =
+            left > 0 ? child.read_line(line, std::min(left, 0.2)) : platform::ChildProcess::Read::Timeout;
+        if (read == platform::ChildProcess::Read::Timeout && left <= 0)
             return Error{"'" + command + "' did not answer `hub` with `wait` within " +
                          hub_seconds(settings.start_timeout) + " s"};
+        if (read == platform::ChildProcess::Read::Timeout) continue;
         if (read == platform::ChildProcess::Read::Closed) {
             child.wait_exit(1);
             return Error{"'" + command + "' " + child.exit_description() + " before `wait`"};
