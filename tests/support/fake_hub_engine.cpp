@@ -3,13 +3,15 @@
 // Hub engine and answers every search with the same move (32-28 unless --move says otherwise),
 // which is legal in the start position of international draughts.
 //
-//   fake_hub_engine MODE [--move M] [--lines N] [--starts FILE] [--once FILE]
+//   fake_hub_engine MODE [--move M] [--lines N] [--starts FILE] [--once FILE] [--exit-after S]
 //
 // MODE:
 //   normal         an `info` and `done` for each search, at once
 //   flood          `info` lines without end (or N of them) until `stop`, then `done`
-//   multipv-flood  `info multipv=2`, 3, 4, ... (never 1) until `stop`, then `done`
-//   mute           never reads its input after `init`; writes `done` every 10 ms
+//   multipv-flood  `info multipv=2`, 3, 4, ... until `stop`, then `done`; with --lines N each
+//                  iteration is N such lines and then `multipv=1`, else it never reaches 1
+//   mute           never reads its input after `init`; writes `done` lines as fast as they are
+//                  read
 //   hang-start     reads its input and never answers, not even `hub`
 //   hang           greets, then reads its input and answers nothing
 //   die-after-first-search
@@ -17,7 +19,8 @@
 //                  (FILE does not exist yet: it is made), later starts behave as normal
 //   absurd         `info` lines with numbers no engine could mean (nodes=1e18 time=1e-300,
 //                  time=inf, nan, a depth of 20 digits), then `done`
-// --starts FILE appends a line to FILE each time the program starts.
+// --starts FILE appends a line to FILE each time the program starts; --exit-after S ends it
+// after S seconds whatever it is doing (so that a test of a defect cannot hang for good).
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
@@ -39,6 +42,7 @@ struct Options {
     long long lines = -1;  // -1: without end
     std::string starts;
     std::string once;
+    double exit_after = 0;  // 0: never
 };
 
 // The lines read from stdin by a thread of their own, so that a flood can notice `stop`.
@@ -116,16 +120,19 @@ bool greet(bool answer) {
 }
 
 void flood(Input& input, const Options& o, bool multipv) {
-    long long written = 0;
     std::string batch;
-    for (long long n = 0; o.lines < 0 || n < o.lines; ++n) {
-        if (multipv)
-            batch += "info multipv=" + std::to_string(n + 2) + " depth=3 score=0.10 nodes=" + std::to_string(n) +
-                     " time=0.5 pv=\"" + o.move + "\"\n";
-        else
-            batch += "info depth=" + std::to_string(1 + n % 30) + " score=0.10 nodes=" + std::to_string(n) +
-                     " time=0.5 pv=\"" + o.move + "\"\n";
-        if (++written % 256 == 0) {
+    long long iteration = 0;
+    for (long long n = 0; multipv || o.lines < 0 || n < o.lines; ++n) {
+        const std::string numbers = " score=0.10 nodes=" + std::to_string(n) + " time=0.5 pv=\"" + o.move + "\"\n";
+        if (!multipv) {
+            batch += "info depth=" + std::to_string(1 + n % 30) + numbers;
+        } else if (o.lines >= 0 && n % (o.lines + 1) == o.lines) {
+            batch += "info multipv=1 depth=" + std::to_string(++iteration) + numbers;
+        } else {
+            const long long k = o.lines >= 0 ? n % (o.lines + 1) : n;
+            batch += "info multipv=" + std::to_string(k + 2) + " depth=" + std::to_string(iteration + 1) + numbers;
+        }
+        if ((n + 1) % 256 == 0) {
             std::fputs(batch.c_str(), stdout);
             std::fflush(stdout);
             batch.clear();
@@ -138,11 +145,12 @@ void flood(Input& input, const Options& o, bool multipv) {
 
 void absurd(const Options& o) {
     const std::string pv = " pv=\"" + o.move + "\"";
-    say("info depth=3 score=0.10 nodes=1e18 time=1e-300" + pv);
     say("info depth=4 score=1e308 nodes=18446744073709551615 time=inf" + pv);
     say("info depth=99999999999999999999 score=nan nodes=-5 time=nan tbhits=1e400" + pv);
     say("info depth=5 score=-inf nodes=nan time=-1 multipv=-3" + pv);
     say("info depth=6 score=0.20 nodes=1000 time=1e300 multipv=99999999999" + pv);
+    say("info depth=3 score=0.10 nodes=1e18 time=1e-300" + pv);
+    say("info depth=7 score=0.10 nodes=1000000 time=1e-300" + pv);
     say("done move=" + o.move);
 }
 
@@ -158,7 +166,13 @@ int main(int argc, char** argv) {
         if (name == "--lines") o.lines = std::stoll(value);
         if (name == "--starts") o.starts = value;
         if (name == "--once") o.once = value;
+        if (name == "--exit-after") o.exit_after = std::stod(value);
     }
+    if (o.exit_after > 0)
+        std::thread([seconds = o.exit_after] {
+            std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
+            std::_Exit(0);
+        }).detach();
     if (!o.starts.empty()) std::ofstream(o.starts, std::ios::app) << "start\n";
     bool die_after_search = o.mode == "die-after-first-search";
     if (die_after_search && !o.once.empty()) {
@@ -169,12 +183,8 @@ int main(int argc, char** argv) {
     }
 
     if (!greet(o.mode != "hang-start")) return 0;
-    if (o.mode == "mute") {
-        for (;;) {
-            say("done move=" + o.move);
-            std::this_thread::sleep_for(std::chrono::milliseconds(10));
-        }
-    }
+    if (o.mode == "mute")
+        for (;;) say("done move=" + o.move);
 
     // The reading thread outlives main's objects: it is never destroyed, and the program ends
     // with _Exit.
