@@ -1,6 +1,7 @@
 #include "protocol/web/tab.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 
 #include "engine/text_blanks.hpp"
@@ -10,6 +11,13 @@ namespace kroon::web {
 namespace {
 
 constexpr int max_analysis_lines = 10;  // the page offers up to 5
+
+// Another program's numbers may be anything (docs/robustness.md, Another engine): a time too
+// short to divide by gives no rate, and a rate is never beyond what a double converts.
+std::uint64_t nodes_per_second(std::uint64_t nodes, double seconds) {
+    if (!(seconds >= 0.001) || !std::isfinite(seconds)) return 0;
+    return static_cast<std::uint64_t>(std::min(static_cast<double>(nodes) / seconds, 1e15));
+}
 
 }  // namespace
 
@@ -517,7 +525,7 @@ void Tab::on_iteration(const search::Iteration& it) {
                  {"score", score},
                  {"nodes", it.nodes},
                  {"seconds", it.seconds},
-                 {"nps", it.seconds > 0 ? static_cast<std::uint64_t>(static_cast<double>(it.nodes) / it.seconds) : 0},
+                 {"nps", nodes_per_second(it.nodes, it.seconds)},
                  {"tbhits", it.database_hits},
                  {"engine", search_.engine_name()}};
     info.update(line_json(game().rules(), pos, it.pv));
