@@ -23,6 +23,8 @@
 namespace kroon {
 namespace {
 
+bool is_tag_name_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
 // ---- lexer --------------------------------------------------------------------------------
 
 struct Token {
@@ -132,7 +134,7 @@ private:
         Token t = here(Token::Tag);
         advance();  // '['
         skip_spaces_on_line();
-        while (!at_end() && (std::isalnum(static_cast<unsigned char>(peek())) || peek() == '_')) t.text += advance();
+        while (!at_end() && is_tag_name_char(peek())) t.text += advance();
         if (t.text.empty()) return fail_tag(here(Token::Problem), "tag without a name");
         skip_spaces_on_line();
         if (at_end() || peek() != '"') return fail_tag(here(Token::Problem), "tag " + t.text + " needs a quoted value");
@@ -554,6 +556,10 @@ std::vector<PdnTag> canonical_tags(const PdnGame& g) {
 
 }  // namespace
 
+bool is_pdn_tag_name(std::string_view name) {
+    return !name.empty() && std::all_of(name.begin(), name.end(), is_tag_name_char);
+}
+
 std::optional<std::string> PdnGame::tag(std::string_view name) const {
     for (const PdnTag& t : tags)
         if (t.name == name) return t.value;
@@ -598,7 +604,8 @@ Result<PdnFile> read_pdn_file(const std::string& path, Variant default_variant) 
 
 std::string write_pdn(const PdnGame& game, PdnMoves notation) {
     std::string out;
-    for (const PdnTag& t : canonical_tags(game)) out += "[" + t.name + " " + quoted(t.value) + "]\n";
+    for (const PdnTag& t : canonical_tags(game))
+        if (is_pdn_tag_name(t.name)) out += "[" + t.name + " " + quoted(t.value) + "]\n";
     out += "\n";
 
     // Move text in units that are never split over lines: "12. 32-28", "19-23", "{a comment}".
