@@ -145,6 +145,29 @@ def web_session_seeds():
         "bad": ['{"type":"move"}', '[1,2]', '{"type":"nothing"}', '{"type":"level","level":{"kind":"depth","depth":99}}',
                 '{"type":"goto","ply":-1}', '{"type":"new","fen":"W:W:B"}', '{"type":', '{"type":"stop"}'],
     }
+    # A review of a 40-ply game, a variation at ply 3 shown while the review runs (`wait` waits
+    # for a search's answer); a restore with tag names PDN cannot hold; Kroon asked to play
+    # during a hint.
+    forty = ["31-26", "17-22", "37-31", "11-17", "34-30", "7-11", "30-25", "19-23", "42-37", "14-19",
+             "25x14", "9x20", "47-42", "20-25", "40-34", "2-7", "44-40", "15-20", "49-44", "4-9",
+             "32-27", "9-14", "34-29", "23x34", "40x29", "10-15", "37-32", "5-10", "45-40", "19-23",
+             "50-45", "23x34", "39x30", "25x34", "40x29", "14-19", "41-37", "10-14", "44-40", "19-23"]
+    start = "W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20"
+    restore = '{"type":"restore","variant":"international","fen":"%s","moves":[%s],"kroon":"none"}' % (
+        start, ",".join('"%s"' % m for m in forty))
+    games["review-goto-node"] = [restore, '{"type":"move","move":"16-21","ply":3}', '{"type":"goto","node":40}',
+                                 '{"type":"review","seconds":0.05}', "wait", "wait", "wait", "wait",
+                                 '{"type":"goto","node":41}', "wait", '{"type":"state"}']
+    games["restore-tags"] = [
+        '{"type":"restore","variant":"international","fen":"%s","moves":["32-28"],"kroon":"none",'
+        '"tags":[{"name":"White \\"x\\"]\\n\\n1. 35-30 *\\n\\n[Black","value":"y"}]}' % start,
+        '{"type":"restore","variant":"international","fen":"%s","moves":["32-28"],"kroon":"none",'
+        '"tags":[{"name":"","value":"y"},{"name":"two words","value":"z"}]}' % start,
+        '{"type":"restore","variant":"international","fen":"%s","moves":["32-28"],"kroon":"none",'
+        '"tags":[{"name":"Event","value":"a \\"b\\" ]\\n"}]}' % start,
+        '{"type":"save_pdn"}']
+    games["play-during-hint"] = ['{"type":"new","kroon":"none"}', '{"type":"hint","seconds":0.05}',
+                                 '{"type":"play","kroon":"white"}', "wait", "wait", '{"type":"state"}']
     for name, lines in games.items():
         write("web_session", name, "\n".join(lines) + "\n")
 

@@ -1,10 +1,13 @@
 // The web board's messages (protocol/web/tab and messages): one browser tab's JSON messages, one per
 // line, through web::Tab as the server hands them over; a line `timer` is the clock's
-// wake-up instead. Searches run for real on a one-slot pool, and each message gets a few
+// wake-up instead, and a line `wait` waits (up to 100 ms) for the answer of a search under
+// way, so that an input can change the game while a review or an analysis runs and meet its
+// answer after. Searches run for real on a one-slot pool, and each message gets a few
 // milliseconds for their answers before the next. Invariants (docs/web.md, The WebSocket
 // protocol): the session never crashes; every message it sends is a JSON object with a known
-// type; a state's FEN reads back in its variant; a saved game reads back as one PDN game with
-// the tree's main line; nothing is sent after the tab closes.
+// type; a state's FEN reads back in its variant; a search's report is for a ply of the line
+// shown; a saved game reads back as one PDN game with the tree's main line; nothing is sent
+// after the tab closes.
 //
 // Built a second time as web_message (KROON_FUZZ_SEARCHES_WAIT): there the pool's only slot
 // is held by a job that never ends, so every search the session asks for waits in the queue
@@ -50,8 +53,10 @@ constexpr bool searches_run = true;
 // searches, a few messages reach every state a message can meet and keep runs short.
 constexpr int max_messages = searches_run ? 48 : 8;
 // How long each message waits for the searches it started (a depth-1 move takes well under
-// a millisecond; an analysis runs on and is answered between later messages).
+// a millisecond; an analysis runs on and is answered between later messages), and how long a
+// `wait` line waits for an answer.
 constexpr auto settle_time = std::chrono::milliseconds(3);
+constexpr auto wait_time = std::chrono::milliseconds(100);
 
 struct Posted {
     std::mutex mutex;
@@ -97,12 +102,18 @@ void hold_the_slot() {
     while (pool().running() == 0) std::this_thread::sleep_for(std::chrono::milliseconds(1));
 }
 
-void settle(Posted& posted) {
+// Runs what the searches posted; with `until_answered`, waits up to wait_time for a first
+// task (a search's answer) instead of settle_time for the pool to be idle.
+void settle(Posted& posted, bool until_answered = false) {
     if (!searches_run) return posted.run_all();  // nothing to wait for: every search is queued
-    const auto until = std::chrono::steady_clock::now() + settle_time;
+    const auto until = std::chrono::steady_clock::now() + (until_answered ? wait_time : settle_time);
     for (;;) {
-        posted.run_all();
-        if (pool().running() == 0 && pool().queued() == 0) break;
+        if (until_answered) {
+            std::lock_guard lock(posted.mutex);
+            if (!posted.tasks.empty()) break;
+        }
+        if (!until_answered) posted.run_all();
+        if (!until_answered && pool().running() == 0 && pool().queued() == 0) break;
         if (std::chrono::steady_clock::now() >= until) break;
         std::this_thread::sleep_for(std::chrono::microseconds(200));
     }
@@ -122,6 +133,14 @@ void check_message(const std::string& text, const web::Tab& session) {
             "a message is an object with a type", [&] { return shown(text); });
     const std::string type = message["type"];
     require(types.contains(type), "a message has a known type", [&] { return shown(text); });
+    if (type == "info" || type == "done") {
+        // A search's report is for a position of the line shown, never for a ply past its end.
+        const int plies = static_cast<int>(session.game().moves().size());
+        require(
+            message["ply"].is_number_integer() && message["ply"].get<int>() >= 0 && message["ply"].get<int>() <= plies,
+            "a search's report is for a ply of the line shown",
+            [&] { return shown(text) + " with " + std::to_string(plies) + " plies shown"; });
+    }
     if (type == "state") {
         require(message["fen"].is_string() && message["variant"].is_string(), "a state has its FEN and variant",
                 [&] { return shown(text); });
@@ -182,6 +201,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             input.remove_prefix(end == std::string_view::npos ? input.size() : end + 1);
             if (line == "timer")
                 session.on_timer();
+            else if (line == "wait")
+                settle(*posted, true);
             else
                 session.receive(line);
             settle(*posted);

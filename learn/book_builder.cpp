@@ -198,39 +198,62 @@ struct Backed {
     int depth = 0;
 };
 
-// The minimax of the book below `key`; a position met again on its own line keeps its moves'
-// scores (a repetition, which the searches scored).
-Backed back_up_from(Book& book, std::uint64_t key, std::unordered_map<std::uint64_t, std::optional<Backed>>& memo) {
-    auto [it, fresh] = memo.try_emplace(key);
-    if (!fresh) {
-        if (it->second) return *it->second;
-    }
-    BookEntry& entry = *book.find(key);
-    Backed best{std::numeric_limits<int>::min(), 0};
-    for (BookMove& m : entry.moves) {
-        if (book.find(m.child)) {
-            auto seen = memo.find(m.child);
-            if (seen == memo.end() || seen->second) {
-                const Backed below = back_up_from(book, m.child, memo);
-                m.score = -below.score;
-                m.depth = std::min(below.depth + 1, 255);
-            }
-        }
-        if (m.score > best.score) best = {m.score, m.depth};
-    }
-    if (entry.moves.empty()) best = {0, 0};
-    memo[key] = best;
-    return best;
-}
-
 }  // namespace
 
+// The minimax of the book below every entry. A position met again on its own line keeps its
+// moves' scores (a repetition, which the searches scored). The walk keeps its path on the
+// heap: a book's lines may be as long as it has entries.
 void back_up(play::Book& book) {
+    // A key being backed up has no value yet; a key backed up has its value.
     std::unordered_map<std::uint64_t, std::optional<Backed>> memo;
+    struct Visit {
+        std::uint64_t key;
+        BookEntry* entry;
+        std::size_t next = 0;    // the move to look at next
+        bool descended = false;  // entry->moves[next] leads to the visit above this one
+        Backed best{std::numeric_limits<int>::min(), 0};
+    };
+    std::vector<Visit> path;
+    const auto start = [&](std::uint64_t key, BookEntry* entry) {
+        memo.try_emplace(key);
+        path.push_back({key, entry});
+    };
     std::vector<std::uint64_t> keys;
     for (const auto& [key, entry] : book.entries()) keys.push_back(key);
-    for (const std::uint64_t key : keys)
-        if (!memo.count(key)) back_up_from(book, key, memo);
+    for (const std::uint64_t key : keys) {
+        if (memo.count(key)) continue;
+        start(key, book.find(key));
+        while (!path.empty()) {
+            Visit& v = path.back();
+            std::vector<BookMove>& moves = v.entry->moves;
+            if (v.next == moves.size()) {
+                const Backed best = moves.empty() ? Backed{0, 0} : v.best;
+                memo[v.key] = best;
+                path.pop_back();
+                continue;
+            }
+            BookMove& m = moves[v.next];
+            if (v.descended) {
+                const Backed below = *memo[m.child];
+                m.score = -below.score;
+                m.depth = std::min(below.depth + 1, 255);
+                v.descended = false;
+            } else if (BookEntry* child = book.find(m.child)) {
+                const auto seen = memo.find(m.child);
+                if (seen == memo.end()) {
+                    v.descended = true;
+                    start(m.child, child);  // v is not used after this
+                    continue;
+                }
+                if (seen->second) {
+                    m.score = -seen->second->score;
+                    m.depth = std::min(seen->second->depth + 1, 255);
+                }
+            }
+            if (m.score > v.best.score) v.best = {m.score, m.depth};
+            ++v.next;
+        }
+    }
 }
 
 Result<play::Book> merge_books(const std::vector<play::Book>& books) {

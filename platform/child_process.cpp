@@ -17,6 +17,7 @@ constexpr std::size_t longest_line = 1 << 20;
 ChildProcess::Read ChildProcess::read_line(std::string& line, double timeout) {
     const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
                                              std::chrono::duration<double>(std::max(timeout, 0.0)));
+    bool polled = false;
     for (;;) {
         if (const std::size_t nl = buffer_.find('\n'); nl != std::string::npos || buffer_.size() >= longest_line) {
             const std::size_t end = nl == std::string::npos ? buffer_.size() : nl;
@@ -27,10 +28,11 @@ ChildProcess::Read ChildProcess::read_line(std::string& line, double timeout) {
         }
         if (output_ended_) return Read::Closed;
         const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
-        if (left <= 0) return Read::Timeout;
+        if (left <= 0 && polled) return Read::Timeout;
+        polled = true;  // at least once, so that a timeout of 0 takes what has arrived
         char chunk[4096];
         std::size_t got = 0;
-        switch (read_some(chunk, sizeof chunk, got, static_cast<int>(std::min<long long>(left, 1000)))) {
+        switch (read_some(chunk, sizeof chunk, got, static_cast<int>(std::clamp<long long>(left, 0, 1000)))) {
             case Chunk::Bytes: buffer_.append(chunk, got); break;
             case Chunk::End:
                 output_ended_ = true;

@@ -44,11 +44,19 @@ public:
 
     // The system's id of the child (the shell's, on POSIX, which the shell's exec hands on).
     long pid() const;
-    // Writes one line and a newline. False when the child no longer reads.
-    bool send(std::string_view line);
+    // Seconds a line may wait for room in the pipe to the child.
+    static constexpr double send_timeout = 2;
+    // Writes one line and a newline, waiting at most `timeout` seconds for the child to make
+    // room (POSIX; on Windows the write waits): a child that stops reading never holds up the
+    // thread that talks to it. False when the child no longer reads: it has gone, or the time
+    // ran out, and then its input is closed (no line may follow one cut short).
+    bool send(std::string_view line, double timeout = send_timeout);
+    // A send ran out of time: the child was there but did not read.
+    bool input_stalled() const { return input_stalled_; }
 
     enum class Read { Line, Timeout, Closed };
-    // The next line (without "\n" or "\r\n"), waiting at most `timeout` seconds.
+    // The next line (without "\n" or "\r\n"), waiting at most `timeout` seconds; with 0,
+    // what has arrived already, without waiting.
     Read read_line(std::string& line, double timeout);
 
     void close_input();
@@ -76,6 +84,7 @@ private:
     std::unique_ptr<System> system_;
     std::string buffer_;
     bool output_ended_ = false;
+    bool input_stalled_ = false;
 };
 
 }  // namespace kroon::platform

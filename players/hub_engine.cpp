@@ -91,8 +91,24 @@ std::optional<int> parse_hub_score(const std::string& text) {
 std::optional<int> parse_hub_depth(const std::string& text) {
     int depth = 0;
     const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), depth);
-    if (error != std::errc() || end == text.data() || depth <= 0) return std::nullopt;
+    if (error != std::errc() || end == text.data() || depth <= 0 || depth > max_hub_depth) return std::nullopt;
     return depth;
+}
+
+std::optional<std::uint64_t> parse_hub_count(const std::string& text) {
+    std::uint64_t count = 0;
+    const char* last = text.data() + text.size();
+    const auto [end, error] = std::from_chars(text.data(), last, count);
+    if (error != std::errc() || end != last || text.empty() || count >= (std::uint64_t{1} << 63)) return std::nullopt;
+    return count;
+}
+
+std::optional<double> parse_hub_seconds(const std::string& text) {
+    char* end = nullptr;
+    const double seconds = std::strtod(text.c_str(), &end);
+    if (end == text.c_str() || *end != '\0' || !std::isfinite(seconds)) return std::nullopt;
+    if (seconds < 0 || seconds > 366.0 * 24 * 3600) return std::nullopt;
+    return seconds;
 }
 
 Result<Move> parse_hub_move(const Rulebook& rules, const Position& pos, const std::string& text) {
@@ -108,9 +124,10 @@ bool looks_like_a_move(const std::string& text) {
     return true;
 }
 
-std::vector<Move> parse_hub_line(const Rulebook& rules, Position pos, const std::string& text) {
+std::vector<Move> parse_hub_line(const Rulebook& rules, Position pos, const std::string& text, std::size_t max_moves) {
     std::vector<Move> line;
-    for (const std::string& word : words_of(text)) {
+    std::istringstream in(text);
+    for (std::string word; line.size() < max_moves && in >> word;) {
         const auto move = parse_hub_move(rules, pos, word);
         if (!move) break;
         line.push_back(*move);
@@ -140,10 +157,14 @@ Result<HubEngine> open_hub_engine(const std::string& command, const PlayerSettin
     const auto deadline = SteadyClock::now() + std::chrono::duration<double>(settings.start_timeout);
     std::string line;
     for (;;) {
-        const auto read = child.read_line(line, seconds_until(deadline));
-        if (read == platform::ChildProcess::Read::Timeout)
+        // A stopped match does not wait out the start timeout of an engine that hangs.
+        if (settings.stop && settings.stop->load()) return Error{"'" + command + "': the match was stopped"};
+        const double left = seconds_until(deadline);
+        const auto read = left > 0 ? child.read_line(line, std::min(left, 0.2)) : platform::ChildProcess::Read::Timeout;
+        if (read == platform::ChildProcess::Read::Timeout && left <= 0)
             return Error{"'" + command + "' did not answer `hub` with `wait` within " +
                          hub_seconds(settings.start_timeout) + " s"};
+        if (read == platform::ChildProcess::Read::Timeout) continue;
         if (read == platform::ChildProcess::Read::Closed) {
             child.wait_exit(1);
             return Error{"'" + command + "' " + child.exit_description() + " before `wait`"};

@@ -3,6 +3,8 @@
 // the board's other engine (hub_analyser.hpp).
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -41,13 +43,20 @@ std::string hub_pos_line(const Game& game);
 // two decimals); nothing when it is no number.
 std::optional<int> parse_hub_score(const std::string& text);
 // An `info depth=` value: "14" or "14/20" (some engines add their selective depth) -> 14;
-// nothing when it does not start with a positive number.
+// nothing when it does not start with a number from 1 to max_hub_depth.
+constexpr int max_hub_depth = 1000;
 std::optional<int> parse_hub_depth(const std::string& text);
+// An `info nodes=` or `tbhits=` value: a whole number below 2^63; nothing for anything else
+// ("1e18", "-5", "nan", "12abc").
+std::optional<std::uint64_t> parse_hub_count(const std::string& text);
+// An `info time=` value: seconds, finite, from 0 to a year; nothing for anything else.
+std::optional<double> parse_hub_seconds(const std::string& text);
 // A `done` or `pv` move in `pos`, in Hub or any other notation the rules read.
 Result<Move> parse_hub_move(const Rulebook& rules, const Position& pos, const std::string& text);
 // Whether `text` is made of a move's characters (digits, '-', 'x', ':'), legal or not.
 bool looks_like_a_move(const std::string& text);
-// The moves of a `pv` as far as they are legal from `pos`.
-std::vector<Move> parse_hub_line(const Rulebook& rules, Position pos, const std::string& text);
+// The moves of a `pv` as far as they are legal from `pos`, at most `max_moves` of them.
+std::vector<Move> parse_hub_line(const Rulebook& rules, Position pos, const std::string& text,
+                                 std::size_t max_moves = 1000);
 
 }  // namespace kroon::players

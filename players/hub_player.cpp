@@ -45,6 +45,9 @@ HubPlayer::~HubPlayer() {
 }
 
 Failure HubPlayer::gone(const std::string& while_doing) {
+    if (process_->input_stalled())
+        return {Failure::Crashed, name_ + " stopped reading its input (nothing read for " +
+                                      hub_seconds(platform::ChildProcess::send_timeout) + " s) " + while_doing};
     process_->wait_exit(1.0);
     return {Failure::Crashed, name_ + " " + process_->exit_description() + " " + while_doing};
 }

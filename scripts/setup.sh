@@ -13,8 +13,8 @@
 #                            databases of every variant into the cache folder (docs/egdb.md, Cache folder)
 #   scripts/setup.sh strict  the checks CI adds (docs/robustness.md): the default suite under
 #                            AddressSanitizer and UndefinedBehaviorSanitizer with assertions on,
-#                            and a short fuzz run of every fuzz target (clang, libFuzzer;
-#                            build-strict)
+#                            a short fuzz run of every fuzz target and 150 s of the board's
+#                            messages (clang, libFuzzer; build-strict)
 # Extra arguments after `run` are passed to kroon (`scripts/setup.sh run console`: the console).
 # `run` with no arguments builds the endgame databases first when they are missing (once,
 # about half a minute); KROON_EGDB=none skips them.
@@ -124,8 +124,17 @@ case "$mode" in
         # The tests labelled heavy-under-sanitizers (databases of several variants built in the
         # test, the heaviest pure computations: tens of seconds each here) are left to the
         # release suite; the fuzz targets and the lighter cases cover their code here.
+        status=0
         ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-            exec ctest --output-on-failure -LE 'slow|heavy-under-sanitizers' -j "$(($(nproc) + 1))"
+            ctest --output-on-failure -LE 'slow|heavy-under-sanitizers' -j "$(($(nproc) + 1))" || status=$?
+        # A few minutes of the board's messages with its searches answering (docs/robustness.md):
+        # reviews whose line is replaced, restored tags, Kroon asked to play mid-search.
+        board="$strict/fuzz/board"
+        mkdir -p "$board/corpus" "$board/artifacts"
+        ASAN_OPTIONS=detect_leaks=1 "$strict/fuzz/fuzz_web_session" -max_total_time="${KROON_BOARD_FUZZ_SECONDS:-150}" \
+            -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$board/artifacts/" \
+            "$board/corpus" "$here/fuzz/corpus/web_session" >&2 || status=$?
+        exit "$status"
         ;;
     *)
         echo "usage: scripts/setup.sh run [kroon arguments] | test | slow | ci-slow | egdb | strict" >&2

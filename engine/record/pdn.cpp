@@ -23,6 +23,8 @@
 namespace kroon {
 namespace {
 
+bool is_tag_name_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
 // ---- lexer --------------------------------------------------------------------------------
 
 struct Token {
@@ -145,7 +147,7 @@ private:
         Token t = here(Token::Tag);
         advance();  // '['
         skip_spaces_on_line();
-        while (!at_end() && (std::isalnum(static_cast<unsigned char>(peek())) || peek() == '_')) t.text += advance();
+        while (!at_end() && is_tag_name_char(peek())) t.text += advance();
         if (t.text.empty()) return fail_tag(here(Token::Problem), "tag without a name");
         skip_spaces_on_line();
         if (at_end() || peek() != '"') return fail_tag(here(Token::Problem), "tag " + t.text + " needs a quoted value");
@@ -194,16 +196,15 @@ struct Line {
     std::string comment_before;  // a comment before its first move
 };
 
-// Deeper nesting is refused: it is never written by people, and it would cost a position per level.
-constexpr std::size_t max_variation_depth = 64;
-
 struct GameInProgress {
     PdnGame game;
     std::vector<Place> tag_places;
     bool body = false;    // move text has started
     bool set_up = false;  // variant and start position known
     bool failed = false;
-    std::vector<Line> lines;  // front: the main line; back: the line being read
+    // Front: the main line; back: the line being read. As deep as the text nests: every level
+    // holds a move of its own, so this grows no faster than the tree.
+    std::vector<Line> lines;
     std::optional<GameResult> terminator;
 };
 
@@ -332,9 +333,6 @@ private:
         GameInProgress& g = *current_;
         const Line& line = g.lines.back();
         if (!line.moved) return fail(t.line, t.column, "a variation '(' must follow the move it replaces");
-        if (g.lines.size() > max_variation_depth)
-            return fail(t.line, t.column,
-                        "variations nested more than " + std::to_string(max_variation_depth) + " deep");
         Line variation;
         variation.node = g.game.tree[line.node].parent;
         variation.position = variation.before = line.before;
@@ -469,23 +467,46 @@ public:
     }
 
 private:
-    // The line after `parent` (reached in `pos`); `numbered`: its first move is numbered even
-    // when it is the second player's (after a variation, and where a variation starts).
-    void line(int parent, Position pos, bool numbered) {
-        while (!tree_[parent].children.empty()) {
-            const std::vector<int>& children = tree_[parent].children;
-            move(children.front(), pos, numbered);
-            for (std::size_t i = 1; i < children.size(); ++i) {
-                open_ = true;
-                move(children[i], pos, true);
-                Position after = pos;
-                rules_.play(after, tree_[children[i]].move);
-                line(children[i], after, false);
-                units_.back() += ")";
+    // A line being written: the line after `parent` (reached in `pos`); `numbered`: its next
+    // move is numbered even when it is the second player's (after a variation, and where a
+    // variation starts); `next`: the child of `parent` to write next (0: the line's own move,
+    // then its variations).
+    struct OpenLine {
+        int parent;
+        Position pos;
+        bool numbered;
+        std::size_t next = 0;
+    };
+
+    // The lines open at once are kept here, not on the call stack: a tree may nest its
+    // variations as deep as it has moves.
+    void line(int parent, const Position& pos, bool numbered) {
+        std::vector<OpenLine> open = {{parent, pos, numbered}};
+        while (!open.empty()) {
+            OpenLine& l = open.back();
+            const std::vector<int>& children = tree_[l.parent].children;
+            if (children.empty()) {
+                open.pop_back();
+                if (!open.empty()) units_.back() += ")";
+                continue;
             }
-            numbered = children.size() > 1;
-            rules_.play(pos, tree_[children.front()].move);
-            parent = children.front();
+            if (l.next == 0) {
+                move(children.front(), l.pos, l.numbered);
+                l.next = 1;
+            }
+            if (l.next < children.size()) {
+                const int variation = children[l.next++];
+                open_ = true;
+                move(variation, l.pos, true);
+                Position after = l.pos;
+                rules_.play(after, tree_[variation].move);
+                open.push_back({variation, after, false});  // l is not used after this
+                continue;
+            }
+            l.numbered = children.size() > 1;
+            rules_.play(l.pos, tree_[children.front()].move);
+            l.parent = children.front();
+            l.next = 0;
         }
     }
 
@@ -554,6 +575,10 @@ std::vector<PdnTag> canonical_tags(const PdnGame& g) {
 
 }  // namespace
 
+bool is_pdn_tag_name(std::string_view name) {
+    return !name.empty() && std::all_of(name.begin(), name.end(), is_tag_name_char);
+}
+
 std::optional<std::string> PdnGame::tag(std::string_view name) const {
     for (const PdnTag& t : tags)
         if (t.name == name) return t.value;
@@ -598,7 +623,8 @@ Result<PdnFile> read_pdn_file(const std::string& path, Variant default_variant) 
 
 std::string write_pdn(const PdnGame& game, PdnMoves notation) {
     std::string out;
-    for (const PdnTag& t : canonical_tags(game)) out += "[" + t.name + " " + quoted(t.value) + "]\n";
+    for (const PdnTag& t : canonical_tags(game))
+        if (is_pdn_tag_name(t.name)) out += "[" + t.name + " " + quoted(t.value) + "]\n";
     out += "\n";
 
     // Move text in units that are never split over lines: "12. 32-28", "19-23", "{a comment}".

@@ -67,6 +67,10 @@ struct PdnFile {
     std::vector<PdnError> errors;
 };
 
+// A tag name PDN reads: one or more letters, digits and underscores (the PDN standard takes
+// PGN's tag names). The writer leaves out a tag whose name is not one.
+bool is_pdn_tag_name(std::string_view name);
+
 // Games without a GameType tag are read as `default_variant`.
 PdnFile read_pdn(std::string_view text, Variant default_variant = Variant::International);
 Result<PdnFile> read_pdn_file(const std::string& path, Variant default_variant = Variant::International);

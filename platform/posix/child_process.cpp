@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
@@ -91,6 +92,8 @@ Result<std::unique_ptr<ChildProcess>> ChildProcess::start(const std::string& com
         ::_exit(127);
     }
     ::setpgid(pid, pid);  // also from here, so kill(-pid) works at once
+    // Our end of its input never blocks: send() waits for room with a deadline instead.
+    ::fcntl(in[1], F_SETFL, ::fcntl(in[1], F_GETFL) | O_NONBLOCK);
     ::close(in[0]);
     ::close(out[1]);
     ::close(err);
@@ -109,16 +112,32 @@ ChildProcess::~ChildProcess() {
 
 long ChildProcess::pid() const { return system_->pid; }
 
-bool ChildProcess::send(std::string_view line) {
+bool ChildProcess::send(std::string_view line, double timeout) {
     if (system_->to_child < 0) return false;
     std::string text(line);
     text += '\n';
+    const auto deadline =
+        std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                               std::chrono::duration<double>(std::max(timeout, 0.0)));
     size_t done = 0;
     while (done < text.size()) {
         const ssize_t n = ::write(system_->to_child, text.data() + done, text.size() - done);
+        if (n > 0) {
+            done += static_cast<size_t>(n);
+            continue;
+        }
         if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) return false;  // EPIPE: the child has gone (SIGPIPE is ignored by the runner)
-        done += static_cast<size_t>(n);
+        // EPIPE: the child has gone (SIGPIPE is ignored by the runner).
+        if (n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK)) return false;
+        const auto left =
+            std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
+        if (left <= 0) {
+            input_stalled_ = true;
+            close_input();
+            return false;
+        }
+        pollfd p{system_->to_child, POLLOUT, 0};
+        ::poll(&p, 1, static_cast<int>(std::min<long long>(left, 1000)));
     }
     return true;
 }

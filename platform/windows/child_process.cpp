@@ -215,7 +215,8 @@ ChildProcess::~ChildProcess() {
 
 long ChildProcess::pid() const { return static_cast<long>(system_->id); }
 
-bool ChildProcess::send(std::string_view line) {
+// The write waits for the child: the pipe to it is an anonymous one, without a deadline.
+bool ChildProcess::send(std::string_view line, double /*timeout*/) {
     if (!system_->to_child) return false;
     std::string text(line);
     text += '\n';

@@ -162,6 +162,11 @@ public:
     }
 
     void accept(http::request<http::string_body> request) {
+        // Each message leaves when it is ready: a tab's answers are small and come in twos and
+        // threes (done, then state), which Nagle's algorithm would hold back for the client's
+        // delayed acknowledgement, some 40 ms each.
+        error_code no_delay;
+        beast::get_lowest_layer(ws_).socket().set_option(tcp::no_delay(true), no_delay);
         websocket::stream_base::timeout timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);
         timeouts.idle_timeout = std::chrono::seconds(60);
         timeouts.keep_alive_pings = true;

@@ -1,6 +1,7 @@
 #include "protocol/web/tab.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 
 #include "engine/text_blanks.hpp"
@@ -11,16 +12,25 @@ namespace {
 
 constexpr int max_analysis_lines = 10;  // the page offers up to 5
 
+// Another program's numbers may be anything (docs/robustness.md, Another engine): a time too
+// short to divide by gives no rate, and a rate is never beyond what a double converts.
+std::uint64_t nodes_per_second(std::uint64_t nodes, double seconds) {
+    if (!(seconds >= 0.001) || !std::isfinite(seconds)) return 0;
+    return static_cast<std::uint64_t>(std::min(static_cast<double>(nodes) / seconds, 1e15));
+}
+
 }  // namespace
 
 Tab::Tab(SearchPool& pool, Outlet outlet, TabConfig config)
     : pool_(pool),
       outlet_(std::move(outlet)),
       config_(config),
-      search_(pool, config_.other_pool, outlet_.post,
-              TabSearch::Events{
-                  [this] { on_search_started(); }, [this](const search::Iteration& it) { on_iteration(it); },
-                  [this](Task task, int ply, const JobResult& result) { on_search_done(task, ply, result); }}) {
+      search_(
+          pool, config_.other_pool, outlet_.post,
+          TabSearch::Events{[this] { on_search_started(); }, [this](const search::Iteration& it) { on_iteration(it); },
+                            [this](Task task, int ply, int node, const JobResult& result) {
+                                on_search_done(task, ply, node, result);
+                            }}) {
     start_game(Game(rulebook(Variant::International)), Color::Black);
 }
 
@@ -139,8 +149,13 @@ void Tab::on_restore(const Request& message) {
     if (message.has("level")) apply_level(read_level(message.object("level")));
     std::vector<PdnTag> tags;
     if (message.has("tags"))
-        for (const Request& tag : message.objects("tags", 100))
-            tags.push_back({tag.text("name", 40), tag.text("value", 400)});
+        for (const Request& tag : message.objects("tags", 100)) {
+            std::string tag_name = tag.text("name", 40);
+            // The name is written as it is, so it must be one PDN reads back (values are quoted).
+            if (!is_pdn_tag_name(tag_name))
+                throw BadRequest{"bad tag name '" + tag_name + "': PDN tag names are letters, digits and _"};
+            tags.push_back({std::move(tag_name), tag.text("value", 400)});
+        }
     start_game(Game(rules, *start), kroon);
     shown_.set_tree(std::move(saved.tree));
     if (!tags.empty()) shown_.adopt_tags(std::move(tags));
@@ -218,12 +233,14 @@ void Tab::on_goto(const Request& message) {
         const int node = read_node(message);
         if (shown_.shows(node)) {
             shown_.look_at(shown_.tree()[node].ply);
+            if (search_.task() == Task::Analysis || search_.task() == Task::Hint) stop_search(true);
         } else {
             if (search_.task() == Task::Move) throw BadRequest{"Kroon is thinking about its move"};
             if (clock_running()) throw BadRequest{"the clock runs: the variations open when the game is over"};
+            // Another line is shown: whatever searched the old one (a review too) is not its.
+            stop_search(true);
             shown_.show_line(node);
         }
-        if (search_.task() == Task::Analysis || search_.task() == Task::Hint) stop_search(true);
         return game_changed();
     }
     const int ply = message.integer("ply", 0, shown_.plies());
@@ -275,6 +292,9 @@ void Tab::on_play(const Request& message) {
     kroon_ = kroon;
     // Kroon plays the line shown: it becomes the game's.
     if (kroon_) shown_.make_main_line();
+    // Its move comes first: a hint, an analysis or a review under way ends, or nothing would
+    // ever start it (an analysis runs until stopped).
+    if (kroon_to_move()) stop_search(true);
     shown_.header().white = kroon_ == Color::White ? "Kroon" : "You";
     shown_.header().black = kroon_ == Color::Black ? "Kroon" : "You";
     game_changed();
@@ -295,13 +315,13 @@ void Tab::on_level(const Request& message) {
 void Tab::on_hint(const Request& message) {
     if (search_.task() == Task::Move) throw BadRequest{"Kroon is thinking about its own move"};
     const int ply = shown_.view_ply();
-    const Game game = shown_.game_at(ply);
+    Game game = shown_.game_at(ply);
     if (game.is_over()) throw BadRequest{"no hint: the game is over"};
     search::Limits limits;
     limits.move_time = message.has("seconds") ? message.number("seconds", 0.05, 30) : 1.0;
     SearchPool* pool = search_.chosen_pool(message);
     stop_search(true);
-    search(Task::Hint, ply, limits, pool);
+    search(Task::Hint, ply, std::move(game), limits, pool);
     send_state();
 }
 
@@ -310,7 +330,7 @@ void Tab::on_analyse(const Request& message) {
         throw BadRequest{"Kroon is thinking about its own move; analyse after it has moved"};
     const int plies = shown_.plies();
     const int ply = message.has("ply") ? message.integer("ply", 0, plies) : shown_.view_ply();
-    const Game game = shown_.game_at(ply);
+    Game game = shown_.game_at(ply);
     if (game.is_over()) throw BadRequest{"nothing to analyse: " + game.termination()};
     search::Limits limits;
     limits.infinite = true;
@@ -318,7 +338,7 @@ void Tab::on_analyse(const Request& message) {
     limits.multi_pv = message.has("lines") ? message.integer("lines", 1, max_analysis_lines) : 1;
     SearchPool* pool = search_.chosen_pool(message);
     stop_search(true);
-    search(Task::Analysis, ply, limits, pool);
+    search(Task::Analysis, ply, std::move(game), limits, pool);
     send_state();
 }
 
@@ -326,7 +346,7 @@ void Tab::on_review(const Request& message) {
     if (search_.task() == Task::Move) throw BadRequest{"Kroon is thinking about its own move"};
     const double seconds = message.has("seconds") ? message.number("seconds", 0.05, 10) : 0.3;
     stop_search(true);
-    review_.begin(seconds);
+    review_.begin(seconds, shown_);
     review_next();
     send_state();
 }
@@ -480,8 +500,8 @@ void Tab::on_timer() {
 
 // --- searches ----------------------------------------------------------------------------------
 
-void Tab::search(Task task, int ply, const search::Limits& limits, SearchPool* pool) {
-    search_.start(task, ply, shown_.game_at(ply), limits, pool);
+void Tab::search(Task task, int ply, Game game, const search::Limits& limits, SearchPool* pool) {
+    search_.start(task, ply, shown_.node_at(ply), std::move(game), limits, pool);
 }
 
 void Tab::stop_search(bool quietly) {
@@ -491,7 +511,7 @@ void Tab::stop_search(bool quietly) {
 
 void Tab::engine_turn() {
     if (closed_ || search_.task() != Task::None || !kroon_to_move()) return;
-    search(Task::Move, shown_.plies(), clock_.limits(game().side_to_move()));
+    search(Task::Move, shown_.plies(), shown_.game_at(shown_.plies()), clock_.limits(game().side_to_move()));
 }
 
 void Tab::on_search_started() {
@@ -503,8 +523,9 @@ void Tab::on_search_started() {
 }
 
 void Tab::on_iteration(const search::Iteration& it) {
-    if (closed_) return;
-    // The game is as it was when the search began: any change stops it and drops its reports.
+    // Any change of the line shown stops the search and drops its reports; and a report is for
+    // the node searched, wherever it is, never for whatever stands at its ply now.
+    if (closed_ || !shown_.shows(search_.node())) return;
     const int ply = search_.ply();
     const Position& pos = game().positions()[static_cast<std::size_t>(ply)];
     const Json score = score_json(it.score, pos.side_to_move());
@@ -517,7 +538,7 @@ void Tab::on_iteration(const search::Iteration& it) {
                  {"score", score},
                  {"nodes", it.nodes},
                  {"seconds", it.seconds},
-                 {"nps", it.seconds > 0 ? static_cast<std::uint64_t>(static_cast<double>(it.nodes) / it.seconds) : 0},
+                 {"nps", nodes_per_second(it.nodes, it.seconds)},
                  {"tbhits", it.database_hits},
                  {"engine", search_.engine_name()}};
     info.update(line_json(game().rules(), pos, it.pv));
@@ -535,12 +556,19 @@ void Tab::on_iteration(const search::Iteration& it) {
     send(info);
 }
 
-void Tab::on_search_done(Task task, int ply, const JobResult& result) {
+void Tab::on_search_done(Task task, int ply, int node, const JobResult& result) {
     if (closed_) return;
+    if (node >= shown_.tree().size() || !shown_.shows(node) || shown_.tree()[node].ply != ply) {
+        // The line it searched is no longer shown (a change that did not stop it): its result
+        // is nobody's, and a review of that line is over.
+        review_.cancel();
+        engine_turn();
+        return send_state();
+    }
     const search::Outcome& o = result.outcome;
     const Position pos = game().positions()[static_cast<std::size_t>(ply)];
     const bool searched = result.started && o.best;
-    if (searched) shown_.set_score(shown_.node_at(ply), score_json(o.score, pos.side_to_move()).at("value"));
+    if (searched) shown_.set_score(node, score_json(o.score, pos.side_to_move()).at("value"));
     if (task == Task::Move) {
         if (!searched) {
             send_error("Kroon found no move");
@@ -574,14 +602,17 @@ void Tab::on_search_done(Task task, int ply, const JobResult& result) {
         done["best"] = nullptr;
     }
     send(done);
-    if (task == Task::Review && review_.active()) return review_next();
+    if (task == Task::Review && review_.active() && review_next()) return;
+    // Kroon may have been asked to play while this search ran: its move starts now.
+    engine_turn();
     send_state();
 }
 
-void Tab::review_next() {
+bool Tab::review_next() {
     const auto step = review_.next(shown_);
-    if (!step) return send_state();
-    search(Task::Review, step->ply, step->limits);
+    if (!step) return false;
+    search(Task::Review, step->ply, shown_.game_at(step->ply), step->limits);
+    return true;
 }
 
 // --- messages ----------------------------------------------------------------------------------
@@ -631,7 +662,6 @@ void Tab::send_state() {
                   {"plies", plies},
                   {"moves", moves},
                   {"capture", !legal.empty() && legal[0].is_capture()},
-                  {"history", history_json(game)},
                   {"scores", scores},
                   {"kroon", kroon_ ? color_name(*kroon_) : "none"},
                   {"level", level_json(clock_.level())},
@@ -650,7 +680,6 @@ void Tab::send_state() {
     for (std::size_t i = 1; i < shown_.line().size(); ++i)
         if (shown_.from_book(shown_.line()[i])) book_plies.push_back(i);
     state["book_plies"] = book_plies;
-    state["tree"] = tree_json(rules, game.start(), shown_.tree());
     Json tags = Json::array();
     for (const PdnTag& tag : shown_.record_tags()) tags.push_back({{"name", tag.name}, {"value", tag.value}});
     state["tags"] = tags;
@@ -660,7 +689,12 @@ void Tab::send_state() {
         search_.task() == Task::None
             ? Json(nullptr)
             : Json{{"task", task_name(search_.task())}, {"ply", search_.ply()}, {"queued", search_.queued()}};
-    send(state);
+    // The move list and the tree as written when they last changed: with a large tree they are
+    // most of the state, and a state is asked for far more often than they change.
+    std::string text = dump(state);
+    text.pop_back();  // the object's '}'
+    text += ",\"history\":" + shown_.history_text() + ",\"tree\":" + shown_.tree_text() + "}";
+    if (!closed_ && outlet_.send) outlet_.send(std::move(text), "state");
 }
 
 }  // namespace kroon::web

@@ -74,6 +74,8 @@ public:
     // For tests: the game as the session holds it (the line shown), and its move tree.
     const Game& game() const { return shown_.game(); }
     const MoveTree& tree() const { return shown_.tree(); }
+    // For tests and measurements: the moves replayed or written anew to answer messages.
+    std::uint64_t moves_worked() const { return shown_.moves_worked(); }
 
 private:
     void handle(const Request& message);
@@ -112,13 +114,14 @@ private:
     void arm_timer();
 
     // Searches (TabSearch keeps their bookkeeping).
-    void search(Task task, int ply, const search::Limits& limits, SearchPool* pool = nullptr);
+    // `game` is the game shown up to `ply` (TabGame::game_at).
+    void search(Task task, int ply, Game game, const search::Limits& limits, SearchPool* pool = nullptr);
     void stop_search(bool quietly);  // a review ends with it
     void engine_turn();
     void on_search_started();
     void on_iteration(const search::Iteration& it);
-    void on_search_done(Task task, int ply, const JobResult& result);
-    void review_next();
+    void on_search_done(Task task, int ply, int node, const JobResult& result);
+    bool review_next();  // false: the review is over
 
     // Messages.
     void send(const Json& message);

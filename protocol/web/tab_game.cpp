@@ -28,6 +28,7 @@ void TabGame::start(Game game) {
 
 // The tree's main line is the game's moves (game_ holds them already).
 void TabGame::set_tree(MoveTree tree) {
+    changed();
     tree_ = std::move(tree);
     line_ = tree_.line(MoveTree::root);
     scores_.assign(static_cast<std::size_t>(tree_.size()), std::nullopt);
@@ -39,6 +40,7 @@ void TabGame::set_tree(MoveTree tree) {
 }
 
 Game TabGame::line_game(const std::vector<int>& nodes) const {
+    moves_worked_ += nodes.size() - 1;
     Game game(game_.rules(), game_.start(), game_.rule_options());
     game.play_past_end();  // a recorded line may go on after a draw rule's verdict
     for (std::size_t i = 1; i < nodes.size(); ++i) game.play(tree_[nodes[i]].move);
@@ -48,12 +50,14 @@ Game TabGame::line_game(const std::vector<int>& nodes) const {
 }
 
 void TabGame::show_line(int node) {
+    changed();
     line_ = tree_.line(node);
     game_ = line_game(line_);
     look_at(tree_[node].ply);
 }
 
 std::vector<int> TabGame::remove(int node) {
+    changed();
     std::vector<int> renumbered = tree_.remove(node);
     renumber(renumbered);
     return renumbered;
@@ -83,6 +87,7 @@ void TabGame::renumber(const std::vector<int>& renumbered) {
 }
 
 void TabGame::append(const Move& move) {
+    changed();
     int node = tree_.child_with(line_.back(), move);
     if (node == -1) node = tree_.add(line_.back(), move);
     game_.play(move);
@@ -92,6 +97,7 @@ void TabGame::append(const Move& move) {
 }
 
 void TabGame::truncate_to(int ply) {
+    changed();
     while (plies() > ply) game_.undo();
     line_.resize(static_cast<std::size_t>(ply) + 1);
 }
@@ -108,10 +114,40 @@ void TabGame::settle() {
 }
 
 Game TabGame::game_at(int ply) const {
+    moves_worked_ += static_cast<std::uint64_t>(ply);
     Game game(game_.rules(), game_.start(), game_.rule_options());
     game.play_past_end();
     for (int i = 0; i < ply; ++i) game.play(game_.moves()[static_cast<std::size_t>(i)]);
     return game;
+}
+
+std::vector<bool> TabGame::over_by_ply() const {
+    moves_worked_ += static_cast<std::uint64_t>(plies());
+    std::vector<bool> over;
+    Game game(game_.rules(), game_.start(), game_.rule_options());
+    game.play_past_end();
+    for (const Move& m : game_.moves()) {
+        over.push_back(game.is_over());
+        game.play(m);
+    }
+    over.push_back(game.is_over());
+    return over;
+}
+
+const std::string& TabGame::tree_text() const {
+    if (tree_text_.revision != revision_) {
+        moves_worked_ += static_cast<std::uint64_t>(tree_.size() - 1);
+        tree_text_ = {revision_, dump(tree_json(game_.rules(), game_.start(), tree_))};
+    }
+    return tree_text_.json;
+}
+
+const std::string& TabGame::history_text() const {
+    if (history_text_.revision != revision_) {
+        moves_worked_ += static_cast<std::uint64_t>(plies());
+        history_text_ = {revision_, dump(history_json(game_))};
+    }
+    return history_text_.json;
 }
 
 void TabGame::adopt_tags(std::vector<PdnTag> tags) {

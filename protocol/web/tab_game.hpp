@@ -4,6 +4,7 @@
 // decided off the board; and the PDN record's header and tags, in and out.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -47,10 +48,19 @@ public:
     // Removes `node` and what follows it; returns the tree's renumbering (tree_.remove).
     std::vector<int> remove(int node);
     // The line shown becomes the tree's main line.
-    void make_main_line() { tree_.make_main_line(line_.back()); }
-    bool promote(int node) { return tree_.promote(node); }
+    void make_main_line() {
+        tree_.make_main_line(line_.back());
+        changed();
+    }
+    bool promote(int node) {
+        changed();
+        return tree_.promote(node);
+    }
     int child_with(int node, const Move& move) const { return tree_.child_with(node, move); }
-    void set_comment(int node, std::string text) { tree_[node].comment = std::move(text); }
+    void set_comment(int node, std::string text) {
+        tree_[node].comment = std::move(text);
+        changed();
+    }
     // A result decided off the board (a resignation, a flag, an agreement, a loaded record's):
     // it holds while the line shown ends at the node it came at.
     void end(Verdict verdict, const std::string& detail);
@@ -61,6 +71,18 @@ public:
     Game game_at(int ply) const;
     // A line of the tree, refereed.
     Game line_game(const std::vector<int>& nodes) const;
+    // Per ply of the game shown, whether its position is over, judged by the board alone: one
+    // replay of the line.
+    std::vector<bool> over_by_ply() const;
+
+    // The state's `tree` and `history` (the move list of the line shown) as JSON text, written
+    // again only after the tree or the line shown changed: a state of a large tree, asked for
+    // again and again, costs a copy, not a walk over the tree.
+    const std::string& tree_text() const;
+    const std::string& history_text() const;
+    // For tests and measurements: the moves played or written anew to answer messages
+    // (replaying a line, writing the tree and the move list), since the tab began.
+    std::uint64_t moves_worked() const { return moves_worked_; }
 
     // The last score of a node, White's view.
     const std::optional<search::Score>& score(int node) const { return scores_[static_cast<std::size_t>(node)]; }
@@ -79,6 +101,8 @@ public:
 
 private:
     void renumber(const std::vector<int>& renumbered);
+    // The tree or the line shown changed: the texts are written again when next asked for.
+    void changed() { ++revision_; }
 
     Game game_;
     std::optional<int> view_;  // the ply shown; none: follow the game
@@ -94,6 +118,15 @@ private:
     std::optional<OffBoardEnd> off_board_end_;
     PdnHeader header_;
     std::vector<PdnTag> record_tags_;  // the tags of a game opened from a PDN file
+
+    std::uint64_t revision_ = 0;  // of the tree and the line shown
+    struct Text {
+        std::uint64_t revision = ~std::uint64_t{0};
+        std::string json;
+    };
+    mutable Text tree_text_;
+    mutable Text history_text_;
+    mutable std::uint64_t moves_worked_ = 0;
 };
 
 // A game the page kept (a reload, a server restarted), from a restore message: its moves as a

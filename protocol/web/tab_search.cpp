@@ -18,10 +18,11 @@ SearchPool* TabSearch::chosen_pool(const Request& message) const {
     return other_pool_;
 }
 
-void TabSearch::start(Task task, int ply, Game game, const search::Limits& limits, SearchPool* pool) {
+void TabSearch::start(Task task, int ply, int node, Game game, const search::Limits& limits, SearchPool* pool) {
     pool_ = pool ? pool : &kroon_pool_;
     task_ = task;
     ply_ = ply;
+    node_ = node;
     running_ = false;
     const std::uint64_t serial = ++serial_;
     SearchJob job;
@@ -67,7 +68,7 @@ void TabSearch::on_done(std::uint64_t serial, const JobResult& result) {
     task_ = Task::None;
     job_ = 0;
     running_ = false;
-    events_.done(task, ply_, result);
+    events_.done(task, ply_, node_, result);
 }
 
 }  // namespace kroon::web

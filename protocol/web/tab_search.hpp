@@ -1,6 +1,8 @@
 // The one search of a tab at a time, and its bookkeeping: what it is for (Kroon's move, a
-// hint, an analysis, a review's ply), the ply it searches, the pool it runs on (Kroon's, or
-// the other program's), and a serial number that tells its callbacks from an older search's.
+// hint, an analysis, a review's ply), the node of the tree and the ply it searches, the pool
+// it runs on (Kroon's, or the other program's), and a serial number that tells its callbacks
+// from an older search's. The node tells whether its position is still on the line shown: a
+// ply alone would say nothing once another line is shown.
 // A search stopped quietly is forgotten at once: whatever its callbacks still bring is dropped.
 #pragma once
 
@@ -27,12 +29,13 @@ public:
     struct Events {
         std::function<void()> started;
         std::function<void(const search::Iteration&)> iteration;
-        std::function<void(Task task, int ply, const JobResult&)> done;
+        std::function<void(Task task, int ply, int node, const JobResult&)> done;
     };
     TabSearch(SearchPool& pool, SearchPool* other_pool, Post post, Events events);
 
     Task task() const { return task_; }
     int ply() const { return ply_; }
+    int node() const { return node_; }
     // Waiting for a slot of its pool.
     bool queued() const { return !running_; }
     // The name of the engine the search runs on.
@@ -40,8 +43,9 @@ public:
 
     // The pool an analysis or a hint asks for with its `engine` field ("kroon", "other").
     SearchPool* chosen_pool(const Request& message) const;
-    // Searches `game` (the game up to `ply`) on Kroon's pool, or on `pool`.
-    void start(Task task, int ply, Game game, const search::Limits& limits, SearchPool* pool = nullptr);
+    // Searches `game` (the game up to `ply`, whose position is the tree's `node`) on Kroon's
+    // pool, or on `pool`.
+    void start(Task task, int ply, int node, Game game, const search::Limits& limits, SearchPool* pool = nullptr);
     // Ends the search. Quietly: forgotten now, nothing more is heard of it. Otherwise its
     // result still comes, as `done`.
     void stop(bool quietly);
@@ -61,6 +65,7 @@ private:
     SearchPool* pool_ = nullptr;  // the pool job_ runs on
     std::uint64_t serial_ = 0;
     int ply_ = 0;
+    int node_ = 0;
     bool running_ = false;
 };
 

@@ -350,6 +350,24 @@ TEST(Pdn, TagValuesWithControlCharactersAreWrittenOnOneLine) {
     EXPECT_EQ(back.games[0].tag("Site"), "caf\xc3\xa9");  // UTF-8 is text, not a control character
 }
 
+// A tag name is written as it is: one PDN cannot read (a line break, a quote, a blank, none)
+// is left out, so that the record still reads back as one game with the tags it can hold.
+TEST(Pdn, TagNamesPdnCannotReadAreLeftOut) {
+    EXPECT_TRUE(is_pdn_tag_name("White"));
+    EXPECT_TRUE(is_pdn_tag_name("Time_Control2"));
+    for (const char* name : {"", "two words", "White \"x\"]\n\n1. 35-30 *\n\n[Black", "caf\xc3\xa9", "a-b"})
+        EXPECT_FALSE(is_pdn_tag_name(name)) << name;
+    PdnGame game;
+    game.start = rulebook(Variant::International).start_position();
+    game.tags = {{"Event", "e"}, {"White \"x\"]\n\n1. 35-30 *\n\n[Black", "y"}, {"", "z"}, {"Annotator", "a"}};
+    const PdnFile back = read_pdn(write_pdn(game));
+    ASSERT_TRUE(back.errors.empty()) << back.errors[0].text();
+    ASSERT_EQ(back.games.size(), 1u);
+    EXPECT_EQ(back.games[0].tag("Event"), "e");
+    EXPECT_EQ(back.games[0].tag("Annotator"), "a");
+    EXPECT_TRUE(back.games[0].moves.empty());
+}
+
 TEST(Pdn, AppendWritesWholeGamesToDisk) {
     const auto path =
         std::filesystem::temp_directory_path() / ("kroon_pdn_append_" + std::to_string(::getpid()) + ".pdn");

@@ -1,6 +1,8 @@
 // The move tree of PDN: variations, comments, marks and NAGs read, kept and written back.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "engine/record/pdn.hpp"
 #include "engine/rulebook/rulebook.hpp"
 #include "tests/support/study_pdn.hpp"
@@ -94,12 +96,60 @@ TEST(PdnTree, MovesInVariationsMustBeLegalToo) {
     const PdnFile with_result = read_pdn("[Event \"e\"]\n1. 32-28 19-23 (1... 18-23 2-0) 2. 28x19 *\n");
     ASSERT_TRUE(with_result.errors.empty()) << with_result.errors[0].text();
     EXPECT_EQ(with_result.games[0].moves.size(), 3u);
-    // Nesting deeper than anyone writes is refused, not followed.
+    // Deep nesting left open is reported at the outermost '(' that is never closed.
     std::string deep = "[Event \"deep\"]\n1. 32-28 19-23";
     for (int i = 0; i < 70; ++i) deep += " (1... 18-23";
-    const PdnFile too_deep = read_pdn(deep + "\n");
-    ASSERT_EQ(too_deep.errors.size(), 1u);
-    EXPECT_NE(too_deep.errors[0].message.find("nested"), std::string::npos) << too_deep.errors[0].text();
+    const PdnFile open_deep = read_pdn(deep + "\n");
+    ASSERT_EQ(open_deep.errors.size(), 1u);
+    EXPECT_EQ(open_deep.errors[0].column, 16);
+    EXPECT_NE(open_deep.errors[0].message.find("never closed"), std::string::npos) << open_deep.errors[0].text();
+}
+
+// A study where each variation ends in another alternative, `depth` times: the board makes
+// one by playing a different move at the end of the variation shown, again and again. The
+// variations shuffle two kings that never meet (46-41 41-46 against 6-1 1-6); the line each
+// replaces goes elsewhere.
+PdnGame nested_study(int depth) {
+    const Rulebook& rules = rulebook(Variant::International);
+    PdnGame game;
+    game.variant = Variant::International;
+    game.start = *rules.parse_fen("W:WK46:BK6");
+    game.tags = {{"Event", "Nested"}};
+    const char* shuffle[] = {"46-41", "6-1", "41-46", "1-6"};
+    Position pos = game.start;
+    int node = MoveTree::root;
+    for (int level = 0; level < depth; ++level) {
+        const Move variation = *rules.parse_move(pos, shuffle[level % 4]);
+        MoveList legal;
+        rules.generate_moves(pos, legal);
+        const Move* other = std::find_if(legal.begin(), legal.end(), [&](const Move& m) { return !(m == variation); });
+        game.tree.add(node, *other);  // the line this level's variation replaces
+        node = game.tree.add(node, variation);
+        rules.play(pos, variation);
+    }
+    game.moves = game.tree.main_line();
+    return game;
+}
+
+// What the board saves reads back, however deep its variations nest: the writer and the
+// reader keep the open variations on the heap, not on the call stack.
+TEST(PdnTree, DeeplyNestedVariationsReadBackAsTheyWereWritten) {
+    for (const int depth : {70, 2500, 100000}) {
+        SCOPED_TRACE(depth);
+        const PdnGame study = nested_study(depth);
+        const std::string text = write_pdn(study);
+        const PdnFile file = read_pdn(text);
+        ASSERT_TRUE(file.errors.empty()) << file.errors[0].text();
+        ASSERT_EQ(file.games.size(), 1u);
+        const MoveTree& read = file.games[0].tree;
+        ASSERT_EQ(read.size(), study.tree.size());
+        for (int n = 0; n < read.size(); ++n) {
+            ASSERT_EQ(read[n].parent, study.tree[n].parent) << n;
+            ASSERT_EQ(read[n].move, study.tree[n].move) << n;
+        }
+        EXPECT_EQ(read.path(read.size() - 1).size(), static_cast<std::size_t>(depth) + 1);
+        EXPECT_EQ(write_pdn(file.games[0]), text);
+    }
 }
 
 }  // namespace

@@ -170,6 +170,45 @@ TEST(BookBuilder, ShardsSplitTheFirstMovesAndMerge) {
     EXPECT_FALSE(merge_books({shards[0], play::Book(Variant::Frisian)}));
 }
 
+// A book whose entries form one chain of `links` positions, keys 1, 2, ...: each has one move,
+// into the next; the last one's leads to `last_child` (out of the book, or back to the first).
+play::Book chain_book(std::uint64_t links, std::uint64_t last_child) {
+    play::Book book;
+    for (std::uint64_t key = 1; key <= links; ++key) {
+        play::BookEntry& entry = book[key];
+        entry.ply = static_cast<int>(key - 1);
+        entry.moves.push_back({key == links ? last_child : key + 1, 5, 3, 1});
+    }
+    return book;
+}
+
+// Merging backs the scores up through the whole book: along a chain of 150,000 links as well
+// (each link a level of the walk), and around a cycle of as many (a repetition).
+TEST(BookBuilder, MergesABookWhoseEntriesFormOneLongChain) {
+    const std::uint64_t links = 150000;
+    const auto merged = merge_books({chain_book(links, links + 1)});
+    ASSERT_TRUE(merged) << merged.error();
+    for (std::uint64_t key = 1; key <= links; ++key) {
+        const play::BookMove& m = merged->find(key)->moves.front();
+        const std::uint64_t below = links - key;  // links between this one and the last
+        ASSERT_EQ(m.score, below % 2 == 0 ? 5 : -5) << key;
+        ASSERT_EQ(m.depth, std::min<std::uint64_t>(3 + below, 255)) << key;
+    }
+
+    // Around an odd cycle every move takes minus the score of the one it leads to, but the
+    // one that closes the walk where it began: it keeps the searches' score.
+    const std::uint64_t cycle = links + 1;
+    const auto round = merge_books({chain_book(cycle, 1)});
+    ASSERT_TRUE(round) << round.error();
+    int kept = 0;
+    for (std::uint64_t key = 1; key <= cycle; ++key) {
+        const int score = round->find(key)->moves.front().score;
+        const int next = round->find(key == cycle ? 1 : key + 1)->moves.front().score;
+        if (score != -next) ++kept;
+    }
+    EXPECT_EQ(kept, 1);
+}
+
 TEST(BookBuilder, BuildsFromEachOpeningWithKroonsSearch) {
     // Two roots (two openings), Kroon's own search at 3,000 nodes: seconds.
     Game a, b;

@@ -325,6 +325,42 @@ TEST_F(MatchTest, SignalsEndTheMatchAndItsEngines) {
     }
 }
 
+// A signal while an engine hangs at its start (it never answers `hub`) ends the match at once,
+// not after the 30 s the engine has to answer.
+TEST_F(MatchTest, ASignalEndsTheMatchWhileAnEngineHangsAtItsStart) {
+    for (const int sig : {SIGHUP, SIGTERM}) {
+        fs::remove_all(dir_);
+        fs::create_directories(dir_);
+        const std::string starts = (dir_ / "starts").string();
+        const std::string engine = std::string(FAKE_HUB_ENGINE) + " hang-start --starts " + starts;
+        const pid_t runner = ::fork();
+        if (runner == 0) {
+            const int null = ::open("/dev/null", O_WRONLY);
+            ::dup2(null, 1);
+            ::dup2(null, 2);
+            ::execl(KROON_BINARY, KROON_BINARY, "match", "builtin", engine.c_str(), "--movetime", "1", "--games", "2",
+                    static_cast<char*>(nullptr));
+            ::_exit(127);
+        }
+        for (int i = 0; i < 500 && !fs::exists(starts); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        ASSERT_TRUE(fs::exists(starts)) << "the engine did not start";
+        std::this_thread::sleep_for(std::chrono::milliseconds(300));  // into the wait for `wait`
+        ASSERT_EQ(::kill(runner, sig), 0);
+        int status = 0;
+        pid_t ended = 0;
+        const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+        while ((ended = ::waitpid(runner, &status, WNOHANG)) == 0 && std::chrono::steady_clock::now() < until)
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        if (ended != runner) {
+            ::kill(runner, SIGKILL);
+            ::waitpid(runner, &status, 0);
+            FAIL() << "the runner still waited for the engine 10 s after signal " << sig;
+        }
+        EXPECT_TRUE(WIFEXITED(status)) << "signal " << sig;
+        EXPECT_EQ(WEXITSTATUS(status), 130) << "signal " << sig;
+    }
+}
+
 TEST_F(MatchTest, InterruptedMatchResumes) {
     MatchConfig c = interrupted_after_one_game();
     EXPECT_EQ(read_games(c.pdn_path).games.size(), 1u);

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cmath>
 #include <condition_variable>
 #include <filesystem>
 #include <fstream>
@@ -230,6 +231,144 @@ TEST(HubAnalyser, AnErrorFromTheProgramEndsTheSearchWithIt) {
     ASSERT_TRUE(reports->outcome);
     EXPECT_FALSE(reports->outcome->best);
     EXPECT_EQ((*analyser)->failure(), "old 1 refused the search: error bad position");
+}
+
+// The fake engine of tests/support/fake_hub_engine.cpp in one of its modes. It ends itself
+// after a minute whatever it does, so that a test of a defect fails instead of hanging.
+std::string fake(const std::string& mode, const std::string& options = "") {
+    return std::string(FAKE_HUB_ENGINE) + " " + mode + " --exit-after 60 " + options;
+}
+
+// A temporary file's path (removed when the test ends).
+struct TempPath {
+    explicit TempPath(const std::string& name)
+        : path(std::filesystem::temp_directory_path() /
+               ("kroon-hub-analyser-" + name + "-" + std::to_string(::getpid()))) {
+        std::filesystem::remove(path);
+    }
+    ~TempPath() { std::filesystem::remove(path); }
+    int lines() const {
+        std::ifstream in(path);
+        int count = 0;
+        for (std::string line; std::getline(in, line);) ++count;
+        return count;
+    }
+    std::filesystem::path path;
+};
+
+// An engine that writes `info` lines as fast as it can: they are read in batches and at most
+// ten iterations a second are reported, whatever the flood; `stop` still ends the search.
+TEST(HubAnalyser, AFloodOfInfoLinesIsReportedAtMostTenTimesASecond) {
+    auto analyser = HubAnalyser::start(fake("flood"), PlayerSettings{});
+    ASSERT_TRUE(analyser) << analyser.error();
+    (*analyser)->set_game(Game(rulebook(Variant::International)));
+    Reports reports;
+    search::Limits limits;
+    limits.infinite = true;
+    limits.analysis = true;
+    const auto began = std::chrono::steady_clock::now();
+    (*analyser)->go(limits, reports.listener());
+    std::this_thread::sleep_for(2s);
+    (*analyser)->stop();
+    ASSERT_TRUE(reports.wait_for(5s, [&] { return reports.outcome.has_value(); })) << "no answer to stop";
+    (*analyser)->wait();
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+    ASSERT_FALSE(reports.iterations.empty());
+    EXPECT_LE(static_cast<double>(reports.iterations.size()), 2 + seconds * 10);  // ten a second
+    EXPECT_GT(reports.iterations.back().nodes, 1000u) << "the lines read were the latest ones";
+    ASSERT_TRUE(reports.outcome->best);
+    EXPECT_EQ((*analyser)->failure(), "");
+}
+
+// An iteration of 20,000 lines when three were asked for: three are kept.
+TEST(HubAnalyser, OnlyTheLinesAskedForAreKept) {
+    auto analyser = HubAnalyser::start(fake("multipv-flood", "--lines 20000"), PlayerSettings{});
+    ASSERT_TRUE(analyser) << analyser.error();
+    (*analyser)->set_game(Game(rulebook(Variant::International)));
+    Reports reports;
+    search::Limits limits;
+    limits.infinite = true;
+    limits.analysis = true;
+    limits.multi_pv = 3;
+    (*analyser)->go(limits, reports.listener());
+    ASSERT_TRUE(reports.wait_for(10s, [&] { return reports.iterations.size() >= 2; }));
+    (*analyser)->stop();
+    ASSERT_TRUE(reports.wait_for(5s, [&] { return reports.outcome.has_value(); }));
+    (*analyser)->wait();
+    for (const search::Iteration& it : reports.iterations) {
+        ASSERT_EQ(it.lines.size(), 3u);
+        EXPECT_EQ(it.lines.front().pv, it.pv);
+    }
+}
+
+// An engine that stops reading its input (it writes `done` without end): a write that finds
+// its pipe full waits a moment, not for ever; the engine is dropped and the next search
+// starts another. Every one of 1,500 searches is answered.
+TEST(HubAnalyser, AProgramThatStopsReadingIsDroppedNotWaitedFor) {
+    auto analyser = HubAnalyser::start(fake("mute"), PlayerSettings{});
+    ASSERT_TRUE(analyser) << analyser.error();
+    (*analyser)->set_game(Game(rulebook(Variant::International)));
+    int answered = 0, dropped = 0;
+    for (int search = 1; search <= 1500; ++search) {
+        Reports reports;
+        search::Limits limits;
+        limits.move_time = 1;
+        (*analyser)->go(limits, reports.listener());
+        ASSERT_TRUE(reports.wait_for(10s, [&] { return reports.outcome.has_value(); }))
+            << "search " << search << " got no answer";
+        (*analyser)->wait();
+        if (reports.outcome->best) ++answered;
+        const std::string failure = (*analyser)->failure();
+        if (!failure.empty()) {
+            EXPECT_EQ(failure, "Fake 1.0 stopped reading its input (nothing read for 2.000 s) before the search");
+            ++dropped;
+        }
+    }
+    EXPECT_GE(dropped, 1);
+    EXPECT_EQ(answered + dropped, 1500);
+}
+
+// An engine that leaves after its first search is started again once: the program started
+// again serves every later search (it no longer dies with the thread that started it).
+TEST(HubAnalyser, AProgramStartedAgainServesTheLaterSearches) {
+    const TempPath starts("starts"), once("once");
+    auto analyser = HubAnalyser::start(
+        fake("die-after-first-search", "--starts " + starts.path.string() + " --once " + once.path.string()),
+        PlayerSettings{});
+    ASSERT_TRUE(analyser) << analyser.error();
+    (*analyser)->set_game(Game(rulebook(Variant::International)));
+    for (int search = 1; search <= 5; ++search) {
+        search::Limits limits;
+        limits.move_time = 0.5;
+        const auto reports = search_to_the_end(**analyser, limits);
+        ASSERT_TRUE(reports->outcome);
+        EXPECT_TRUE(reports->outcome->best) << "search " << search << ": " << (*analyser)->failure();
+        if (search == 1) std::this_thread::sleep_for(300ms);  // it has left
+    }
+    EXPECT_EQ(starts.lines(), 2);
+}
+
+// Numbers no engine could mean (nodes=1e18, time=1e-300, inf, nan, depths of 20 digits, scores
+// beyond a win) are not taken: an iteration's numbers are finite and in range.
+TEST(HubAnalyser, AbsurdNumbersAreNotTaken) {
+    auto analyser = HubAnalyser::start(fake("absurd"), PlayerSettings{});
+    ASSERT_TRUE(analyser) << analyser.error();
+    (*analyser)->set_game(Game(rulebook(Variant::International)));
+    search::Limits limits;
+    limits.move_time = 1;
+    limits.analysis = true;
+    const auto reports = search_to_the_end(**analyser, limits);
+    ASSERT_TRUE(reports->outcome);
+    ASSERT_FALSE(reports->iterations.empty());
+    for (const search::Iteration& it : reports->iterations) {
+        EXPECT_TRUE(std::isfinite(it.seconds) && it.seconds >= 0 && it.seconds <= 366.0 * 24 * 3600) << it.seconds;
+        EXPECT_LT(it.nodes, std::uint64_t{1} << 63);
+        EXPECT_LT(it.nodes, 1000000000000000000u) << "nodes=1e18 is no count";
+        EXPECT_GE(it.depth, 0);
+        EXPECT_LE(it.depth, 1000);
+        EXPECT_LE(std::abs(it.score), search::win_score);
+        EXPECT_LE(it.lines.size(), 1u);
+    }
 }
 
 TEST(HubAnalyser, AProgramThatDoesNotStartIsAnError) {

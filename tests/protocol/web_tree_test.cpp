@@ -4,6 +4,7 @@
 // takeback left some.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 
 #include "engine/rulebook/rulebook.hpp"
@@ -183,6 +184,41 @@ TEST(WebTree, AGameAgainstKroonGoesOnWhereATakebackLeftAVariation) {
     EXPECT_EQ(st["tree"][0]["children"].size(), 2u);
     EXPECT_EQ(st["tree"][0]["children"][1], old_first);
     EXPECT_NE(saved_pdn(c).find("1. 34-29"), std::string::npos);
+}
+
+// A study whose every variation ends in another alternative, 70 deep, as playing a different
+// move at the end of the variation shown makes one: what the board saves, it reads back.
+TEST(WebTree, AStudyNestedSeventyDeepSavesAndReadsBack) {
+    RunningServer s;
+    Tab tab(s.port());
+    auto& c = tab.client;
+    const Rulebook& rules = rulebook(Variant::International);
+    const std::string fen = "W:WK46:BK6";  // two kings that never meet on 46-41 and 6-1
+    Position pos = *rules.parse_fen(fen);
+    Json tree = Json::array({Json{{"parent", 0}, {"comment", ""}}});
+    const char* shuffle[] = {"46-41", "6-1", "41-46", "1-6"};
+    int node = 0;
+    for (int level = 0; level < 70; ++level) {
+        const Move variation = *rules.parse_move(pos, shuffle[level % 4]);
+        MoveList legal;
+        rules.generate_moves(pos, legal);
+        const Move* other = std::find_if(legal.begin(), legal.end(), [&](const Move& m) { return !(m == variation); });
+        tree.push_back({{"parent", node}, {"move", rules.format_move(pos, *other, MoveNotation::Hub)}});
+        tree.push_back({{"parent", node}, {"move", shuffle[level % 4]}});
+        node = static_cast<int>(tree.size()) - 1;
+        rules.play(pos, variation);
+    }
+    c.send({{"type", "restore"}, {"variant", "international"}, {"fen", fen}, {"tree", tree}, {"kroon", "none"}});
+    c.expect_state([&](const Json& x) { return x["tree"].size() == tree.size(); });
+    const std::string saved = saved_pdn(c);
+
+    c.send({{"type", "load_pdn"}, {"text", saved}});
+    const Json games = c.expect("pdn_games");
+    ASSERT_EQ(games["errors"].size(), 0u) << games["errors"][0];
+    ASSERT_EQ(games["games"].size(), 1u);
+    c.send({{"type", "open_game"}, {"index", 0}});
+    c.expect_state([&](const Json& x) { return x["tree"].size() == tree.size(); });
+    EXPECT_EQ(saved_pdn(c), saved);
 }
 
 }  // namespace

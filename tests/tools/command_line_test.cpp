@@ -18,6 +18,7 @@
 #include "engine/rulebook/rulebook.hpp"
 #include "platform/environment.hpp"
 #include "platform/process.hpp"
+#include "play/book.hpp"
 #include "tools/cli/command_line.hpp"
 
 namespace kroon::cli {
@@ -392,6 +393,24 @@ TEST(CommandLine, BookBuildMergeProbeStats) {
     for (const char* move : {"31-26", "31-27", "32-27", "32-28", "33-28", "33-29", "34-29", "34-30", "35-30"})
         EXPECT_NE(probe.out.find(move), std::string::npos) << move << probe.out;
     EXPECT_EQ(kroon({"book", "probe", "--book", merged, "--fen", "W:W31:B20"}).out, "not in the book\n");
+    // A book of another variant is named, not taken for one without the position.
+    const Rulebook& frisian = rulebook(Variant::Frisian);
+    play::Book other(Variant::Frisian);
+    const Position frisian_start = frisian.start_position();
+    MoveList first_moves;
+    frisian.generate_moves(frisian_start, first_moves);
+    other[frisian_start.hash()].moves.push_back({frisian.after(frisian_start, first_moves[0]).hash(), 12, 4, 1});
+    const std::string frisian_book = dir + "/frisian.kbk";
+    ASSERT_TRUE(other.write(frisian_book));
+    const Ran wrong_variant = kroon({"book", "probe", "--book", frisian_book});
+    EXPECT_EQ(wrong_variant.status, exit_usage);
+    EXPECT_NE(wrong_variant.err.find("is a book of frisian, not of international: give --variant frisian"),
+              std::string::npos)
+        << wrong_variant.err;
+    const Ran right_variant = kroon({"book", "probe", "--book", frisian_book, "--variant", "frisian"});
+    EXPECT_EQ(right_variant.status, exit_ok) << right_variant.err;
+    EXPECT_NE(right_variant.out.find(frisian.format_move(frisian_start, first_moves[0])), std::string::npos)
+        << right_variant.out;
     const Ran stats = kroon({"book", "stats", "--book", merged});
     ASSERT_EQ(stats.status, exit_ok);
     EXPECT_NE(stats.out.find("positions 5\n"), std::string::npos) << stats.out;

@@ -119,6 +119,11 @@ play::Book chosen_book(const std::string& path, Variant variant) {
 
 int run_probe(const PositionArgs& position, const std::string& path, const Streams& io) {
     const play::Book book = chosen_book(path, position.variant);
+    if (book.variant() != position.variant) {
+        const std::string name(rulebook(book.variant()).name());
+        throw UsageError(path + " is a book of " + name + ", not of " + std::string(rulebook(position.variant).name()) +
+                         ": give --variant " + name);
+    }
     const Position pos = read_position(position);
     const Rulebook& rules = rulebook(position.variant);
     const auto moves = play::book_moves(book, rules, pos);
