@@ -532,7 +532,7 @@ function graphValue(v) {
 }
 
 // Kroon's scores (its moves, analyses, the review) as a line over a shaded area; a recorded
-// game's own scores (a match record's [%eval]) as a second line, shaded when Kroon has none.
+// game's own scores (a match record's [%eval]) as a line for each side's engine.
 function drawGraph() {
   const g = $('graph');
   g.replaceChildren();
@@ -555,14 +555,25 @@ function drawGraph() {
     return points;
   };
   const own = pointsOf(state.scores);
+  // Each engine's scores a line of its own: the two seldom agree, and one line through both
+  // would zigzag between them.
+  const keptBy = (side) => pointsOf(recorded.evals.map((v, p) =>
+    (p > 0 && state.tree[state.line[p]].side === side ? v : null)));
+  const keptWhite = keptBy('white');
+  const keptBlack = keptBy('black');
   const kept = pointsOf(recorded.evals);
-  const shaded = own.length ? own : kept;
-  if (shaded.length) {
-    const first = shaded[0].split(',')[0];
-    const last = shaded[shaded.length - 1].split(',')[0];
-    draw('polygon', { points: `${first},50 ${shaded.join(' ')} ${last},50`, class: 'graph-white' });
+  if (own.length) {
+    const first = own[0].split(',')[0];
+    const last = own[own.length - 1].split(',')[0];
+    draw('polygon', { points: `${first},50 ${own.join(' ')} ${last},50`, class: 'graph-white' });
   }
-  if (kept.length) draw('polyline', { points: kept.join(' '), class: 'graph-record' });
+  if (keptWhite.length) draw('polyline', { points: keptWhite.join(' '), class: 'graph-record white' });
+  if (keptBlack.length) draw('polyline', { points: keptBlack.join(' '), class: 'graph-record black' });
+  $('graph-legend').hidden = kept.length === 0;
+  if (kept.length) {
+    $('legend-white').textContent = state.players.white;
+    $('legend-black').textContent = state.players.black;
+  }
   if (own.length) draw('polyline', { points: own.join(' '), class: 'graph-line' });
   draw('line', { x1: x(state.ply), x2: x(state.ply), y1: 0, y2: 100, class: 'graph-now' });
   g.dataset.points = own.length;
