@@ -51,6 +51,9 @@ public:
     bool promote(int node) { return tree_.promote(node); }
     int child_with(int node, const Move& move) const { return tree_.child_with(node, move); }
     void set_comment(int node, std::string text) { tree_[node].comment = std::move(text); }
+    // The move's strength mark ("!", "?!", or none); the NAGs that grade a move ($1-$6) go, the
+    // others (a position's, $14) stay.
+    void set_marks(int node, std::string marks);
     // A result decided off the board (a resignation, a flag, an agreement, a loaded record's):
     // it holds while the line shown ends at the node it came at.
     void end(Verdict verdict, const std::string& detail);

@@ -500,6 +500,18 @@ try {
   assert.equal(await savePdn(), study);
   step('a comment, a promotion and a deletion from under the move list');
 
+  await check('a mark set from the move list shows, is saved and is taken away again', async () => {
+    await press('#move-list .move[data-ply="2"]');
+    await page.waitForFunction(() => document.querySelector('#move-list .current')?.textContent === '19-23');
+    await press('#mark-buttons [data-marks="!?"]');
+    await page.waitForFunction(() => document.querySelector('#move-list .current')?.textContent === '19-23!?');
+    assert.equal(await page.$eval('#mark-buttons [data-marks="!?"]', (b) => b.classList.contains('selected')), true);
+    assert.match(await savePdn(), /1\. 32-28 \{good\} 19-23!\? \(1\.\.\./);
+    await press('#mark-buttons [data-marks="!?"]');
+    await page.waitForFunction(() => document.querySelector('#move-list .current')?.textContent === '19-23');
+    assert.equal(await savePdn(), study);
+  });
+
   await check('arrows and circles drawn with the right button are kept in the PDN and across a reload', async () => {
     await press('#move-list .move[data-ply="1"]');
     await page.waitForFunction(() => document.querySelector('#move-list .current')?.textContent === '32-28');
@@ -559,6 +571,19 @@ try {
     await press('#nav-next');
     await page.waitForFunction(() => document.getElementById('bottom-clock').textContent === '1:00' &&
       document.getElementById('eval-bar').dataset.value === '10');
+  });
+
+  await check('an international game without GameType opens on an English board, its draw as recorded', async () => {
+    await newGame({ variant: 'english', kroonSide: 'none' });
+    await page.$eval('#setup-panel', (d) => { d.open = true; });
+    await page.$eval('#pdn-text', (e, v) => { e.value = v; },
+      '[Event "club"]\n[Result "1-1"]\n\n1. 32-28 19-23 (1... 18-23 2. 28-33) 2. 28x19 14x23 1-1\n');
+    await press('#pdn-read');
+    await page.waitForFunction(() => /international, no GameType tag/.test(document.getElementById('pdn-games').textContent));
+    await page.waitForFunction(() => document.getElementById('variant-title').textContent === 'international' &&
+      document.querySelectorAll('#move-list .move').length === 4);
+    assert.match(await text('#message'), /left out: .*illegal move 28-33/);
+    assert.match(await page.$eval('#result', (e) => e.textContent), /^1-1 +draw - as recorded$/);
   });
 
   // --- analysis: live depth, score and line; stop; play the best move ---------------------

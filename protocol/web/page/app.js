@@ -450,6 +450,10 @@ function drawMoveList() {
   if (current) scrollWithin(list, current);
   // The comment's text is edited; the commands in it (clocks, scores, drawn shapes) stay.
   if (document.activeElement !== $('comment-input')) $('comment-input').value = readComment(tree[state.node].comment).text;
+  for (const b of $('mark-buttons').querySelectorAll('button')) {
+    b.disabled = state.node === 0;
+    b.classList.toggle('selected', state.node !== 0 && tree[state.node].marks === b.dataset.marks);
+  }
   $('tree-promote').disabled = state.node === 0 || state.line.every((n) => isFirstChild(n));
   $('tree-delete').disabled = state.node === 0;
   drawReviewSummary();
@@ -742,12 +746,14 @@ function onPdnGames(m) {
   const list = $('pdn-games');
   list.replaceChildren();
   if (m.errors.length) say(`${m.error_count} game(s) could not be read: ${m.errors[0]}`);
+  else if (m.notes && m.notes.length) say(`read with ${m.note_count} part(s) left out: ${m.notes[0]}`, 'info');
   if (!m.games.length) { say('no game found in the file'); return; }
   for (const g of m.games) {
     const b = document.createElement('button');
     b.className = 'game';
     b.dataset.index = g.index;
-    b.textContent = `${g.index + 1}. ${g.white} – ${g.black}  ${g.result}  (${g.moves} moves, ${g.variant}${g.event !== '?' ? ', ' + g.event : ''})`;
+    const variant = g.variant_guessed ? `${g.variant}, no GameType tag` : g.variant;
+    b.textContent = `${g.index + 1}. ${g.white} – ${g.black}  ${g.result}  (${g.moves} moves, ${variant}${g.event !== '?' ? ', ' + g.event : ''})`;
     b.addEventListener('click', () => send({ type: 'open_game', index: g.index }));
     list.appendChild(b);
   }
@@ -769,6 +775,13 @@ $('pdn-read').addEventListener('click', () => {
 
 // Editing the tree: the move shown is promoted, deleted (with what follows it) or commented.
 $('tree-promote').addEventListener('click', () => send({ type: 'promote', node: state.node }));
+// A mark for the move shown from the buttons under the list; its own mark again takes it away.
+$('mark-buttons').addEventListener('click', (e) => {
+  const b = e.target.closest('button');
+  if (!b || !state || state.node === 0) return;
+  const marks = state.tree[state.node].marks === b.dataset.marks ? '' : b.dataset.marks;
+  send({ type: 'mark', node: state.node, marks });
+});
 $('tree-delete').addEventListener('click', () => send({ type: 'delete', node: state.node }));
 $('comment-input').addEventListener('change', () => send({
   type: 'comment', node: state.node, text: writeComment(state.tree[state.node].comment, { text: $('comment-input').value }),
