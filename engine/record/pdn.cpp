@@ -194,6 +194,7 @@ struct Line {
     bool moved = false;          // a move of this line has been read
     Place opened;                // its '('
     std::string comment_before;  // a comment before its first move
+    bool skipped = false;        // left out from a move that is not legal on: read to its ')'
 };
 
 struct GameInProgress {
@@ -202,6 +203,13 @@ struct GameInProgress {
     bool body = false;    // move text has started
     bool set_up = false;  // variant and start position known
     bool failed = false;
+    // The game cannot be read as the variant tried, but might be as another: a move that is
+    // not legal, a FEN that does not fit the board.
+    bool another_variant_might = false;
+    std::optional<PdnError> error;  // why it failed
+    std::vector<PdnError> notes;    // what was left out of it
+    std::vector<Token> move_text;   // its tokens, to read again as another variant
+    int depth = 0;                  // variations open at the token read, as written
     // Front: the main line; back: the line being read. As deep as the text nests: every level
     // holds a move of its own, so this grows no faster than the tree.
     std::vector<Line> lines;
@@ -215,42 +223,32 @@ void append_comment(std::string& to, std::string_view text) {
 
 class Reader {
 public:
-    Reader(std::string_view text, Variant default_variant) : lexer_(text), default_(default_variant) {}
+    Reader(std::string_view text, Variant default_variant, UntaggedGames untagged)
+        : lexer_(text), default_(default_variant), untagged_(untagged) {}
 
     PdnFile run() {
         while (auto token = lexer_.next()) {
-            switch (token->kind) {
-                case Token::Tag:
-                    if (current_ && current_->body) finish();
-                    ensure_game();
-                    current_->game.tags.push_back({token->text, token->value});
-                    current_->tag_places.push_back({token->line, token->column});
-                    break;
-                case Token::Problem:
-                    ensure_game();
-                    // Garbage before any tag belongs to no header: let the next tag start a game.
-                    if (current_->game.tags.empty()) current_->body = true;
-                    fail(token->line, token->column, token->text);
-                    break;
-                case Token::Comment:
-                    // A comment outside any game (before the first tag, between games) is nobody's.
-                    if (!current_ || (!current_->body && current_->game.tags.empty())) break;
-                    current_->body = true;
-                    comment(*token);
-                    break;
-                case Token::Open:
-                case Token::Close:
-                case Token::Word:
-                    ensure_game();
-                    current_->body = true;
-                    if (token->kind == Token::Word)
-                        word(*token);
-                    else if (token->kind == Token::Open)
-                        open_variation(*token);
-                    else
-                        close_variation(*token);
-                    break;
+            if (token->kind == Token::Tag) {
+                if (current_ && current_->body) finish();
+                ensure_game();
+                current_->game.tags.push_back({token->text, token->value});
+                current_->tag_places.push_back({token->line, token->column});
+                continue;
             }
+            // A comment outside any game (before the first tag, between games) is nobody's.
+            if (token->kind == Token::Comment && (!current_ || (!current_->body && current_->game.tags.empty())))
+                continue;
+            ensure_game();
+            // Garbage before any tag belongs to no header: let the next tag start a game.
+            if (token->kind != Token::Problem || current_->game.tags.empty()) current_->body = true;
+            if (token->kind == Token::Open) ++current_->depth;
+            if (token->kind == Token::Close && current_->depth > 0) --current_->depth;
+            if (ends_game(*token)) {
+                finish();
+                continue;
+            }
+            current_->move_text.push_back(*token);
+            read(*token);
         }
         if (current_) finish();
         return std::move(file_);
@@ -264,10 +262,33 @@ private:
         }
     }
 
-    void fail(int line, int column, std::string message) {
-        if (current_->failed) return;
-        current_->failed = true;
-        file_.errors.push_back({number_, line, column, std::move(message)});
+    // A result token at the game's level ends the game (one that ends a variation tells what
+    // the variation leads to, and the game goes on).
+    bool ends_game(const Token& t) {
+        if (t.kind != Token::Word) return false;
+        const auto result = parse_result(t.text);
+        if (!result || current_->depth > 0) return false;
+        current_->terminator = *result;
+        return true;
+    }
+
+    void read(const Token& t) {
+        switch (t.kind) {
+            case Token::Problem: return fail(t.line, t.column, t.text);
+            case Token::Comment: return comment(t);
+            case Token::Open: return open_variation(t);
+            case Token::Close: return close_variation(t);
+            case Token::Word: return word(t);
+            case Token::Tag: return;
+        }
+    }
+
+    void fail(int line, int column, std::string message, bool another_variant_might = false) {
+        GameInProgress& g = *current_;
+        if (g.failed) return;
+        g.failed = true;
+        g.another_variant_might = another_variant_might;
+        g.error = PdnError{number_, line, column, std::move(message)};
     }
 
     Place place_of_tag(std::string_view name) const {
@@ -275,6 +296,9 @@ private:
             if (current_->game.tags[i].name == name) return current_->tag_places[i];
         return {};
     }
+
+    // A tag names the variant (GameType, or lidraughts' Variant).
+    bool variant_tagged() const { return current_->game.tag("GameType") || current_->game.tag("Variant"); }
 
     // Variant from GameType, start from FEN; at the first move or at the end of the game.
     void set_up(Place fallback) {
@@ -299,7 +323,8 @@ private:
             const auto pos = rules.parse_fen(*fen);
             if (!pos) {
                 const Place p = place_of_tag("FEN");
-                return fail(p.line ? p.line : fallback.line, p.column, "bad FEN \"" + *fen + "\": " + pos.error());
+                return fail(p.line ? p.line : fallback.line, p.column, "bad FEN \"" + *fen + "\": " + pos.error(),
+                            true);
             }
             g.game.start = *pos;
         }
@@ -315,8 +340,11 @@ private:
         return !current_->failed;
     }
 
+    // Inside the part of a variation left out after a move that is not legal.
+    bool skipping() const { return current_->lines.size() > 1 && current_->lines.back().skipped; }
+
     void comment(const Token& t) {
-        if (!ready(t)) return;
+        if (!ready(t) || skipping()) return;
         const std::string_view text = trim_blanks(t.text);
         if (text.empty()) return;
         GameInProgress& g = *current_;
@@ -332,6 +360,13 @@ private:
         if (!ready(t)) return;
         GameInProgress& g = *current_;
         const Line& line = g.lines.back();
+        if (skipping()) {
+            Line inside;  // a variation inside the part left out: left out too
+            inside.skipped = true;
+            inside.opened = {t.line, t.column};
+            g.lines.push_back(std::move(inside));
+            return;
+        }
         if (!line.moved) return fail(t.line, t.column, "a variation '(' must follow the move it replaces");
         Line variation;
         variation.node = g.game.tree[line.node].parent;
@@ -344,20 +379,15 @@ private:
         if (!ready(t)) return;
         GameInProgress& g = *current_;
         if (g.lines.size() < 2) return fail(t.line, t.column, "unexpected ')'");
-        if (!g.lines.back().moved) return fail(t.line, t.column, "a variation without a move");
+        if (!g.lines.back().moved && !g.lines.back().skipped)
+            return fail(t.line, t.column, "a variation without a move");
         g.lines.pop_back();
     }
 
     void word(const Token& t) {
         std::string_view text = t.text;
-        if (const auto result = parse_result(text)) {
-            // A result that ends a variation tells what the variation leads to; the game goes on.
-            if (!current_->failed && current_->lines.size() > 1) return;
-            current_->terminator = *result;
-            finish();
-            return;
-        }
-        if (!ready(t)) return;
+        if (parse_result(text)) return;  // one that ends a variation (ends_game took the others)
+        if (!ready(t) || skipping()) return;
         int column = t.column;
         // A move number, alone or glued to its move: "12." "12..." "12.32-28".
         size_t digits = 0;
@@ -401,9 +431,13 @@ private:
         const auto move = rules.parse_move(line.position, text, MoveSyntax::Pdn);
         if (!move) {
             const int ply = g.game.tree[line.node].ply;
-            return fail(t.line, column,
-                        move.error() + " (at ply " + std::to_string(ply + 1) + ", position " +
-                            rules.format_fen(line.position) + ")");
+            std::string why = move.error() + " (at ply " + std::to_string(ply + 1) + ", position " +
+                              rules.format_fen(line.position) + ")";
+            if (g.lines.size() == 1) return fail(t.line, column, std::move(why), true);
+            // In a variation: the game is read, the variation up to this move.
+            g.notes.push_back({number_, t.line, column, std::move(why) + ": the variation is cut there"});
+            line.skipped = true;
+            return;
         }
         const int node = g.game.tree.add(line.node, *move);
         g.game.tree[node].marks = marks;
@@ -416,24 +450,61 @@ private:
         if (g.lines.size() == 1) g.game.moves.push_back(*move);
     }
 
-    void finish() {
+    // What is left to check once the move text has been read.
+    void settle() {
         GameInProgress& g = *current_;
         if (!g.failed) set_up({});
         if (!g.failed && g.lines.size() > 1)
             fail(g.lines[1].opened.line, g.lines[1].opened.column, "variation '(' is never closed");
-        if (!g.failed) {
+    }
+
+    // A game without a tag naming its variant that cannot be read as the default variant is
+    // read as each other variant in turn; the first whose rules it follows is taken.
+    void read_as_another_variant() {
+        GameInProgress failed = std::move(*current_);
+        const Variant tried = default_;
+        for (const Variant v : all_variants) {
+            if (v == tried) continue;
+            default_ = v;
+            current_.emplace();
+            current_->game.tags = failed.game.tags;
+            current_->tag_places = failed.tag_places;
+            current_->body = true;
+            for (const Token& t : failed.move_text) read(t);
+            current_->terminator = failed.terminator;
+            settle();
+            if (!current_->failed) {
+                current_->game.variant_guessed = true;
+                break;
+            }
+        }
+        default_ = tried;
+        if (current_->failed) *current_ = std::move(failed);
+    }
+
+    void finish() {
+        settle();
+        GameInProgress& g = *current_;
+        if (g.failed && g.another_variant_might && untagged_ == UntaggedGames::AnyVariant && !variant_tagged())
+            read_as_another_variant();
+        GameInProgress& read = *current_;
+        if (read.failed) {
+            file_.errors.push_back(*read.error);
+        } else {
             // The Result tag is authoritative; the terminator is the fallback.
-            g.game.result = g.terminator.value_or(GameResult::Ongoing);
-            g.game.ended_by_result = g.terminator.has_value();
-            if (const auto tag = g.game.tag("Result"))
-                if (const auto r = parse_result(*tag)) g.game.result = *r;
-            file_.games.push_back(std::move(g.game));
+            read.game.result = read.terminator.value_or(GameResult::Ongoing);
+            read.game.ended_by_result = read.terminator.has_value();
+            if (const auto tag = read.game.tag("Result"))
+                if (const auto r = parse_result(*tag)) read.game.result = *r;
+            file_.notes.insert(file_.notes.end(), read.notes.begin(), read.notes.end());
+            file_.games.push_back(std::move(read.game));
         }
         current_.reset();
     }
 
     Lexer lexer_;
     Variant default_;
+    UntaggedGames untagged_;
     std::optional<GameInProgress> current_;
     int number_ = 0;
     PdnFile file_;
@@ -613,12 +684,14 @@ bool game_type_names(Variant variant) {
     return type != 0 && variant_of_game_type(std::to_string(type)) == variant;
 }
 
-PdnFile read_pdn(std::string_view text, Variant default_variant) { return Reader(text, default_variant).run(); }
+PdnFile read_pdn(std::string_view text, Variant default_variant, UntaggedGames untagged) {
+    return Reader(text, default_variant, untagged).run();
+}
 
-Result<PdnFile> read_pdn_file(const std::string& path, Variant default_variant) {
+Result<PdnFile> read_pdn_file(const std::string& path, Variant default_variant, UntaggedGames untagged) {
     const auto text = platform::read_file(path, platform::max_text_file_bytes, "PDN file");
     if (!text) return Error{text.error()};
-    return read_pdn(*text, default_variant);
+    return read_pdn(*text, default_variant, untagged);
 }
 
 std::string write_pdn(const PdnGame& game, PdnMoves notation) {

@@ -3,7 +3,8 @@
 // Reading is forgiving where PDN files in the wild differ (move numbers optional or glued to
 // the move, short or long captures, `x`/`:`/`-` separators, move strength marks, NAGs,
 // {comments}, ; and % line comments, a result token or a new tag section ending a game) and
-// strict about what matters: every move must be legal, in the variations too. The move text's
+// strict about what matters: every move of the game must be legal. A move of a variation that
+// is not legal cuts the variation there (a note says so) and the game is read. The move text's
 // variations, {comments}, move strength marks and NAGs are kept in the game's move tree; ; and
 // % comments are not.
 // A malformed game gives a PdnError naming its line and column and is left out; the other
@@ -49,6 +50,9 @@ struct PdnGame {
     // The move text ended with a result token, as every written record does: a record cut
     // short (a crash while writing) does not.
     bool ended_by_result = false;
+    // No tag named the variant, and the game was not one of the variant asked for: it is read
+    // as the first other variant whose rules it follows (UntaggedGames::AnyVariant).
+    bool variant_guessed = false;
 
     std::optional<std::string> tag(std::string_view name) const;
     void set_tag(std::string_view name, std::string value);  // replaces, or appends
@@ -64,16 +68,23 @@ struct PdnError {
 
 struct PdnFile {
     std::vector<PdnGame> games;
-    std::vector<PdnError> errors;
+    std::vector<PdnError> errors;  // the games left out, one each
+    std::vector<PdnError> notes;   // what was left out of games read: a variation cut short
 };
 
 // A tag name PDN reads: one or more letters, digits and underscores (the PDN standard takes
 // PGN's tag names). The writer leaves out a tag whose name is not one.
 bool is_pdn_tag_name(std::string_view name);
 
-// Games without a GameType tag are read as `default_variant`.
-PdnFile read_pdn(std::string_view text, Variant default_variant = Variant::International);
-Result<PdnFile> read_pdn_file(const std::string& path, Variant default_variant = Variant::International);
+// Games without a GameType (or Variant) tag are read as `default_variant`. With AnyVariant, such
+// a game that does not follow its rules (a move that is not legal, a FEN off its board) is read
+// as the first other variant it follows, in the order of all_variants: a board that reads files
+// of any variant. Files of one variant (match openings) are read with DefaultVariant.
+enum class UntaggedGames { DefaultVariant, AnyVariant };
+PdnFile read_pdn(std::string_view text, Variant default_variant = Variant::International,
+                 UntaggedGames untagged = UntaggedGames::DefaultVariant);
+Result<PdnFile> read_pdn_file(const std::string& path, Variant default_variant = Variant::International,
+                              UntaggedGames untagged = UntaggedGames::DefaultVariant);
 
 enum class PdnMoves { Short, Long };
 std::string write_pdn(const PdnGame& game, PdnMoves notation = PdnMoves::Short);

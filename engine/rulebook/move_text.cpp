@@ -13,7 +13,8 @@ namespace {
 
 struct Tokens {
     std::vector<int> squares;
-    bool capture = false;  // written with 'x'
+    bool capture = false;    // written with 'x' or ':'
+    bool algebraic = false;  // squares written as names (c3): errors name them so too
 };
 
 // Squares are numbers, or algebraic names (c3) as Russian and Brazilian PDN write them.
@@ -33,6 +34,7 @@ Result<Tokens> tokenize(const Rulebook& rules, std::string_view text) {
             return Error{"cannot read move '" + std::string(text) + "': expected a square number"};
         int value = 0;
         if (algebraic) {
+            t.algebraic = true;
             const auto square = rules.parse_square_name(text.substr(i, j - i));
             if (!square)
                 return Error{"cannot read move '" + std::string(text) + "': '" + std::string(text.substr(i, j - i)) +
@@ -54,11 +56,12 @@ Result<Tokens> tokenize(const Rulebook& rules, std::string_view text) {
     return t;
 }
 
-std::string describe(const std::vector<int>& squares, bool capture) {
+// The move as the player wrote it: numbers (32-28, 28x19) or names (c3-d4, d4:f6).
+std::string describe(const Rulebook& rules, const std::vector<int>& squares, bool capture, bool algebraic) {
     std::string s;
     for (size_t i = 0; i < squares.size(); ++i) {
-        if (i) s += capture ? 'x' : '-';
-        s += std::to_string(squares[i]);
+        if (i) s += !capture ? '-' : algebraic ? ':' : 'x';
+        s += algebraic ? rules.algebraic_square(squares[i]) : std::to_string(squares[i]);
     }
     return s;
 }
@@ -79,7 +82,7 @@ Result<Move> parse_pdn(const Rulebook& rules, const Position& pos, const Tokens&
     std::vector<Move> candidates;
     for (const Move& m : legal)
         if (m.from == from && m.to == to) candidates.push_back(m);
-    const std::string text = describe(t.squares, t.capture);
+    const std::string text = describe(rules, t.squares, t.capture, t.algebraic);
     if (candidates.empty()) return Error{"illegal move " + text};
     if (t.squares.size() > 2) {
         // Long form: the squares in between are landing squares of the capture, all of them
@@ -99,7 +102,8 @@ Result<Move> parse_pdn(const Rulebook& rules, const Position& pos, const Tokens&
     }
     if (candidates.size() > 1)
         return Error{"ambiguous move " + text + ": " + std::to_string(candidates.size()) + " captures go from " +
-                     std::to_string(t.squares.front()) + " to " + std::to_string(t.squares.back()) +
+                     describe(rules, {t.squares.front()}, false, t.algebraic) + " to " +
+                     describe(rules, {t.squares.back()}, false, t.algebraic) +
                      "; give the captured or landing squares"};
     return candidates.front();
 }
@@ -109,7 +113,8 @@ Result<Move> parse_hub(const Rulebook& rules, const Position& pos, const Tokens&
     fields.from = t.squares[0];
     fields.to = t.squares[1];
     fields.captured.assign(t.squares.begin() + 2, t.squares.end());
-    if (!t.capture && !fields.captured.empty()) return Error{"cannot read move '" + describe(t.squares, false) + "'"};
+    if (!t.capture && !fields.captured.empty())
+        return Error{"cannot read move '" + describe(rules, t.squares, false, t.algebraic) + "'"};
     return rules.find_move(pos, fields);
 }
 
@@ -190,7 +195,7 @@ Result<Move> Rulebook::find_move(const Position& pos, const MoveFields& fields) 
         if (m.from == from && m.to == to && m.captured == captured) return m;
     std::vector<int> squares{fields.from, fields.to};
     squares.insert(squares.end(), fields.captured.begin(), fields.captured.end());
-    return Error{"illegal move " + describe(squares, !fields.captured.empty())};
+    return Error{"illegal move " + describe(*this, squares, !fields.captured.empty(), false)};
 }
 
 std::vector<std::string> Rulebook::format_line(const Position& start, const std::vector<Move>& moves,

@@ -10,8 +10,10 @@ char piece_char(const Position& pos, int b) {
     return '.';
 }
 
-std::string number_cell(int square) {
-    std::string s = std::to_string(square);
+// The square's name in the key beside the board: its number, or where the variant's moves are
+// written c3-d4 (Brazilian, Russian, Czech) its algebraic name, as the player types it.
+std::string key_cell(const Rulebook& rules, int square) {
+    std::string s = rules.traits().algebraic_notation ? rules.algebraic_square(square) : std::to_string(square);
     return std::string(3 - s.size(), ' ') + s;
 }
 
@@ -38,7 +40,7 @@ std::string board_diagram(const Rulebook& rules, const Position& pos, const Diag
             pieces += marked ? '(' : ' ';
             pieces += piece_char(pos, b);
             pieces += marked ? ')' : ' ';
-            numbers += number_cell(rules.square_number(b));
+            numbers += key_cell(rules, rules.square_number(b));
         }
         out += pieces + " |" + gap + numbers + " |\n";
     }

@@ -1,6 +1,6 @@
 // An ASCII diagram of a position for the console: the pieces on the left, the square numbers
-// on the right, both drawn from the variant's own board geometry (10x10, 8x8 and the mirrored
-// 8x8 numbering alike). White plays upwards unless the diagram is flipped.
+// (the algebraic names, c3, in the variants whose moves are written so) on the right, both drawn from the variant's own
+// board geometry (10x10, 8x8 and the mirrored 8x8 numbering alike). White plays upwards unless the diagram is flipped.
 #pragma once
 
 #include <optional>

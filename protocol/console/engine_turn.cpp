@@ -5,7 +5,6 @@
 #include <new>
 
 #include "engine/rulebook/move_text.hpp"
-#include "play/score_text.hpp"
 #include "protocol/console/console_session.hpp"
 #include "protocol/console/report_text.hpp"
 
@@ -116,8 +115,7 @@ bool ConsoleSession::engine_move() {
         std::snprintf(stats, sizeof stats, "depth %d, %.2f s, %llu nodes", run.outcome.depth, seconds,
                       static_cast<unsigned long long>(run.outcome.nodes));
     out_ << "Kroon plays " << written << " for " << side_name(side) << "  ("
-         << play::score_text(run.outcome.score, play::ScoreStyle::SideToMove) << " for " << side_name(side) << ", "
-         << stats << database_hits_text(run.outcome) << ")\n";
+         << white_score_text(run.outcome.score, side) << ", " << stats << database_hits_text(run.outcome) << ")\n";
     position_changed();
     if (run.interrupted && engine_plays(Color::White) && engine_plays(Color::Black) && !quit_requested_) {
         engine_side_[0] = engine_side_[1] = false;
@@ -153,14 +151,14 @@ void ConsoleSession::cmd_analyse(const Words& args) {
     limits.analysis = true;  // searched, never answered from the opening book
     const Color side = game_.position().side_to_move();
     const int lines = thinker_.lines_for(limits);
-    out_ << "Analysing for " << side_name(side) << " (scores for " << side_name(side)
+    out_ << "Analysing for " << side_name(side) << " (scores from White's side"
          << (lines > 1 ? "; the best " + std::to_string(lines) + " moves" : "") << ")"
          << (limits.infinite ? "; press Enter or type stop to end" : "") << ".\n"
          << std::flush;
     const SearchRun run = search(limits, true, listen);
     if (!run.outcome.best) return error("no move to analyse");
     out_ << "Best move " << game_.rules().format_move(game_.position(), *run.outcome.best) << "  ("
-         << play::score_text(run.outcome.score, play::ScoreStyle::SideToMove) << ", depth " << run.outcome.depth << ", "
+         << white_score_text(run.outcome.score, side) << ", depth " << run.outcome.depth << ", "
          << format_seconds(run.outcome.seconds) << database_hits_text(run.outcome) << ")\n";
 }
 

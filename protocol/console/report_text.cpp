@@ -13,12 +13,19 @@ std::string format_line(const Rulebook& rules, const Position& pos, const std::v
     return out;
 }
 
+// Scores for people from White's side, as the board in the browser shows them: a search's score
+// is the side to move's.
+std::string white_score_text(search::Score score, Color side_to_move) {
+    return play::score_text(side_to_move == Color::White ? score : -score, play::ScoreStyle::White);
+}
+
 std::string format_iteration(const Rulebook& rules, const Position& pos, const search::Iteration& it) {
     char head[160];
     const double speed = it.seconds > 0 ? static_cast<double>(it.nodes) / it.seconds / 1e6 : 0;
     const bool several = it.lines.size() > 1;
     // Several lines: the score moves from the head to each line.
-    const std::string score = several ? "" : play::score_text(it.score, play::ScoreStyle::SideToMove);
+    const Color side = pos.side_to_move();
+    const std::string score = several ? "" : white_score_text(it.score, side);
     std::snprintf(head, sizeof head, "depth %2d/%-2d %8s %11llu nodes %6.2f s %5.2f Mn/s ", it.depth,
                   it.selective_depth, score.c_str(), static_cast<unsigned long long>(it.nodes), it.seconds, speed);
     if (!several) return std::string(head) + " " + format_line(rules, pos, it.pv);
@@ -27,7 +34,7 @@ std::string format_iteration(const Rulebook& rules, const Position& pos, const s
     for (std::size_t k = 0; k < it.lines.size(); ++k) {
         char number[48];
         std::snprintf(number, sizeof number, "\n  %2zu. %8s  ", k + 1,
-                      play::score_text(it.lines[k].score, play::ScoreStyle::SideToMove).c_str());
+                      white_score_text(it.lines[k].score, side).c_str());
         text += number + format_line(rules, pos, it.lines[k].pv);
     }
     return text;

@@ -1,5 +1,6 @@
 // How the console writes what the search reports: iterations, principal variations in
-// standard notation, clock readings (scores: play::score_text, side to move's view).
+// standard notation, clock readings (scores: play::score_text, from White's side as on the
+// board in the browser).
 #pragma once
 
 #include <string>
@@ -15,6 +16,9 @@ namespace kroon::console {
 // The moves in standard notation, each played from `pos` on; stops at the first move that is
 // not legal where it stands (a PV is a hint from another thread, not a trusted input).
 std::string format_line(const Rulebook& rules, const Position& pos, const std::vector<Move>& moves);
+
+// A search's score (the side to move's) from White's side: "+0.35", "Black wins in 7 plies".
+std::string white_score_text(search::Score score, Color side_to_move);
 
 // "depth  9/14    +0.35     1234567 nodes   0.52 s  2.37 Mn/s  32-28 19-23 ..."; with several
 // lines (multi-PV) the head without a score, then one numbered line each, best first:

@@ -10,9 +10,11 @@
 #include <csignal>
 #include <ctime>
 #include <deque>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <optional>
+#include <system_error>
 
 #include <spdlog/sinks/basic_file_sink.h>
 #include <spdlog/sinks/stdout_color_sinks.h>
@@ -380,7 +382,14 @@ std::shared_ptr<spdlog::logger> make_logger(const TransportConfig& config) {
     auto console = std::make_shared<spdlog::sinks::stderr_color_sink_mt>();
     console->set_level(config.verbose ? spdlog::level::debug : spdlog::level::info);
     sinks.push_back(console);
-    if (!config.log_path.empty()) {
+    // spdlog would make the folders of the path: a mistyped one is reported instead.
+    const std::filesystem::path folder = std::filesystem::path(config.log_path).parent_path();
+    std::error_code error;
+    if (!config.log_path.empty() && !folder.empty() && !std::filesystem::is_directory(folder, error)) {
+        console->log(spdlog::details::log_msg(
+            "dxp", spdlog::level::err,
+            "cannot open log file " + config.log_path + ": there is no folder " + folder.string()));
+    } else if (!config.log_path.empty()) {
         try {
             auto file = std::make_shared<spdlog::sinks::basic_file_sink_mt>(config.log_path);
             file->set_level(spdlog::level::debug);

@@ -4,6 +4,9 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include <filesystem>
+#include <system_error>
+
 namespace kroon::hub {
 
 ProtocolLog::ProtocolLog() {
@@ -18,6 +21,11 @@ Result<bool> ProtocolLog::open(const std::string& path) {
         std::lock_guard lock(mutex_);
         if (path_ == path) return true;
     }
+    // spdlog would make the folders of the path: a mistyped one is an error instead.
+    const std::filesystem::path folder = std::filesystem::path(path).parent_path();
+    std::error_code error;
+    if (!folder.empty() && !std::filesystem::is_directory(folder, error))
+        return Error{"cannot open log file " + path + ": there is no folder " + folder.string()};
     try {
         auto logger =
             std::make_shared<spdlog::logger>("kroon", std::make_shared<spdlog::sinks::basic_file_sink_mt>(path, false));

@@ -281,11 +281,17 @@ Json pdn_games_json(const PdnFile& file) {
                          {"round", g.tag("Round").value_or("?")},
                          {"result", result_text(g.result, rulebook(g.variant).scoring())},
                          {"variant", std::string(rulebook(g.variant).name())},
+                         {"variant_guessed", g.variant_guessed},
                          {"moves", g.moves.size()}});
     }
-    Json errors = Json::array();
-    for (std::size_t i = 0; i < file.errors.size() && i < 20; ++i) errors.push_back(file.errors[i].text());
-    return {{"type", "pdn_games"}, {"games", games}, {"errors", errors}, {"error_count", file.errors.size()}};
+    const auto first = [](const std::vector<PdnError>& list) {
+        Json texts = Json::array();
+        for (std::size_t i = 0; i < list.size() && i < 20; ++i) texts.push_back(list[i].text());
+        return texts;
+    };
+    return {{"type", "pdn_games"},          {"games", games},
+            {"errors", first(file.errors)}, {"error_count", file.errors.size()},
+            {"notes", first(file.notes)},   {"note_count", file.notes.size()}};
 }
 
 Json error_json(const std::string& message, std::string_view request) {

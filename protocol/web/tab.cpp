@@ -82,16 +82,13 @@ void Tab::receive(std::string_view text) {
 void Tab::handle(const Request& message) {
     using Handler = void (Tab::*)(const Request&);
     static const std::map<std::string, Handler, std::less<>> handlers = {
-        {"new", &Tab::on_new},           {"move", &Tab::on_move},
-        {"takeback", &Tab::on_takeback}, {"goto", &Tab::on_goto},
-        {"play", &Tab::on_play},         {"level", &Tab::on_level},
-        {"hint", &Tab::on_hint},         {"analyse", &Tab::on_analyse},
-        {"review", &Tab::on_review},     {"stop", &Tab::on_stop},
-        {"resign", &Tab::on_resign},     {"draw", &Tab::on_draw},
-        {"load_pdn", &Tab::on_load_pdn}, {"open_game", &Tab::on_open_game},
-        {"save_pdn", &Tab::on_save_pdn}, {"restore", &Tab::on_restore},
-        {"promote", &Tab::on_promote},   {"delete", &Tab::on_delete},
-        {"comment", &Tab::on_comment},   {"state", nullptr},
+        {"new", &Tab::on_new},           {"move", &Tab::on_move},           {"takeback", &Tab::on_takeback},
+        {"goto", &Tab::on_goto},         {"play", &Tab::on_play},           {"level", &Tab::on_level},
+        {"hint", &Tab::on_hint},         {"analyse", &Tab::on_analyse},     {"review", &Tab::on_review},
+        {"stop", &Tab::on_stop},         {"resign", &Tab::on_resign},       {"draw", &Tab::on_draw},
+        {"load_pdn", &Tab::on_load_pdn}, {"open_game", &Tab::on_open_game}, {"save_pdn", &Tab::on_save_pdn},
+        {"restore", &Tab::on_restore},   {"promote", &Tab::on_promote},     {"delete", &Tab::on_delete},
+        {"comment", &Tab::on_comment},   {"mark", &Tab::on_mark},           {"state", nullptr},
     };
     const std::string& type = message.type();
     const auto it = handlers.find(type);
@@ -278,6 +275,18 @@ void Tab::on_delete(const Request& message) {
     game_changed();
 }
 
+// A move's strength mark set from the move list: one of the PDN marks, or none.
+void Tab::on_mark(const Request& message) {
+    const int node = read_node(message);
+    if (node == MoveTree::root) throw BadRequest{"the start has no move to mark"};
+    const std::string marks = message.text("marks", 20);
+    static const std::string_view known[] = {"", "!", "?", "!!", "??", "!?", "?!"};
+    if (std::find(std::begin(known), std::end(known), marks) == std::end(known))
+        throw BadRequest{"unknown mark '" + marks + "' (!, ?, !!, ??, !?, ?! or none)"};
+    shown_.set_marks(node, marks);
+    send_state();
+}
+
 void Tab::on_comment(const Request& message) {
     const int node = read_node(message);
     std::string text = message.text("text", max_comment_length);
@@ -395,7 +404,8 @@ void Tab::on_draw(const Request&) {
 
 void Tab::on_load_pdn(const Request& message) {
     const std::string text = message.text("text", config_.max_message_bytes);
-    PdnFile file = read_pdn(text, game().variant());
+    // The board reads files of any variant: a game without GameType is read as the one it follows.
+    PdnFile file = read_pdn(text, game().variant(), UntaggedGames::AnyVariant);
     if (file.games.size() > config_.max_pdn_games) file.games.resize(config_.max_pdn_games);
     send(pdn_games_json(file));
     loaded_ = std::move(file.games);
@@ -414,13 +424,16 @@ void Tab::on_open_game(const Request& message) {
     start_game(std::move(*game), std::nullopt);
     if (!record.tree.bare()) shown_.set_tree(record.tree);
     shown_.adopt_tags(record.tags);
-    // A result decided off the board (resignation, agreement, time) is kept from the record.
+    // A result decided off the board (resignation, agreement, time) is kept from the record:
+    // with the reason its Termination tag gives, else as the record has it.
     if (!this->game().is_over() && record.result != GameResult::Ongoing) {
         const std::string termination = record.tag("Termination").value_or("");
-        Reason reason = reason_of_description(this->game().rules().traits(), this->game().rule_options().points_victory,
-                                              record.result, termination);
-        if (reason == Reason::None) reason = Reason::Adjudication;
-        end_game(Verdict{record.result, reason}, termination.empty() ? "as recorded" : "");
+        const Reason reason = reason_of_description(
+            this->game().rules().traits(), this->game().rule_options().points_victory, record.result, termination);
+        if (reason != Reason::None)
+            end_game(Verdict{record.result, reason}, "");
+        else
+            end_game(Verdict{record.result, Reason::None}, termination.empty() ? "as recorded" : termination);
     }
     game_changed();
 }

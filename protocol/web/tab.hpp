@@ -98,6 +98,7 @@ private:
     void on_promote(const Request& message);
     void on_delete(const Request& message);
     void on_comment(const Request& message);
+    void on_mark(const Request& message);
     int read_node(const Request& message) const;
     void check_tree_may_change() const;
     void apply_level(const Level& level);

@@ -9,6 +9,13 @@ bool TabGame::shows(int node) const {
     return ply < static_cast<int>(line_.size()) && node_at(ply) == node;
 }
 
+void TabGame::set_marks(int node, std::string marks) {
+    MoveTreeNode& n = tree_[node];
+    n.marks = std::move(marks);
+    std::erase_if(n.nags, [](int nag) { return nag >= 1 && nag <= 6; });  // !, ?, !!, ??, !?, ?!
+    changed();
+}
+
 int TabGame::view_ply() const { return view_ ? std::min(*view_, plies()) : plies(); }
 
 void TabGame::look_at(int ply) { view_ = ply == plies() ? std::nullopt : std::optional<int>(ply); }

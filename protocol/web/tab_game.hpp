@@ -61,6 +61,9 @@ public:
         tree_[node].comment = std::move(text);
         changed();
     }
+    // The move's strength mark ("!", "?!", or none); the NAGs that grade a move ($1-$6) go, the
+    // others (a position's, $14) stay.
+    void set_marks(int node, std::string marks);
     // A result decided off the board (a resignation, a flag, an agreement, a loaded record's):
     // it holds while the line shown ends at the node it came at.
     void end(Verdict verdict, const std::string& detail);

@@ -388,6 +388,44 @@ TEST(Pdn, AppendWritesWholeGamesToDisk) {
     EXPECT_FALSE(read_pdn_file("/nonexistent-dir/x.pdn").ok());
 }
 
+// A board that reads files of every variant: a game without GameType that does not follow the
+// rules of the variant asked for is read as the first variant whose rules it follows.
+TEST(Pdn, GamesWithoutAVariantTagAreReadAsTheVariantTheyFollow) {
+    const std::string international = "[Event \"no GameType\"]\n1. 32-28 19-23 2. 28x19 14x23 *\n";
+    const std::string english = "[Event \"no GameType\"]\n1. 11-15 23-19 2. 8-11 22-17 *\n";
+    const std::string set_up = "[FEN \"W:W31,45:B5,6\"]\n1. 45-40 *\n";
+    for (const auto& [text, variant] :
+         {std::pair{international, Variant::International}, std::pair{english, Variant::English},
+          std::pair{set_up, Variant::International}}) {
+        SCOPED_TRACE(text);
+        for (const Variant asked : {Variant::English, Variant::International, Variant::Russian}) {
+            const PdnFile file = read_pdn(text, asked, UntaggedGames::AnyVariant);
+            ASSERT_EQ(file.games.size(), 1u) << file.errors[0].text();
+            EXPECT_EQ(file.games[0].variant, variant);
+            EXPECT_EQ(file.games[0].variant_guessed, variant != asked);
+        }
+        // Read as one variant, a game of another is an error, as before.
+        const Variant other = variant == Variant::English ? Variant::International : Variant::English;
+        const PdnFile strict = read_pdn(text, other);
+        EXPECT_TRUE(strict.games.empty());
+        ASSERT_EQ(strict.errors.size(), 1u);
+    }
+    // A tag that names the variant is believed; a game no variant reads keeps its first error.
+    const PdnFile tagged =
+        read_pdn("[GameType \"21\"]\n" + international, Variant::International, UntaggedGames::AnyVariant);
+    ASSERT_EQ(tagged.errors.size(), 1u);
+    EXPECT_NE(tagged.errors[0].text().find("illegal move 32-28"), std::string::npos) << tagged.errors[0].text();
+    const PdnFile nowhere = read_pdn("1. 32-28 19-23 2. 28-22 *\n", Variant::International, UntaggedGames::AnyVariant);
+    ASSERT_EQ(nowhere.errors.size(), 1u);
+    EXPECT_NE(nowhere.errors[0].text().find("illegal move 28-22 (at ply 3"), std::string::npos)
+        << nowhere.errors[0].text();
+    // A result at the end of a variation does not end a game being read again.
+    const PdnFile ending =
+        read_pdn("1. 32-28 (1. 33-28 19-23 2-0) 19-23 *\n", Variant::English, UntaggedGames::AnyVariant);
+    ASSERT_EQ(ending.games.size(), 1u) << ending.errors[0].text();
+    EXPECT_EQ(ending.games[0].moves.size(), 2u);
+}
+
 TEST(Pdn, VariantTagNamesWhatGameTypeCannot) {
     const PdnGame killer = make_pdn_game(random_game(Variant::Killer, 1, 10));
     EXPECT_EQ(*killer.tag("GameType"), "20");

@@ -68,14 +68,35 @@ TEST(PdnTree, ReadsMarksAndCommentsWrittenLoosely) {
         << written;
 }
 
-TEST(PdnTree, MovesInVariationsMustBeLegalToo) {
+// A move of a variation that is not legal cuts the variation there: the game, its other
+// variations and what follows are read, and a note says where.
+TEST(PdnTree, AMoveOfAVariationThatIsNotLegalCutsTheVariationThere) {
+    const PdnFile file = read_pdn(
+        "[Event \"e\"]\n"
+        "1. 32-28 19-23 (1... 18-23 2. 38-32 28-22 {gone} (2... 12-18 3. 99-1) 3. 31-27) (1... 17-22 28-22)\n"
+        "2. 28x19 {kept} 14x23 (2... 13x24 $1 {and this}) *\n");
+    ASSERT_TRUE(file.errors.empty()) << file.errors[0].text();
+    ASSERT_EQ(file.games.size(), 1u);
+    const PdnGame& g = file.games[0];
+    EXPECT_EQ(g.moves.size(), 4u);
+    ASSERT_EQ(file.notes.size(), 2u);
+    EXPECT_EQ(file.notes[0].line, 2);
+    EXPECT_EQ(file.notes[0].column, 37);
+    EXPECT_NE(file.notes[0].text().find("illegal move 28-22"), std::string::npos) << file.notes[0].text();
+    EXPECT_NE(file.notes[0].text().find("the variation is cut there"), std::string::npos) << file.notes[0].text();
+    EXPECT_EQ(file.notes[1].column, 93);
+    EXPECT_EQ(
+        write_pdn(g).substr(write_pdn(g).find("1. 32-28")),
+        "1. 32-28 19-23 (1... 18-23 2. 38-32) (1... 17-22) 2. 28x19 {kept} 14x23\n(2... 13x24 $1 {and this}) *\n");
+}
+
+TEST(PdnTree, VariationsMustBeWellFormed) {
     struct Case {
         const char* moves;
         int column;
         const char* words;
     };
     const Case cases[] = {
-        {"1. 32-28 19-23 (1... 28-22) *", 22, "28-22"},
         {"1. 32-28 ((1. 33-28) 19-23) *", 11, "must follow the move"},
         {"(1. 33-28) 1. 32-28 *", 1, "must follow the move"},
         {"1. 32-28 19-23) *", 15, "unexpected ')'"},

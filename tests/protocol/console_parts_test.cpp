@@ -106,6 +106,21 @@ TEST(ReportText, SeveralLinesAreNumberedUnderOneHead) {
     EXPECT_EQ(format_iteration(rules, start, it), "depth  9/14    +0.35     1234567 nodes   0.50 s  2.47 Mn/s  32-28");
 }
 
+// Scores are written from White's side: Black's +0.35 is White's -0.35.
+TEST(ReportText, ScoresAreFromWhitesSide) {
+    const Rulebook& rules = rulebook(Variant::International);
+    const Position black_to_move = *rules.parse_fen("B:W32:B19");
+    search::Iteration it;
+    it.depth = 3;
+    it.selective_depth = 3;
+    it.score = 35;
+    it.pv = {*rules.parse_move(black_to_move, "19-23")};
+    EXPECT_EQ(format_iteration(rules, black_to_move, it),
+              "depth  3/3     -0.35           0 nodes   0.00 s  0.00 Mn/s  19-23");
+    EXPECT_EQ(white_score_text(search::win_score - 7, Color::Black), "Black wins in 7 plies");
+    EXPECT_EQ(white_score_text(-40, Color::White), "-0.40");
+}
+
 TEST(Level, ParsesEachKind) {
     auto l = parse_level({"depth", "8"});
     ASSERT_TRUE(l.ok());

@@ -121,6 +121,19 @@ TEST(Console, AcceptsAlgebraicMovesInRussian) {
               fen_after(Variant::Russian, rulebook(Variant::Russian).start_fen(), {"22-18", "11-15", "18x11"}));
 }
 
+// The Russian console speaks the notation its players write: its errors name the squares as
+// typed (c3-e5, not 22-15) and the key beside the board shows a1..h8.
+TEST(Console, RussianErrorsAndBoardKeyAreAlgebraic) {
+    const std::string out = run("new russian\nplay none\nc3-e5\nc3:e5\nquit\n");
+    EXPECT_NE(out.find("Error: illegal move c3-e5;"), std::string::npos) << out;
+    EXPECT_NE(out.find("Error: illegal move c3:e5;"), std::string::npos) << out;
+    EXPECT_EQ(out.find("22-"), std::string::npos) << out;
+    EXPECT_NE(out.find("|    b8    d8    f8    h8 |"), std::string::npos) << out;
+    EXPECT_NE(out.find("| a1    c1    e1    g1    |"), std::string::npos) << out;
+    // Numbers typed are answered in numbers.
+    EXPECT_NE(run("new russian\nplay none\n22-15\nquit\n").find("Error: illegal move 22-15;"), std::string::npos);
+}
+
 TEST(Console, RejectsBadMovesAndGoesOn) {
     const std::vector<std::string> bad = {"32-26",
                                           "99-1",
@@ -332,6 +345,22 @@ TEST(Console, DefaultEngineSideIsTheSecondPlayer) {
     EXPECT_NE(out.find("Kroon plays White."), std::string::npos) << out;
 }
 
+// Scores are White's, as on the board in the browser: Black to move a man up reads -1.xx.
+TEST(Console, ScoresAreFromWhitesSide) {
+    // White without the man on 50.
+    const std::string out =
+        run("play none\nfen B:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49:B1,2,3,4,5,6,7,8,9,10,11,12,13,"
+            "14,15,16,17,18,19,20\nlevel depth 6\nanalyse 0.2\nplay black\ngo\nquit\n");
+    EXPECT_EQ(count_of(out, "Error"), 0) << out;
+    EXPECT_NE(out.find("Analysing for Black (scores from White's side)"), std::string::npos) << out;
+    const auto best = out.find("Best move ");
+    ASSERT_NE(best, std::string::npos) << out;
+    EXPECT_EQ(out.substr(out.find("  (", best) + 3, 1), "-") << out;
+    const auto played = out.find("Kroon plays ");
+    ASSERT_NE(played, std::string::npos) << out;
+    EXPECT_EQ(out.substr(out.find("  (", played) + 3, 1), "-") << out;
+}
+
 TEST(Console, AnalyseShowsIterationsAndStops) {
     const std::string out = run("level depth 2\nanalyse\nstop\nanalyse 0.05\nfen\nquit\n");
     EXPECT_EQ(count_of(out, "Best move"), 2) << out;
@@ -345,7 +374,7 @@ TEST(Console, AnalyseShowsSeveralLines) {
     const std::string out = run("multipv 3\nanalyse 0.1\nset multipv 1\nanalyse 0.05\nquit\n");
     EXPECT_EQ(count_of(out, "Error"), 0) << out;
     EXPECT_NE(out.find("Analysis shows the best 3 moves."), std::string::npos) << out;
-    EXPECT_NE(out.find("(scores for White; the best 3 moves)"), std::string::npos) << out;
+    EXPECT_NE(out.find("(scores from White's side; the best 3 moves)"), std::string::npos) << out;
     // Under each head its lines numbered from 1; three, but where the time ran out.
     const auto lines = lines_of(out);
     int complete = 0;

@@ -107,9 +107,9 @@ TEST(HubSession, EgdbFolderFromTheCommandLine) {
     EXPECT_EQ(engine->wait_exit(), 0);
     std::filesystem::remove_all(folder);
 
-    // A folder without databases is refused on the command line.
+    // A folder without databases is refused at the start: a folder that cannot be read, status 1.
     auto refused = start_hub({"--egdb", "/nonexistent-kroon-folder"});
-    EXPECT_EQ(refused->wait_exit(), 2);
+    EXPECT_EQ(refused->wait_exit(), 1);
 }
 
 TEST(HubSession, SetParamBeforeInitAndLater) {

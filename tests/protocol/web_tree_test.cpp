@@ -221,5 +221,63 @@ TEST(WebTree, AStudyNestedSeventyDeepSavesAndReadsBack) {
     EXPECT_EQ(saved_pdn(c), saved);
 }
 
+// Marks set from the move list: one of PDN's, or none; they replace the NAGs that grade a move.
+TEST(WebTree, MarksAreSetFromTheMoveList) {
+    RunningServer s;
+    Tab tab(s.port());
+    auto& c = tab.client;
+    c.send({{"type", "load_pdn"}, {"text", "[Event \"m\"]\n1. 32-28 $1 $14 19-23 *\n"}});
+    c.expect("pdn_games");
+    c.send({{"type", "open_game"}, {"index", 0}});
+    Json st = c.expect_state([](const Json& x) { return x["plies"] == 2; });
+    const int first = st["line"][1];
+    c.send({{"type", "mark"}, {"node", first}, {"marks", "?!"}});
+    st = c.expect_state([&](const Json& x) { return x["tree"][static_cast<std::size_t>(first)]["marks"] == "?!"; });
+    EXPECT_EQ(st["tree"][static_cast<std::size_t>(first)]["nags"], Json::array({14}));
+    EXPECT_NE(saved_pdn(c).find("1. 32-28?! $14 19-23"), std::string::npos);
+    c.send({{"type", "mark"}, {"node", first}, {"marks", ""}});
+    c.expect_state([&](const Json& x) { return x["tree"][static_cast<std::size_t>(first)]["marks"] == ""; });
+    EXPECT_NE(error_of(c, {{"type", "mark"}, {"node", first}, {"marks", "!!!"}}).find("unknown mark"),
+              std::string::npos);
+    EXPECT_NE(error_of(c, {{"type", "mark"}, {"node", 0}, {"marks", "!"}}).find("no move"), std::string::npos);
+    EXPECT_NE(error_of(c, {{"type", "mark"}, {"node", 99}, {"marks", "!"}}), "");
+}
+
+// The board reads a file of any variant: an international game without GameType opens on an
+// English board; a side line with a move that is not legal is cut, the game kept; a result
+// decided off the board without a Termination tag is the record's, not an adjudication.
+TEST(WebTree, LoadedFilesOfAnyVariantWithTheirResultsAsRecorded) {
+    RunningServer s;
+    Tab tab(s.port());
+    auto& c = tab.client;
+    c.send({{"type", "new"}, {"variant", "english"}, {"kroon", "none"}});
+    c.expect_state([](const Json& x) { return x["variant"] == "english"; });
+    c.send({{"type", "load_pdn"},
+            {"text",
+             "[Event \"a draw\"]\n[Result \"1-1\"]\n\n1. 32-28 19-23 (1... 18-23 2. 28-33) 2. 28x19 14x23 1-1\n"}});
+    const Json games = c.expect("pdn_games");
+    ASSERT_EQ(games["games"].size(), 1u) << games.dump();
+    EXPECT_EQ(games["games"][0]["variant"], "international");
+    EXPECT_EQ(games["games"][0]["variant_guessed"], true);
+    EXPECT_EQ(games["error_count"], 0);
+    ASSERT_EQ(games["note_count"], 1);
+    EXPECT_NE(games["notes"][0].get<std::string>().find("illegal move 28-33"), std::string::npos) << games.dump();
+    c.send({{"type", "open_game"}, {"index", 0}});
+    const Json st = c.expect_state([](const Json& x) { return x["variant"] == "international" && x["plies"] == 4; });
+    EXPECT_TRUE(st["over"]);
+    EXPECT_EQ(st["result"], "1-1");
+    const std::string termination = st["termination"];
+    EXPECT_EQ(termination.find("adjudicated"), std::string::npos) << termination;
+    EXPECT_NE(termination.find("as recorded"), std::string::npos) << termination;
+    // A Termination Kroon does not know is kept as written.
+    c.send({{"type", "load_pdn"},
+            {"text", "[Result \"2-0\"]\n[Termination \"Black lost on time at the club\"]\n1. 32-28 2-0\n"}});
+    c.expect("pdn_games");
+    c.send({{"type", "open_game"}, {"index", 0}});
+    const Json won = c.expect_state([](const Json& x) { return x["plies"] == 1 && x["over"] == true; });
+    EXPECT_NE(won["termination"].get<std::string>().find("Black lost on time at the club"), std::string::npos)
+        << won["termination"];
+}
+
 }  // namespace
 }  // namespace kroon::web

@@ -81,7 +81,6 @@ TEST(CommandLine, UsageErrorsHaveOneShapeAndStatus2) {
         {"bench", "--hash", "x"},
         {"bench", "extra"},
         {"bench", "--eval-only", "--rounds", "0"},
-        {"bench", "--eval-only", "--eval-file", "/no/such/file"},
         {"eval", "--fen", "W:W1", "W:W2"},  // two positions
         {"eval", "--variant", "english", "--fen", "W:W33"},
         {"console", "--threads", "999"},
@@ -100,7 +99,6 @@ TEST(CommandLine, UsageErrorsHaveOneShapeAndStatus2) {
         {"match", "builtin", "builtin", "--option", "novalue"},
         {"match", "builtin", "builtin", "--win-moves", "3"},
         {"match", "builtin", "builtin", "--variant", "frisian", "--points-victory"},
-        {"match", "builtin", "builtin", "--openings", "/no/such/file"},
         {"match", "builtin", "builtin", "--sprt", "5,0"},
         {"match", "builtin", "builtin", "--sprt", "x"},
         {"match", "builtin", "builtin", "builtin", "--sprt", "0,5"},
@@ -129,6 +127,42 @@ TEST(CommandLine, UsageErrorsHaveOneShapeAndStatus2) {
         EXPECT_NE(r.err.find("usage: " + name), std::string::npos) << shown << "\n" << r.err;
         EXPECT_EQ(r.out, "") << shown;
     }
+}
+
+// A file or folder the command line names that cannot be read is a failure at run time, not a
+// wrong command line: status 1, one line, no usage line (README, Commands).
+TEST(CommandLine, FilesThatCannotBeReadGiveStatus1) {
+    const std::filesystem::path folder = std::filesystem::path(testing::TempDir()) / "kroon-no-such-files";
+    std::filesystem::remove_all(folder);
+    const std::string missing = (folder / "missing").string();
+    const std::vector<std::vector<std::string>> cases = {
+        {"bench", "--eval-only", "--eval-file", missing},
+        {"eval", "--eval-file", missing},
+        {"match", "builtin", "builtin", "--openings", missing},
+        {"selfplay", "--games", "1", "--depth", "1", "--out", missing + ".out", "--openings", missing},
+        {"dxp", "--listen", "0", "--initiator", "--positions", missing},
+        {"tactics", "solve", missing, "--depth", "2"},
+        {"tactics", "find", missing},
+        {"tactics", "check", missing, "--depth", "3"},
+        {"book", "probe", "--book", missing},
+        {"book", "stats", "--book", missing},
+        {"serve", "--book", missing},
+        {"console", "--egdb", missing},
+        {"egdb", "probe", "--dir", missing, "--fen", "W:W33:B18"},
+        {"hub", "--log", (folder / "missing" / "hub.log").string()},
+        // Refused at once (nothing listens on port 1); its log file's folder is not made either.
+        {"dxp", "--connect", "127.0.0.1:1", "--log", (folder / "missing" / "dxp.log").string()},
+    };
+    for (const auto& args : cases) {
+        std::string shown;
+        for (const auto& a : args) shown += a + " ";
+        const Ran r = kroon(args, "quit\n");
+        EXPECT_EQ(r.status, exit_failure) << shown << "\n" << r.err;
+        EXPECT_EQ(r.err.rfind("kroon " + args.front(), 0), 0u) << shown << "\n" << r.err;
+        EXPECT_EQ(r.err.find("usage:"), std::string::npos) << shown << "\n" << r.err;
+    }
+    // Nothing was made on the way: hub --log and dxp --log do not create the folders of a path.
+    EXPECT_FALSE(std::filesystem::exists(folder)) << folder;
 }
 
 // KROON_EGDB names the cache folder; without --dir the egdb commands use it, and
@@ -436,15 +470,15 @@ TEST(CommandLine, BookBuildMergeProbeStats) {
 
     std::ofstream(dir + "/bad.kbk") << "not a book";
     const Ran bad = kroon({"book", "stats", "--book", dir + "/bad.kbk"});
-    EXPECT_EQ(bad.status, exit_usage);
+    EXPECT_EQ(bad.status, exit_failure);  // a file that cannot be read, at run time
     EXPECT_NE(bad.err.find("kroon book: "), std::string::npos);
     EXPECT_NE(bad.err.find("not a Kroon opening book"), std::string::npos) << bad.err;
     EXPECT_EQ(kroon({"book", "build", "--out", a, "--nodes", "10", "--shard", "2/2"}).status, exit_usage);
     EXPECT_EQ(kroon({"book", "build", "--out", a}).status, exit_usage);  // no --nodes
     EXPECT_EQ(kroon({"book"}).status, exit_usage);
-    // The engine options take a book file; a bad one is a usage error.
+    // The engine options take a book file; a bad one fails at run time too.
     const Ran console = kroon({"console", "--book", dir + "/bad.kbk"});
-    EXPECT_EQ(console.status, exit_usage);
+    EXPECT_EQ(console.status, exit_failure);
     EXPECT_NE(console.err.find("--book: "), std::string::npos) << console.err;
     std::filesystem::remove_all(dir);
 }

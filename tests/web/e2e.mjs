@@ -3,9 +3,13 @@
 // click-click, a takeback, flip, hint, a declined draw offer, a FEN set-up with a compulsory
 // capture, a position set up with the palette, a PDN file loaded (two games) and a game saved
 // as PDN and read back, a study with variations pasted, edited and saved back, an analysis stopped and its best move played, a game resigned, and a
-// whole short game against Kroon played to its end.
+// whole short game against Kroon played to its end; a game kept per tab across reloads with its
+// variations in order, two tabs at once, a match record's clocks and scores, marks drawn on the
+// board, and what the page shows kept in step with the position shown.
 //
 // Run: node tests/web/e2e.mjs path/to/kroon   (CTest: Web.BrowserEndToEnd)
+// KROON_E2E_KEEP_GOING=1 runs the steps after a failed one too (those written as `check`), to
+// see at once which of them fail on a build.
 import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,6 +41,24 @@ function step(name) {
   passed += 1;
 }
 
+// A step that sets up what it needs itself: with KROON_E2E_KEEP_GOING=1 a failure is counted and
+// the test goes on with the next one.
+const keepGoing = process.env.KROON_E2E_KEEP_GOING === '1';
+const failedChecks = [];
+async function check(name, body) {
+  try {
+    await body();
+    step(name);
+  } catch (e) {
+    if (!keepGoing) throw e;
+    failedChecks.push(`${name}: ${String(e.message).split('\n')[0]}`);
+    if (process.env.KROON_E2E_SCREENSHOT) {
+      await page.screenshot({ path: process.env.KROON_E2E_SCREENSHOT.replace(/(\.png)?$/, `-${failedChecks.length}.png`) }).catch(() => {});
+    }
+    console.log(`[${((Date.now() - started) / 1000).toFixed(1)} s] FAILED ${name}: ${e.stack}`);
+  }
+}
+
 try {
   page = await browser.newPage();
   page.setDefaultTimeout(20000);
@@ -60,7 +82,7 @@ try {
   const centre = async (n) => {
     const square = await page.$(`#board rect[data-square="${n}"]`);
     // As a person would: scroll the square into view when the page has scrolled past it.
-    if (!(await square.isIntersectingViewport())) await square.evaluate((e) => e.scrollIntoView({ block: 'center' }));
+    if (!(await square.isIntersectingViewport({ threshold: 1 }))) await square.evaluate((e) => e.scrollIntoView({ block: 'center' }));
     const box = await square.boundingBox();
     return [box.x + box.width / 2, box.y + box.height / 2];
   };
@@ -118,6 +140,27 @@ try {
     if (!kroonFirst) await waitPlies(0);
   };
 
+  // Plays the first legal move the board offers (its first piece that may move, to its first
+  // destination) and waits for `plies` more moves in the list: 2 with Kroon's answer.
+  const playAny = async (plies = 2, p = page) => {
+    const played = await p.$$eval('#move-list .move', (l) => l.length);
+    await p.waitForSelector('#board .piece.movable');
+    const from = await p.$eval('#board .piece.movable', (g) => Number(g.getAttribute('data-piece')));
+    const at = async (n) => {
+      const box = await (await p.$(`#board rect[data-square="${n}"]`)).boundingBox();
+      return [box.x + box.width / 2, box.y + box.height / 2];
+    };
+    let [x, y] = await at(from);
+    await p.mouse.click(x, y);
+    await p.waitForSelector('#board .dest');
+    const to = await p.$eval('#board .dest', (e) => Number(e.getAttribute('data-dest')));
+    [x, y] = await at(to);
+    await p.mouse.click(x, y);
+    await p.waitForFunction((n) => document.querySelectorAll('#move-list .move').length >= n, {}, played + plies);
+  };
+  // The moves of the main line (the list's top level; variations are blocks inside it).
+  const mainLine = (p = page) => p.$$eval('#move-list > .flow .move', (l) => l.map((e) => e.textContent));
+
   // --- the page comes up with the international start position -------------------------
   await page.goto(server.url);
   await page.waitForSelector('#board [data-piece]');
@@ -148,6 +191,21 @@ try {
   await page.setViewport({ width: 1280, height: 900 });
   step('the board scales with the window: controls in view at 1366x768, the width used at 1920');
 
+  await check('the board stays in view while the side panels scroll (1280x800)', async () => {
+    await page.setViewport({ width: 1280, height: 800 });
+    await page.$eval('#setup-panel', (d) => { d.open = true; });
+    const seen = await page.evaluate(() => {
+      window.scrollTo(0, document.documentElement.scrollHeight);
+      const box = document.getElementById('board').getBoundingClientRect();
+      return { scrolled: window.scrollY, top: box.top, bottom: box.bottom };
+    });
+    await page.$eval('#setup-panel', (d) => { d.open = false; });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.setViewport({ width: 1280, height: 900 });
+    assert.ok(seen.scrolled > 100, `the panels are longer than the window (${seen.scrolled} px scrolled)`);
+    assert.ok(seen.top >= 0 && seen.bottom <= 800, `the board is in view at the bottom of the page (${seen.top}..${seen.bottom})`);
+  });
+
   // --- a move by dragging, Kroon answers --------------------------------------------------
   await newGame();
   await press('#numbers');
@@ -165,6 +223,12 @@ try {
   assert.equal(await pieceAt(32), null);
   assert.equal(await count('#board rect.last'), 2, 'the last move is marked');
   step('32-28 played by dragging; Kroon answered');
+
+  await check('after Kroon\'s move the evaluation bar shows the score the panel shows', async () => {
+    const shown = await text('#info-score');
+    assert.match(shown, /^[+-]?\d+\.\d\d$/, 'the panel shows Kroon\'s score');
+    assert.equal(await page.$eval('#eval-bar', (e) => e.dataset.value), String(Math.round(Number(shown) * 100)));
+  });
 
   // --- click-click: an illegal destination does nothing, a legal one plays ----------------
   // A white piece the board marks as able to move (Kroon's answer may have made a capture
@@ -186,6 +250,12 @@ try {
   await waitStatus(/Your move/);
   step('take back returned to the position before the last move');
 
+  await check('after a takeback the engine panel shows nothing of the moves taken back', async () => {
+    assert.equal(await text('#info-depth'), '–');
+    assert.equal(await text('#info-pv'), '');
+    assert.equal(await page.$eval('#eval-bar', (e) => e.dataset.value), '');
+  });
+
   // --- flip: square 1 goes from the top left to the bottom right --------------------------
   const before = await centre(1);
   await press('#flip');
@@ -202,6 +272,81 @@ try {
   await page.waitForFunction(() => /declines the draw/.test(document.getElementById('message').textContent));
   assert.equal(await page.$eval('#result', (e) => e.hidden), true);
   step('hint shown on the board; Kroon declined a draw at the start');
+
+  // --- the game kept in the tab: its line and variations in their order, per tab ------------
+  await check('a game with a new line from its start survives a reload in order, and Kroon plays on', async () => {
+    await newGame({ kroonSide: 'black', kind: 'depth', value: '1' });
+    await playAny();
+    await playAny();
+    // Back to the start, another first move (playAny took the first piece, 31): it becomes the
+    // game's line, the old one a variation.
+    await press('#nav-first');
+    await page.waitForFunction(() => !document.querySelector('#move-list .current'));
+    await clickSquare(35);
+    await clickSquare(30);
+    await waitPlies(6);
+    const line = await mainLine();
+    assert.equal(line.length, 2);
+    assert.equal(line[0], '35-30');
+    await page.reload();
+    await waitPlies(6);
+    assert.deepEqual(await mainLine(), line, 'the main line is the same after the reload');
+    await waitStatus(/^Your move \(White\)/);
+    await playAny();
+    assert.equal((await mainLine()).length, 4, 'Kroon answered on the game\'s line');
+  });
+
+  await check('each tab keeps its own game; another tab\'s search makes a hint wait, and the page says so', async () => {
+    const mine = await mainLine();
+    const all = await plies();
+    const other = await browser.newPage();
+    try {
+      await other.setViewport({ width: 1280, height: 900 });
+      await other.goto(server.url);
+      await other.waitForSelector('#board [data-piece]');
+      await other.select('#kroon-side', 'none');
+      await other.click('#new-game');
+      await other.waitForFunction(() => document.querySelectorAll('#move-list .move').length === 0 &&
+        document.getElementById('top-name').textContent === 'Black: You');
+      await playAny(1, other);
+      const theirs = await mainLine(other);
+      assert.equal(theirs.length, 1);
+      // With two tabs the waits poll on a timer: a tab behind the other gets no animation frames.
+      await page.bringToFront();
+      await page.reload();
+      await page.waitForFunction((n) => document.querySelectorAll('#move-list .move').length === n, { polling: 100 }, all);
+      assert.deepEqual(await mainLine(), mine, 'a reload brings back this tab\'s own game');
+      await other.bringToFront();
+      await other.reload();
+      await other.waitForFunction((n) => document.querySelectorAll('#move-list .move').length === n, { polling: 100 }, theirs.length);
+      assert.deepEqual(await mainLine(other), theirs, 'and the other tab\'s its own');
+      // The other tab's analysis holds the only search thread: a hint here waits, and says so.
+      await other.click('#analyse');
+      await other.waitForFunction(() => document.getElementById('engine-info').dataset.task === 'analysis' &&
+        document.getElementById('info-depth').textContent !== '–', { polling: 100 });
+      await page.bringToFront();
+      await press('#hint');
+      await page.waitForFunction(() => /waits for a free search thread/.test(document.getElementById('info-pv').textContent),
+        { timeout: 3000, polling: 100 });
+      await other.$eval('#stop', (b) => b.click());  // a tab behind: puppeteer's click waits for a frame
+      await page.waitForFunction(() => /Hint: /.test(document.getElementById('message').textContent), { polling: 100 });
+    } finally {
+      await other.close();
+    }
+  });
+
+  await check('an analysis goes on after the player\'s move and Kroon\'s answer in a game', async () => {
+    await press('#analyse');
+    await page.waitForFunction(() => document.getElementById('engine-info').dataset.task === 'analysis' &&
+      document.querySelectorAll('#board .arrow.best').length === 1);
+    const before = await plies();
+    await playAny();
+    await page.waitForFunction((n) => document.querySelectorAll('#move-list .move').length === n &&
+      document.getElementById('engine-info').dataset.task === 'analysis' &&
+      document.querySelectorAll('#board .arrow.best').length === 1, {}, before + 2);
+    await press('#stop');
+    await page.waitForFunction(() => document.getElementById('stop').disabled);
+  });
 
   // --- a FEN set-up with a compulsory capture along its path ------------------------------
   await press('#setup-panel summary');
@@ -287,7 +432,7 @@ try {
     '[Result "*"]', '[GameType "20"]', '[Annotator "Kroon\'s tests"]', '',
     '{An opening study} 1. 32-28 {good} 19-23 (1... 18-23 {also played} 2. 38-32',
     '(2. 37-32 13-18) 2... 12-18) 2. 28x19 $2 14x23 3. 37-32 10-14 ({or} 3... 9-14!?',
-    '4. 31-27) 4. 41-37 *', '',
+    '4. 31-27 $14) 4. 41-37 *', '',
   ].join('\n');
   await page.$eval('#pdn-text', (e, v) => { e.value = v; }, study);
   await press('#pdn-read');
@@ -302,6 +447,31 @@ try {
   assert.equal(await page.$eval('#move-list .move[data-ply="3"]', (e) => e.textContent), '28x19?');
   assert.equal(await savePdn(), study);
   step('a pasted study shows its nested variations, comments and glyphs, and saves back unchanged');
+
+  await check('every glyph of the move list is drawn by a font (none is a box)', async () => {
+    // A character no font has is drawn as the missing-glyph box: the same picture as a
+    // character that does not exist.
+    const boxes = await page.$$eval('#move-list .move', (moves) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = canvas.height = 48;
+      const g = canvas.getContext('2d');
+      const picture = (c, font) => {
+        g.clearRect(0, 0, 48, 48);
+        g.font = font;
+        g.fillText(c, 4, 36);
+        return g.getImageData(0, 0, 48, 48).data.join(',');
+      };
+      const found = new Set();
+      for (const m of moves) {
+        const style = getComputedStyle(m);
+        const font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const box = picture('\u{10FFFD}', font);
+        for (const c of m.textContent) if (c !== ' ' && picture(c, font) === box) found.add(`${m.textContent}: U+${c.codePointAt(0).toString(16)}`);
+      }
+      return [...found];
+    });
+    assert.deepEqual(boxes, []);
+  });
 
   await press('#move-list .move[data-ply="1"]');
   await page.waitForFunction(() => document.querySelector('#move-list .current')?.textContent === '32-28');
@@ -329,6 +499,92 @@ try {
   await waitPlies(14);
   assert.equal(await savePdn(), study);
   step('a comment, a promotion and a deletion from under the move list');
+
+  await check('a mark set from the move list shows, is saved and is taken away again', async () => {
+    await press('#move-list .move[data-ply="2"]');
+    await page.waitForFunction(() => document.querySelector('#move-list .current')?.textContent === '19-23');
+    await press('#mark-buttons [data-marks="!?"]');
+    await page.waitForFunction(() => document.querySelector('#move-list .current')?.textContent === '19-23!?');
+    assert.equal(await page.$eval('#mark-buttons [data-marks="!?"]', (b) => b.classList.contains('selected')), true);
+    assert.match(await savePdn(), /1\. 32-28 \{good\} 19-23!\? \(1\.\.\./);
+    await press('#mark-buttons [data-marks="!?"]');
+    await page.waitForFunction(() => document.querySelector('#move-list .current')?.textContent === '19-23');
+    assert.equal(await savePdn(), study);
+  });
+
+  await check('arrows and circles drawn with the right button are kept in the PDN and across a reload', async () => {
+    await press('#move-list .move[data-ply="1"]');
+    await page.waitForFunction(() => document.querySelector('#move-list .current')?.textContent === '32-28');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const [ax, ay] = await centre(17);
+    const [bx, by] = await centre(21);
+    await page.mouse.move(ax, ay);
+    await page.mouse.down({ button: 'right' });
+    await page.mouse.move(bx, by, { steps: 3 });
+    await page.mouse.up({ button: 'right' });
+    await page.waitForSelector('#board .mark-arrow.mark-G');
+    const [cx, cy] = await centre(28);
+    await page.keyboard.down('Shift');
+    await page.mouse.click(cx, cy, { button: 'right' });
+    await page.keyboard.up('Shift');
+    await page.waitForSelector('#board .mark-circle.mark-R');
+    assert.deepEqual(await page.$$eval('#move-list .comment', (l) => l.map((e) => e.textContent)).then((l) => l.slice(0, 2)),
+      ['An opening study', 'good'], 'the list shows the comment without the marks');
+    assert.match(await savePdn(), /1\. 32-28 \{\[%cal G17-21\] \[%csl R28\] good\} 19-23/);
+    await page.reload();
+    await page.waitForSelector('#board .mark-arrow.mark-G');
+    assert.equal(await count('#board .mark-circle.mark-R'), 1);
+    // The same marks again take them away: the study is as it was.
+    await page.mouse.move(ax, ay);
+    await page.mouse.down({ button: 'right' });
+    await page.mouse.move(bx, by, { steps: 3 });
+    await page.mouse.up({ button: 'right' });
+    await page.keyboard.down('Shift');
+    await page.mouse.click(cx, cy, { button: 'right' });
+    await page.keyboard.up('Shift');
+    await page.waitForFunction(() => !document.querySelector('#board .mark-arrow, #board .mark-circle'));
+    await page.$eval('#setup-panel', (d) => { d.open = true; });  // closed again by the reload
+    assert.equal(await savePdn(), study);
+  });
+
+  await check('a match record shows each side\'s clock and the engines\' scores as a graph', async () => {
+    const record = [
+      '[Event "Kroon match"]', '[White "Engine A"]', '[Black "Engine B"]', '[Result "*"]', '[GameType "20"]',
+      '[TimeControl "60+1"]', '',
+      '1. 32-28 {[%clk 0:01:00.5] [%emt 0:00:00.5] [%eval 0.10,12]} 19-23 {[%clk 0:00:58.0] [%emt 0:00:03.0] [%eval 0.05,11]}',
+      '2. 28x19 {[%clk 0:00:59.0] [%emt 0:00:02.5] [%eval 0.20,13]} 14x23 {[%clk 0:00:57.9] [%emt 0:00:01.1] [%eval -1.25,12]} *', '',
+    ].join('\n');
+    await page.$eval('#setup-panel', (d) => { d.open = true; });
+    await page.$eval('#pdn-text', (e, v) => { e.value = v; }, record);
+    await press('#pdn-read');
+    await waitPlies(4);
+    assert.equal(await count('#move-list .comment'), 0, 'the clocks and scores are not shown as comments');
+    assert.equal(await page.$eval('#graph', (g) => g.dataset.recorded), '4', 'the graph shows the four recorded scores');
+    // At the end: each side's clock after its last move, the last score on the bar.
+    assert.equal(await text('#bottom-clock'), '0:59');
+    assert.equal(await text('#top-clock'), '0:57');
+    assert.equal(await page.$eval('#eval-bar', (e) => e.dataset.value), '-125');
+    assert.match(await page.$eval('#move-list .move[data-ply="2"]', (e) => e.title), /clock 0:58.*took 0:03.*score \+0\.05 \(depth 11\)/);
+    await press('#nav-first');
+    await page.waitForFunction(() => document.getElementById('top-clock').textContent === '1:00' &&
+      document.getElementById('bottom-clock').textContent === '1:00');
+    await press('#nav-next');
+    await page.waitForFunction(() => document.getElementById('bottom-clock').textContent === '1:00' &&
+      document.getElementById('eval-bar').dataset.value === '10');
+  });
+
+  await check('an international game without GameType opens on an English board, its draw as recorded', async () => {
+    await newGame({ variant: 'english', kroonSide: 'none' });
+    await page.$eval('#setup-panel', (d) => { d.open = true; });
+    await page.$eval('#pdn-text', (e, v) => { e.value = v; },
+      '[Event "club"]\n[Result "1-1"]\n\n1. 32-28 19-23 (1... 18-23 2. 28-33) 2. 28x19 14x23 1-1\n');
+    await press('#pdn-read');
+    await page.waitForFunction(() => /international, no GameType tag/.test(document.getElementById('pdn-games').textContent));
+    await page.waitForFunction(() => document.getElementById('variant-title').textContent === 'international' &&
+      document.querySelectorAll('#move-list .move').length === 4);
+    assert.match(await text('#message'), /left out: .*illegal move 28-33/);
+    assert.match(await page.$eval('#result', (e) => e.textContent), /^1-1 +draw - as recorded$/);
+  });
 
   // --- analysis: live depth, score and line; stop; play the best move ---------------------
   await newGame({ kroonSide: 'none' });
@@ -387,7 +643,14 @@ try {
 
   // --- resign ------------------------------------------------------------------------------
   await newGame({ kroonSide: 'black' });
-  await press('#resign');
+  await check('one click on Resign asks again; it takes a second to resign', async () => {
+    await press('#resign');
+    await page.waitForFunction(() => /really/i.test(document.getElementById('resign').textContent));
+    await new Promise((r) => setTimeout(r, 300));
+    assert.equal(await page.$eval('#result', (e) => e.hidden), true, 'one click has not resigned');
+  });
+  if (!(await page.$eval('#resign', (e) => /really/i.test(e.textContent)))) await press('#resign');
+  if (await page.$eval('#result', (e) => e.hidden)) await press('#resign');
   await page.waitForFunction(() => !document.getElementById('result').hidden);
   assert.match(await text('#result'), /^0-2 .*resign/i);
   step('resignation ends the game with its article');
@@ -466,6 +729,21 @@ try {
   assert.match(result, /^(1-0|0-1|1\/2-1\/2) +\S.*\(.+\)/, `a rule ended the game: ${result}`);
   step(`a whole game of English checkers against Kroon: ${result.trim()} after ${await plies()} plies`);
 
+  await check('a move is never cut over two lines of the move list', async () => {
+    const broken = await page.evaluate(() => {
+      const list = document.getElementById('move-list');
+      const found = new Set();
+      for (let width = 120; width <= 420; width += 3) {
+        list.style.width = `${width}px`;
+        for (const m of list.querySelectorAll('.move')) if (m.getClientRects().length > 1) found.add(m.textContent);
+        if (list.scrollWidth > list.clientWidth + 1) found.add(`the list overflows at ${width} px`);
+      }
+      list.style.width = '';
+      return [...found];
+    });
+    assert.deepEqual(broken, []);
+  });
+
   // --- stepping through the game with the keyboard and the mouse wheel ----------------------
   const total = await plies();
   const current = () => page.$eval('#move-list', (l) => {
@@ -510,6 +788,31 @@ try {
   await press('#flip');
   step(`a reload brought back the game (${total} plies, ${resultBefore.split(' ')[0]}) and the flipped board`);
 
+  await check('at 1280x800 the status or result stays on one line and the step buttons in view', async () => {
+    await page.setViewport({ width: 1280, height: 800 });
+    try {
+      const lowest = () => page.evaluate(() => {
+        const shown = ['status', 'result'].map((id) => document.getElementById(id)).find((e) => !e.hidden);
+        return { nav: document.getElementById('nav-last').getBoundingClientRect().bottom, line: shown.getBoundingClientRect().height };
+      });
+      await page.focus('body');
+      await page.keyboard.press('Home');
+      await waitStatus(/^Move 0 of /);
+      await page.keyboard.press('ArrowRight');
+      await waitStatus(/^Move 1 of /);
+      const stepping = await lowest();
+      await page.keyboard.press('End');
+      await page.waitForFunction(() => !document.getElementById('result').hidden);
+      const ended = await lowest();
+      for (const [where, m] of [['stepping', stepping], ['at the end', ended]]) {
+        assert.ok(m.nav <= 800, `${where}: the step buttons end at ${m.nav} px`);
+        assert.ok(m.line <= 32, `${where}: the status is one line (${m.line} px)`);
+      }
+    } finally {
+      await page.setViewport({ width: 1280, height: 900 });
+    }
+  });
+
   // --- game review: a known blunder is marked, with the better move and a summary ------------
   // White to move: 45-40 holds (about -0.4), 34-30 loses a man and the game.
   await newGame({ kroonSide: 'none' });
@@ -539,6 +842,9 @@ try {
     await waitPlies(1);
     const first = await page.$eval('#move-list .move', (e) => ({ text: e.textContent, book: e.classList.contains('book') }));
     assert.deepEqual(first, { text: bookRows[0], book: true }, 'Kroon played the book\'s best move, marked');
+    await check('the book mark reads "bk"', async () => {
+      assert.equal(await page.$eval('#move-list .move.book', (e) => getComputedStyle(e, '::after').content), '"\u00a0bk"');
+    });
     await page.waitForSelector('#book-moves tbody tr.playable');
     const reply = await page.$eval('#book-moves tbody tr.playable', (r) => r.cells[0].textContent);
     await press('#book-moves tbody tr.playable');
@@ -551,7 +857,12 @@ try {
   }
 
   assert.deepEqual(pageErrors, [], 'no errors on the page');
-  console.log(`${passed} passed, 0 failed (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  if (failedChecks.length) {
+    console.error(`${passed} passed, ${failedChecks.length} failed:\n${failedChecks.join('\n')}`);
+    process.exitCode = 1;
+  } else {
+    console.log(`${passed} passed, 0 failed (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  }
 } catch (e) {
   console.error(`FAILED after ${passed} steps: ${e.stack || e}`);
   if (page) {

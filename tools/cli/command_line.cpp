@@ -93,7 +93,7 @@ namespace {
 // The weights file of --eval-file, read and checked against the command's variant.
 std::shared_ptr<const eval::Weights> read_weights(const std::string& file, std::optional<Variant> variant) {
     const auto weights = eval::read_weights_file(file);
-    if (!weights) throw UsageError("--eval-file: " + weights.error());
+    if (!weights) throw FileError("--eval-file: " + weights.error());
     if (variant && (*weights)->variant != *variant)
         throw UsageError("--eval-file: " + file + " holds weights for " +
                          std::string(rule_traits((*weights)->variant).name) + ", not " +
@@ -107,15 +107,15 @@ EngineSettings engine_settings(const EngineArgs& args, EngineChecks checks) {
     EngineSettings settings = args.given;
     if (const auto file = args.value("eval-file"); file && !file->empty()) read_weights(*file, checks.weights_for);
     if (const auto book = args.value("book"))
-        if (const auto file = play::book_file_of_option(*book); !file) throw UsageError("--book: " + file.error());
+        if (const auto file = play::book_file_of_option(*book); !file) throw FileError("--book: " + file.error());
     const std::optional<Variant>& variant = checks.databases_for;
     if (const auto folder = args.value("egdb"); folder && *folder != "none" && !folder->empty()) {
         play::DatabaseShelf shelf(*folder, egdb::RejectedFiles::ListOnly);
         const bool found = variant ? shelf.of(*variant) != nullptr : shelf.holds_any();
         if (!found)
-            throw UsageError("--egdb: no endgame databases " +
-                             (variant ? "for " + std::string(rule_traits(*variant).name) + " " : std::string()) +
-                             "in " + *folder);
+            throw FileError("--egdb: no endgame databases " +
+                            (variant ? "for " + std::string(rule_traits(*variant).name) + " " : std::string()) + "in " +
+                            *folder);
     }
     return settings;
 }
@@ -242,6 +242,12 @@ int usage_error(const Streams& io, const std::string& command, const std::string
     return exit_usage;
 }
 
+// A file the command line names that cannot be read: a failure at run time.
+int file_error(const Streams& io, const std::string& command, const std::string& what) {
+    io.err << (command.empty() ? "kroon" : "kroon " + command) << ": " << what << "\n";
+    return exit_failure;
+}
+
 }  // namespace
 
 std::pair<int, int> parse_shard(const std::string& text) {
@@ -284,6 +290,8 @@ int run_kroon(const std::vector<std::string>& args, const Streams& io) {
     } catch (const CLI::ParseError& e) {
         const CLI::App& where = chosen(kroon);
         return usage_error(io, command_path(kroon, where), e.what());
+    } catch (const FileError& e) {
+        return file_error(io, command_path(kroon, chosen(kroon)), e.what());
     }
     const auto subcommands = kroon.get_subcommands();
     const std::string name = subcommands.empty() ? "console" : subcommands.front()->get_name();
@@ -293,6 +301,8 @@ int run_kroon(const std::vector<std::string>& args, const Streams& io) {
                 return run();
             } catch (const UsageError& e) {
                 return usage_error(io, name, e.what());
+            } catch (const FileError& e) {
+                return file_error(io, name, e.what());
             } catch (const std::bad_alloc&) {
                 // The process's memory limit, not a bug: say so and end cleanly.
                 io.err << "kroon " << name << ": out of memory (the process's limit is too low for this)\n";

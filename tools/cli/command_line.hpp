@@ -10,6 +10,7 @@
 #include <functional>
 #include <iosfwd>
 #include <map>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -37,11 +38,19 @@ struct Streams {
 // What a subcommand runs once its command line has been read; returns the exit status.
 using Run = std::function<int()>;
 
-// A command line that parses but cannot be used (a bad FEN, a missing file): reported like a
-// parse error. Throw it from a Run or an option callback.
+// A command line that parses but cannot be used (a bad FEN, a variant without databases):
+// reported like a parse error. Throw it from a Run or an option callback.
 class UsageError : public CLI::ValidationError {
 public:
     explicit UsageError(const std::string& message) : CLI::ValidationError(message) {}
+};
+
+// A file or folder the command line names that cannot be read (missing, a folder where a file
+// should be, damaged): a failure at run time, status 1, reported as "kroon COMMAND: what" without
+// the usage line. Throw it from a Run or an option callback.
+class FileError : public std::runtime_error {
+public:
+    explicit FileError(const std::string& message) : std::runtime_error(message) {}
 };
 
 // --variant V: any name parse_variant accepts (kroon variants lists them).

@@ -35,7 +35,7 @@ std::vector<Game> build_roots(const BuildArgs& args) {
     std::vector<match::Opening> openings;
     if (!args.openings.empty()) {
         auto read = match::read_openings_file(args.openings, args.variant);
-        if (!read) throw UsageError("--openings: " + read.error());
+        if (!read) throw FileError("--openings: " + read.error());
         openings = std::move(*read);
     } else if (args.ballots > 0) {
         openings = match::ballot_openings(args.variant, args.ballots, 1);
@@ -90,7 +90,7 @@ int run_build(BuildArgs args, const Streams& io) {
 
 play::Book read_book(const std::string& path) {
     auto book = play::Book::read(path);
-    if (!book) throw UsageError(book.error());
+    if (!book) throw FileError(book.error());
     return std::move(*book);
 }
 

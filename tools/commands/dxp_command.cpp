@@ -32,7 +32,7 @@ dxp::Endpoint endpoint(const std::string& text, const std::string& option) {
 // `kroon match --openings`.
 std::vector<Position> start_positions(const std::string& path) {
     const auto openings = match::read_openings_file(path, Variant::International);
-    if (!openings) throw UsageError("--positions: " + openings.error());
+    if (!openings) throw FileError("--positions: " + openings.error());
     std::vector<Position> positions;
     for (const auto& o : *openings) {
         Game game(rulebook(Variant::International), o.start);

@@ -104,10 +104,21 @@ std::string source_text(const egdb::Probe& p) {
     return "";
 }
 
-int run_probe(const EgdbArgs& args, const Streams& io) {
+// The databases of the command's folder, or null (reported on `io.err`) when it holds none.
+std::shared_ptr<const egdb::Database> open_databases(const EgdbArgs& args, const char* command, const Streams& io) {
     check_variant(args.position.variant);
+    const std::string folder = folder_of(args);
+    auto db = egdb::Database::open(folder, args.position.variant);
+    if (db->slice_count() > 0) return db;
+    io.err << "kroon egdb " << command << ": no database files in " << folder << "\n";
+    return nullptr;
+}
+
+int run_probe(const EgdbArgs& args, const Streams& io) {
     const Position pos = read_position(args.position);
-    const auto db = egdb::Database::open(folder_of(args), args.position.variant);
+    // A folder without databases (or none at all) answers nothing: a failure, not "unknown".
+    const auto db = open_databases(args, "probe", io);
+    if (!db) return exit_failure;
     const egdb::Probe p = db->probe(pos);
     io.out << egdb::value_name(p.value) << " (" << source_text(p);
     if (const auto distance = db->distance(pos))
@@ -139,16 +150,6 @@ int run_verify(const EgdbArgs& args, const Streams& io) {
     for (const std::string& damaged : summary->rejected) io.out << "damaged: " << damaged << "\n";
     const bool sound = summary->mismatches == 0 && summary->distance_mismatches == 0 && summary->rejected.empty();
     return sound ? exit_ok : exit_failure;
-}
-
-// The databases of the command's folder, or null (reported on `io.err`) when it holds none.
-std::shared_ptr<const egdb::Database> open_databases(const EgdbArgs& args, const char* command, const Streams& io) {
-    check_variant(args.position.variant);
-    const std::string folder = folder_of(args);
-    auto db = egdb::Database::open(folder, args.position.variant);
-    if (db->slice_count() > 0) return db;
-    io.err << "kroon egdb " << command << ": no database files in " << folder << "\n";
-    return nullptr;
 }
 
 // Probes random positions of every slice twice: the first round reads the files from disk

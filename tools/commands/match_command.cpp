@@ -375,7 +375,7 @@ match::MatchConfig match_config(MatchArgs& a) {
         limits.clock = TimeControl::sudden_death(10, 0.1);
     if (!a.openings.empty()) {
         auto openings = match::read_openings_file(a.openings, c.game.variant);
-        if (!openings) throw UsageError(openings.error());
+        if (!openings) throw FileError(openings.error());
         c.openings = std::move(openings.value());
     } else if (a.ballots > 0) {
         const auto ballots = match::ballot_openings(c.game.variant, a.ballots, static_cast<std::uint32_t>(a.seed));

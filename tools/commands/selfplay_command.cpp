@@ -153,7 +153,7 @@ int run_selfplay(const SelfplayArgs& args, const Streams& io) {
     if (!args.shard.empty()) std::tie(o.shard, o.shards) = parse_shard(args.shard);
     if (!args.openings.empty()) {
         auto openings = match::read_openings_file(args.openings, o.variant);
-        if (!openings) throw UsageError("--openings: " + openings.error());
+        if (!openings) throw FileError("--openings: " + openings.error());
         o.openings = std::move(openings.value());
     }
     o.engine_options = engine_settings(args.engine, {o.variant, std::nullopt});

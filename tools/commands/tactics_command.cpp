@@ -46,7 +46,7 @@ int run_check(const FindArgs& a, const Streams& io) {
     int kept = 0, dropped = 0;
     for (const std::string& path : a.files) {
         const auto file = bench::read_puzzles(rules, path);
-        if (!file.ok()) throw UsageError(file.error());
+        if (!file.ok()) throw FileError(file.error());
         for (const std::string& e : file->errors) io.err << path << ": " << e << " (left out)\n";
         for (const bench::Puzzle& p : file->puzzles) {
             const auto again = bench::find_shot(rules, p.position, a.depth, a.min_gain);
@@ -69,7 +69,7 @@ int run_find(const FindArgs& a, const Streams& io) {
     int games = 0, found = 0;
     for (const std::string& path : a.files) {
         const auto file = read_pdn_file(path, a.variant);
-        if (!file.ok()) throw UsageError(file.error());
+        if (!file.ok()) throw FileError(file.error());
         for (const PdnError& e : file->errors) io.err << path << ": " << e.text() << " (left out)\n";
         games += static_cast<int>(file->games.size());
         bench::find_shots(file->games, a.depth, a.min_gain, [&](const bench::Puzzle& p) {
@@ -174,7 +174,7 @@ void print_tally(std::ostream& out, const SolveTally& t, int n, bool builtin) {
 int run_solve(const SolveArgs& a, const Streams& io) {
     const Rulebook& rules = rulebook(a.variant);
     const auto file = bench::read_puzzles(rules, a.file);
-    if (!file.ok()) throw UsageError(file.error());
+    if (!file.ok()) throw FileError(file.error());
     for (const std::string& e : file->errors) io.err << a.file << ": " << e << " (left out)\n";
     if (a.move_time <= 0 && a.depth <= 0 && a.nodes <= 0) throw UsageError("give --movetime, --depth or --nodes");
     auto started = start_solver(a);
@@ -215,7 +215,7 @@ Run add_tactics(CLI::App& kroon, const Streams& io) {
         "find",
         "Prints the positions of the PDN games that hold exactly one winning shot (a sacrifice the opponent "
         "must take), one a line.");
-    find_command->add_option("PDN", find->files, "game records")->required()->check(CLI::ExistingFile);
+    find_command->add_option("PDN", find->files, "game records")->required();
     add_shot_options(*find_command, *find);
 
     auto check = std::make_shared<FindArgs>();
@@ -223,7 +223,7 @@ Run add_tactics(CLI::App& kroon, const Streams& io) {
         "check",
         "Re-checks sets with the full-width material minimax (at another --depth): prints the positions that "
         "still hold one winning shot, names the others on stderr (status 1 when any fails).");
-    check_command->add_option("FILE", check->files, "sets")->required()->check(CLI::ExistingFile);
+    check_command->add_option("FILE", check->files, "sets")->required();
     add_shot_options(*check_command, *check);
 
     auto solve = std::make_shared<SolveArgs>();

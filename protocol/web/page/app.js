@@ -2,6 +2,7 @@
 // (board.js), the game's controls, the analysis, the move list, the score graph, setting up
 // positions and PDN files. Everything about the rules comes from the server.
 import { Board } from './board.js';
+import { clockText, readComment, startingTime, writeComment } from './pdn_comments.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -10,18 +11,34 @@ let state = null;
 let variants = [];
 let flipped = false;
 let analysing = false;      // the player asked for analysis until Stop
-let lastInfo = null;        // the latest info message of the running analysis or move
+let lastInfo = null;        // the latest info message of a search, with the node it searched
 let stateReceived = 0;      // when the state (and its clock) arrived
 let setup = null;           // the position being set up: {pieces, side}, or null
 let setupPiece = 'w';
 let reconnectDelay = 500;
-let restorePending = false;
-let reviewBest = [];         // per position, the best move Score the game found there  // the first state of a connection: the kept game goes back first
+let restorePending = false;  // the first state of a connection: the kept game goes back first
+let reviewBest = [];         // per position, the best move Score the game found there
 
 const board = new Board($('board'), $('chooser'), {
   onMove: (move) => {
     board.setHint(null);
     send({ type: 'move', move: move.id, ply: state.ply });
+  },
+  // A mark drawn with the right button goes into the comment of the move shown ([%cal] and
+  // [%csl]), so the PDN keeps it; the same mark again takes it away.
+  onMark: (mark) => {
+    if (!state) return;
+    const comment = state.tree[state.node].comment;
+    const { arrows, circles } = readComment(comment);
+    const list = 'square' in mark ? circles : arrows;
+    const i = list.findIndex((m) => m.from === mark.from && m.to === mark.to && m.square === mark.square);
+    if (i >= 0 && list[i].colour === mark.colour) list.splice(i, 1);
+    else if (i >= 0) list[i] = mark;
+    else list.push(mark);
+    const text = writeComment(comment, { arrows, circles });
+    send({ type: 'comment', node: state.node, text });
+    // The next mark, drawn before the server's answer, adds to this one.
+    state.tree[state.node].comment = text;
   },
   onSquare: (n) => {
     if (!setup) return;
@@ -105,36 +122,50 @@ function receive(m) {
 
 // --- the state -----------------------------------------------------------------------------
 
-// The engine panel shows nothing of another game.
-function clearEngineInfo() {
-  lastInfo = null;
-  $('info-depth').textContent = '–';
-  $('info-score').textContent = '–';
-  $('info-nodes').textContent = '–';
-  $('info-pv').textContent = '';
-}
-
 // --- work kept in the browser: the game survives a reload and a restarted server -----------
 
+// The game is the tab's own (sessionStorage: a reload keeps it, another tab has its own); the
+// settings are shared by every tab (localStorage).
 const gameKey = 'kroon.game';
 const settingsKey = 'kroon.settings';
 
-function storedJson(key) {
-  try { return JSON.parse(localStorage.getItem(key) || 'null'); } catch { return null; }
+function storedJson(key, storage = localStorage) {
+  try { return JSON.parse(storage.getItem(key) || 'null'); } catch { return null; }
 }
-function store(key, value) {
-  try { localStorage.setItem(key, JSON.stringify(value)); } catch { /* storage full or off */ }
+function store(key, value, storage = localStorage) {
+  try { storage.setItem(key, JSON.stringify(value)); } catch { /* storage full or off */ }
 }
 
+// The game kept before it was the tab's own went to every tab: the first tab takes it over.
+function takeOverSharedGame() {
+  try {
+    const shared = localStorage.getItem(gameKey);
+    if (shared === null) return;
+    localStorage.removeItem(gameKey);
+    if (sessionStorage.getItem(gameKey) === null) sessionStorage.setItem(gameKey, shared);
+  } catch { /* storage off */ }
+}
+
+// The tree in its own order: a node's children as the tree has them (the first continues the
+// line), every parent before its children, so that the restored tree has the same main line
+// and variations in the same order, whatever order its nodes were made in.
 function keptGame(s) {
-  const tree = s.tree.map((n) => n.parent < 0 ? { parent: 0, comment: n.comment }
-    : { parent: n.parent, move: n.id, marks: n.marks, nags: n.nags, comment: n.comment, comment_before: n.comment_before });
-  return { variant: s.variant, fen: s.start_fen, tree, node: s.node, tags: s.tags, kroon: s.kroon, level: s.level };
+  const tree = [];
+  const entry = new Map();
+  for (const stack = [[0, 0]]; stack.length;) {
+    const [n, parent] = stack.pop();
+    const node = s.tree[n];
+    entry.set(n, tree.length);
+    tree.push(node.parent < 0 ? { parent: 0, comment: node.comment }
+      : { parent, move: node.id, marks: node.marks, nags: node.nags, comment: node.comment, comment_before: node.comment_before });
+    for (let i = node.children.length - 1; i >= 0; --i) stack.push([node.children[i], entry.get(n)]);
+  }
+  return { variant: s.variant, fen: s.start_fen, tree, node: entry.get(s.node) ?? 0, tags: s.tags, kroon: s.kroon, level: s.level };
 }
 
 // On a new connection the server starts a fresh game: send the kept one back unless that is it.
 function restoreKeptGame(s) {
-  const kept = storedJson(gameKey);
+  const kept = storedJson(gameKey, sessionStorage);
   if (!kept || !(Array.isArray(kept.tree) || Array.isArray(kept.moves))) return false;
   const fresh = keptGame(s);
   const empty = Array.isArray(kept.tree) ? kept.tree.length <= 1 && !kept.tree[0]?.comment : kept.moves.length === 0;
@@ -167,11 +198,12 @@ function onState(s) {
     restorePending = false;
     if (restoreKeptGame(s)) return;
   }
-  store(gameKey, keptGame(s));
+  store(gameKey, keptGame(s), sessionStorage);
   const newPosition = !state || state.fen !== s.fen || state.ply !== s.ply;
   const newGame = !state || state.variant !== s.variant || state.start_fen !== s.start_fen ||
     s.plies < state.plies - 2 || (s.plies === 0 && state.plies > 0);
-  if (newGame && !s.engine) clearEngineInfo();
+  // The engine panel shows nothing of another game (reports after a new game are the new game's).
+  if (newGame) lastInfo = null;
   if (newGame) reviewBest = [];
   // The review's best moves belong to the line they were found on, as far as it is still shown.
   if (state && !newGame) {
@@ -181,13 +213,11 @@ function onState(s) {
   }
   state = s;
   stateReceived = performance.now();
-  if (newPosition) {
-    board.setHint(null);
-    board.setArrows([]);
-    drawEvalBar(s.scores[s.ply]);
-  }
+  recorded = readRecord(s);
+  if (newPosition) board.setHint(null);
   $('variant-title').textContent = s.variant;
   $('variant').value = s.variant;
+  board.setMarks(setup ? null : readComment(s.tree[s.node].comment));
   if (!setup) drawBoard();
   $('fen-input').value = s.fen;
   drawPlayers();
@@ -195,10 +225,10 @@ function onState(s) {
   drawMoveList();
   drawBook();
   drawGraph();
+  drawEnginePanel();
   drawButtons();
-  // Analysis goes on from position to position until Stop.
+  // Analysis goes on from position to position until Stop, in a game after Kroon's move too.
   if (analysing && !s.engine && !positionOver(s)) send(analyseRequest());
-  if (analysing && s.engine && s.engine.task === 'move') analysing = false;
 }
 
 function positionOver(s) { return s.ply === s.plies && s.over; }
@@ -221,52 +251,85 @@ function drawPlayers() {
   drawClocks();
 }
 
-function formatClock(seconds) {
-  const s = Math.max(0, seconds);
-  const m = Math.floor(s / 60);
-  const rest = s - m * 60;
-  return s < 20 ? `${m}:${rest.toFixed(1).padStart(4, '0')}` : `${m}:${String(Math.floor(rest)).padStart(2, '0')}`;
+// A recorded game's clocks and scores (a match record's [%clk] and [%eval]) along the line
+// shown, read once per state: `clocks[p]` each side's clock at ply p (null before any), `evals[p]`
+// the score written after the move that led to ply p.
+let recorded = { clocks: [], evals: [], any: false };
+
+function readRecord(s) {
+  const start = startingTime((s.tags.find((t) => t.name === 'TimeControl') || {}).value);
+  const left = { white: start, black: start };
+  const clocks = [{ ...left }];
+  const evals = [null];
+  let any = false;
+  for (let p = 1; p < s.line.length; ++p) {
+    const node = s.tree[s.line[p]];
+    const noted = readComment(node.comment);
+    if (noted.clock !== null) {
+      left[node.side] = noted.clock;
+      any = true;
+    }
+    clocks.push({ ...left });
+    evals.push(noted.eval);
+  }
+  return { clocks, evals, any };
 }
 
+// The clocks of a game against Kroon run on the server; a recorded game shows the clocks it
+// recorded at the position shown.
 function drawClocks() {
   const clock = state && state.clock;
+  const kept = !clock && state && recorded.any ? recorded.clocks[state.ply] : null;
   for (const [slot, side] of [['top', flipped ? 'white' : 'black'], ['bottom', flipped ? 'black' : 'white']]) {
     const node = $(`${slot}-clock`);
+    if (kept) {
+      node.textContent = kept[side] === null ? '' : clockText(kept[side]);
+      node.className = 'clock recorded';
+      continue;
+    }
     if (!clock) { node.textContent = ''; node.className = 'clock'; continue; }
     let left = clock[side];
     const running = clock.running === side;
     if (running) left -= (performance.now() - stateReceived) / 1000;
-    node.textContent = formatClock(left);
+    node.textContent = clockText(left);
     node.className = 'clock' + (running ? ' running' : '') + (left < 10 ? ' low' : '');
   }
 }
 setInterval(drawClocks, 100);
 
+// One line under the board, so that the buttons under it never move: the status, or at the end
+// of a finished game its result; cut with an ellipsis where it is too long, whole in its tooltip.
 function drawStatus() {
   const s = state;
   const status = $('status');
   status.className = '';
+  const mainLine = s.line.every((n) => isFirstChild(n));
+  const atEnd = s.ply === s.plies;
   let text;
-  if (s.ply < s.plies) {
-    const inGame = s.kroon !== 'none' && !s.over && s.line.every((n) => isFirstChild(n));
-    text = `Move ${s.ply} of ${s.plies}: ${sideName(s.side)} to move (a new move here ` +
-      (inGame ? 'continues the game from here; the moves it replaces stay as a variation)' : 'starts a variation)');
+  if (!atEnd) {
+    const inGame = s.kroon !== 'none' && !s.over && mainLine;
+    text = `Move ${s.ply} of ${s.plies}: ${sideName(s.side)} to move; a move here ` +
+      (inGame ? 'continues the game (the moves it replaces stay as a variation)' : 'starts a variation');
   } else if (s.over) {
     text = 'Game over';
   } else if (s.engine && s.engine.task === 'move') {
     text = s.engine.queued ? 'Kroon waits for a free search thread…' : `Kroon is thinking for ${sideName(s.side)}…`;
   } else {
     text = `${sideName(s.side)} to move`;
-    if (s.kroon !== 'none') text = s.side === s.kroon ? `${sideName(s.side)} (Kroon) to move` : `Your move (${sideName(s.side)})`;
+    // Kroon plays the game's own line; in a variation the player moves both sides.
+    if (s.kroon !== 'none' && mainLine) text = s.side === s.kroon ? `${sideName(s.side)} (Kroon) to move` : `Your move (${sideName(s.side)})`;
+    if (s.kroon !== 'none' && !mainLine) text += ' (a variation: you move both sides)';
     if (s.capture && s.moves.length) {
       text += ': capture is compulsory';
       status.className = 'capture';
     }
   }
   status.textContent = text;
+  status.title = text;
   const result = $('result');
-  result.hidden = !s.over;
-  if (s.over) result.textContent = `${s.result}  ${s.termination}`;
+  result.hidden = !(s.over && atEnd);
+  status.hidden = !result.hidden;
+  if (s.over) result.textContent = result.title = `${s.result}  ${s.termination}`;
 }
 
 function drawButtons() {
@@ -276,10 +339,11 @@ function drawButtons() {
   $('hint').disabled = thinkingMove || (s.ply === s.plies && s.over);
   $('kroon-move').disabled = s.over || s.ply < s.plies || thinkingMove || s.kroon === s.side;
   $('resign').disabled = s.over;
+  if (s.over && resignArmed) disarmResign();
   $('draw').disabled = s.over;
   $('analyse').disabled = thinkingMove || (s.ply === s.plies && s.over);
   $('stop').disabled = !s.engine;
-  $('play-pv').disabled = !(lastInfo && lastInfo.task === 'analysis' && lastInfo.ply === s.ply && lastInfo.pv_ids.length);
+  $('play-pv').disabled = !(infoShown() && lastInfo.task === 'analysis' && lastInfo.ply === s.ply && lastInfo.pv_ids.length);
   $('review').disabled = thinkingMove;
   $('nav-first').disabled = s.ply === 0;
   $('nav-prev').disabled = s.ply === 0;
@@ -289,7 +353,8 @@ function drawButtons() {
 
 // The move list is the game's tree: the line shown in full, each variation after the move it
 // replaces, comments and glyphs where the PDN had them. A click shows a move's position.
-const nagGlyphs = { 1: '!', 2: '?', 3: '!!', 4: '??', 5: '!?', 6: '?!', 7: '□', 10: '=', 13: '∞', 14: '⩲', 15: '⩱', 16: '±', 17: '∓', 18: '+−', 19: '−+' };
+// Glyphs the fonts of every system have (⩲ and ⩱, the usual signs of $14 and $15, are in few).
+const nagGlyphs = { 1: '!', 2: '?', 3: '!!', 4: '??', 5: '!?', 6: '?!', 7: '□', 10: '=', 13: '∞', 14: '+=', 15: '=+', 16: '±', 17: '∓', 18: '+−', 19: '−+' };
 
 // Scrolls `box` alone so that `item` shows in it: Element.scrollIntoView would scroll the page
 // too, and pull it away from whatever panel the user is reading whenever a move arrives.
@@ -305,10 +370,12 @@ function drawMoveList() {
   list.replaceChildren();
   const tree = state.tree;
   const plyOf = new Map(state.line.map((node, ply) => [node, ply]));
+  // A move with its number, marks and comments; a blank after each, where a line may wrap
+  // (never inside a move: .move does not wrap).
   const moveSpan = (n, numbered) => {
     const node = tree[n];
     const parts = [];
-    if (node.comment_before) parts.push(commentSpan(node.comment_before));
+    if (node.comment_before) parts.push(commentSpan(node.comment_before), ' ');
     if (node.side === firstSide() || numbered) {
       const num = document.createElement('span');
       num.className = 'num';
@@ -323,16 +390,23 @@ function drawMoveList() {
     span.dataset.node = n;
     if (ply !== undefined) span.dataset.ply = ply;
     span.textContent = node.text + node.marks + node.nags.map((g) => nagGlyphs[g] || ` $${g}`).join('');
-    if (fromBook) span.title = 'Kroon played this from its opening book';
+    const titles = [];
+    if (fromBook) titles.push('Kroon played this from its opening book');
+    // What a match record says of the move: the mover's clock, the time it took, the score.
+    const noted = readComment(node.comment);
+    if (noted.clock !== null) titles.push(`clock ${clockText(noted.clock)}`);
+    if (noted.moveTime !== null) titles.push(`took ${clockText(noted.moveTime)}`);
+    if (noted.eval !== null) titles.push(`score ${scoreText(noted.eval)}${noted.depth ? ` (depth ${noted.depth})` : ''}`);
     const judged = ply !== undefined ? judgeMove(ply - 1) : null;
     if (judged) {
       span.classList.add(judged.label);
       span.textContent += judged.glyph;
-      span.title = `${judged.label}: lost ${(judged.lost / 100).toFixed(2)}; better ${judged.better}`;
+      titles.unshift(`${judged.label}: lost ${(judged.lost / 100).toFixed(2)}; better ${judged.better}`);
     }
+    if (titles.length) span.title = titles.join('; ');
     span.addEventListener('click', () => send({ type: 'goto', node: n }));
-    parts.push(span);
-    if (node.comment) parts.push(commentSpan(node.comment));
+    parts.push(span, ' ');
+    if (noted.text) parts.push(commentSpan(noted.text), ' ');
     return parts;
   };
   // The line after `parent` into `box`; each variation becomes a block of its own in it.
@@ -362,11 +436,24 @@ function drawMoveList() {
       n = main;
     }
   };
-  if (tree[0].comment) list.appendChild(commentSpan(tree[0].comment));
+  const opening = readComment(tree[0].comment).text;
+  if (opening) list.appendChild(commentSpan(opening));
   drawLine(list, 0, false);
+  // The game's result after its last move, as in its PDN.
+  if (state.over && state.line.every((n) => isFirstChild(n)) && list.lastElementChild) {
+    const token = document.createElement('span');
+    token.className = 'result-token';
+    token.textContent = state.result;
+    list.lastElementChild.append(token);
+  }
   const current = list.querySelector('.current');
   if (current) scrollWithin(list, current);
-  if (document.activeElement !== $('comment-input')) $('comment-input').value = tree[state.node].comment || '';
+  // The comment's text is edited; the commands in it (clocks, scores, drawn shapes) stay.
+  if (document.activeElement !== $('comment-input')) $('comment-input').value = readComment(tree[state.node].comment).text;
+  for (const b of $('mark-buttons').querySelectorAll('button')) {
+    b.disabled = state.node === 0;
+    b.classList.toggle('selected', state.node !== 0 && tree[state.node].marks === b.dataset.marks);
+  }
   $('tree-promote').disabled = state.node === 0 || state.line.every((n) => isFirstChild(n));
   $('tree-delete').disabled = state.node === 0;
   drawReviewSummary();
@@ -448,6 +535,8 @@ function graphValue(v) {
   return Math.max(-4, Math.min(4, men));
 }
 
+// Kroon's scores (its moves, analyses, the review) as a line over a shaded area; a recorded
+// game's own scores (a match record's [%eval]) as a line for each side's engine.
 function drawGraph() {
   const g = $('graph');
   g.replaceChildren();
@@ -455,31 +544,44 @@ function drawGraph() {
   const n = Math.max(state.scores.length - 1, 1);
   const x = (i) => (i / n) * 300;
   const y = (v) => 50 - (v / 4) * 46;
-  const zero = document.createElementNS(ns, 'line');
-  Object.entries({ x1: 0, x2: 300, y1: 50, y2: 50, class: 'graph-zero' }).forEach(([k, v]) => zero.setAttribute(k, v));
-  g.appendChild(zero);
-  const points = [];
-  state.scores.forEach((v, i) => {
-    const value = graphValue(v);
-    if (value !== null) points.push(`${x(i).toFixed(1)},${y(value).toFixed(1)}`);
-  });
-  if (points.length) {
-    const area = document.createElementNS(ns, 'polygon');
-    const first = points[0].split(',')[0];
-    const last = points[points.length - 1].split(',')[0];
-    area.setAttribute('points', `${first},50 ${points.join(' ')} ${last},50`);
-    area.setAttribute('class', 'graph-white');
-    g.appendChild(area);
-    const line = document.createElementNS(ns, 'polyline');
-    line.setAttribute('points', points.join(' '));
-    line.setAttribute('class', 'graph-line');
-    g.appendChild(line);
+  const draw = (name, attributes) => {
+    const e = document.createElementNS(ns, name);
+    Object.entries(attributes).forEach(([k, v]) => e.setAttribute(k, v));
+    g.appendChild(e);
+  };
+  draw('line', { x1: 0, x2: 300, y1: 50, y2: 50, class: 'graph-zero' });
+  const pointsOf = (values) => {
+    const points = [];
+    values.forEach((v, i) => {
+      const value = graphValue(v);
+      if (value !== null) points.push(`${x(i).toFixed(1)},${y(value).toFixed(1)}`);
+    });
+    return points;
+  };
+  const own = pointsOf(state.scores);
+  // Each engine's scores a line of its own: the two seldom agree, and one line through both
+  // would zigzag between them.
+  const keptBy = (side) => pointsOf(recorded.evals.map((v, p) =>
+    (p > 0 && state.tree[state.line[p]].side === side ? v : null)));
+  const keptWhite = keptBy('white');
+  const keptBlack = keptBy('black');
+  const kept = pointsOf(recorded.evals);
+  if (own.length) {
+    const first = own[0].split(',')[0];
+    const last = own[own.length - 1].split(',')[0];
+    draw('polygon', { points: `${first},50 ${own.join(' ')} ${last},50`, class: 'graph-white' });
   }
-  const now = document.createElementNS(ns, 'line');
-  Object.entries({ x1: x(state.ply), x2: x(state.ply), y1: 0, y2: 100, class: 'graph-now' })
-    .forEach(([k, v]) => now.setAttribute(k, v));
-  g.appendChild(now);
-  g.dataset.points = points.length;
+  if (keptWhite.length) draw('polyline', { points: keptWhite.join(' '), class: 'graph-record white' });
+  if (keptBlack.length) draw('polyline', { points: keptBlack.join(' '), class: 'graph-record black' });
+  $('graph-legend').hidden = kept.length === 0;
+  if (kept.length) {
+    $('legend-white').textContent = state.players.white;
+    $('legend-black').textContent = state.players.black;
+  }
+  if (own.length) draw('polyline', { points: own.join(' '), class: 'graph-line' });
+  draw('line', { x1: x(state.ply), x2: x(state.ply), y1: 0, y2: 100, class: 'graph-now' });
+  g.dataset.points = own.length;
+  g.dataset.recorded = kept.length;
 }
 
 $('graph').addEventListener('click', (e) => {
@@ -505,63 +607,102 @@ function drawEvalBar(value) {
   bar.dataset.value = value;
 }
 
+// Does the latest report describe the position shown? The one it searched, or, for Kroon's
+// own move, the position that move led to (so its score stays beside the board after it).
+function infoShown() {
+  if (!lastInfo || !state || state.line[lastInfo.ply] !== lastInfo.node) return false;
+  return lastInfo.ply === state.ply || (lastInfo.task === 'move' && lastInfo.ply === state.ply - 1);
+}
+
+// White's view of a score in hundredths of a man, as the server writes it.
+function scoreText(value) {
+  if (Math.abs(value) > 9000) return value > 0 ? 'White wins' : 'Black wins';
+  return `${value > 0 ? '+' : ''}${(value / 100).toFixed(2)}`;
+}
+
+const waitingFor = { move: 'Kroon', hint: 'The hint', analysis: 'The analysis' };
+
+// The engine panel, the evaluation bar and the engine's arrows always show the position shown:
+// the latest report when it is about that position, else the last score known there.
+function drawEnginePanel() {
+  const s = state;
+  if (!s) return;
+  const engine = s.engine && s.engine.task !== 'review' ? s.engine : null;
+  const info = infoShown() ? lastInfo : null;
+  const pv = $('info-pv');
+  $('engine-info').dataset.task = info ? info.task : engine ? engine.task : '';
+  if (info) {
+    $('info-depth').textContent = `${info.depth}/${info.seldepth}`;
+    $('info-score').textContent = info.score.text;
+    $('info-nodes').textContent = info.nodes.toLocaleString('en');
+    drawEvalBar(info.score.value);
+    const lines = info.lines && info.lines.length > 1 ? info.lines : null;
+    board.setArrows(info.task === 'move' || info.ply !== s.ply ? [] : lines ? lines.map((l) => l.move) : [info.move]);
+    if (info.best) {
+      pv.textContent = `best ${info.best.text} (${info.bestScore.text}) · ${info.pv.join(' ')}`;
+    } else if (lines) {
+      // One row per line, best first: its score and its moves.
+      pv.replaceChildren(...lines.map((l) => {
+        const row = document.createElement('div');
+        row.className = 'line';
+        const score = document.createElement('span');
+        score.className = 'line-score';
+        score.textContent = l.score.text;
+        row.append(score, ` ${l.pv.join(' ')}`);
+        return row;
+      }));
+    } else {
+      pv.textContent = (info.task === 'move' ? 'Kroon: ' : '') + info.pv.join(' ');
+    }
+    if (info.engine && info.task !== 'move' && !info.best && !$('engine-choice').hidden) {
+      const who = document.createElement('div');
+      who.className = 'engine-name';
+      who.textContent = info.engine;
+      pv.prepend(who);
+    }
+  } else {
+    const known = s.scores[s.ply] ?? recorded.evals[s.ply];
+    $('info-depth').textContent = '–';
+    $('info-score').textContent = known === null || known === undefined ? '–' : scoreText(known);
+    $('info-nodes').textContent = '–';
+    drawEvalBar(known);
+    board.setArrows([]);
+    pv.textContent = engine && engine.ply === s.ply && engine.task !== 'move' ? 'thinking…' : '';
+    if (engine && engine.task === 'move') pv.textContent = 'Kroon is thinking…';
+  }
+  // A search that waits for a thread says so at once (another tab's search may hold it).
+  if (engine && engine.queued) pv.textContent = `${waitingFor[engine.task]} waits for a free search thread…`;
+}
+
 function showThinking(m) {
   if (state && state.engine) state.engine.queued = false;
-  if (state) drawStatus();
-  if (m.task === 'review') return;
-  lastInfo = null;
-  $('engine-info').dataset.task = m.task;
-  $('info-depth').textContent = '–';
-  $('info-score').textContent = '–';
-  $('info-nodes').textContent = '–';
-  $('info-pv').textContent = m.task === 'move' ? 'Kroon is thinking…' : 'thinking…';
+  if (m.task !== 'review') lastInfo = null;
+  if (state) {
+    drawStatus();
+    drawEnginePanel();
+  }
 }
 
 function onInfo(m) {
-  if (m.task === 'review') return;
-  lastInfo = m;
-  const lines = m.lines && m.lines.length > 1 ? m.lines : null;
-  if (state && m.ply === state.ply && m.task !== 'move') {
-    drawEvalBar(m.score.value);
-    board.setArrows(lines ? lines.map((l) => l.move) : [m.move]);
-  }
-  $('info-depth').textContent = `${m.depth}/${m.seldepth}`;
-  $('info-score').textContent = m.score.text;
-  $('info-nodes').textContent = m.nodes.toLocaleString('en');
-  if (lines) {
-    // One row per line, best first: its score and its moves.
-    $('info-pv').replaceChildren(...lines.map((l) => {
-      const row = document.createElement('div');
-      row.className = 'line';
-      const score = document.createElement('span');
-      score.className = 'line-score';
-      score.textContent = l.score.text;
-      row.append(score, ` ${l.pv.join(' ')}`);
-      return row;
-    }));
-  } else {
-    $('info-pv').textContent = (m.task === 'move' ? 'Kroon: ' : '') + m.pv.join(' ');
-  }
-  if (m.engine && m.task !== 'move' && !$('engine-choice').hidden) {
-    const who = document.createElement('div');
-    who.className = 'engine-name';
-    who.textContent = m.engine;
-    $('info-pv').prepend(who);
-  }
-  if (state && m.task === 'analysis' && m.ply < state.scores.length) {
+  if (m.task === 'review' || !state) return;
+  lastInfo = { ...m, node: state.line[m.ply] };
+  if (m.task === 'analysis' && m.ply < state.scores.length) {
     state.scores[m.ply] = m.score.value;
     drawGraph();
   }
-  if (state) drawButtons();
+  drawEnginePanel();
+  drawButtons();
 }
 
 function onDone(m) {
+  if (state && state.engine && state.engine.task === m.task) state.engine = null;
   if (m.task === 'hint') {
     if (m.best) {
       board.setHint(m.best);
       const who = m.engine && m.engine !== 'Kroon' ? ` from ${m.engine}` : '';
       say(`Hint${who}: ${m.best.text} (${m.score.text})`, 'info');
     }
+    drawEnginePanel();
     return;
   }
   if (m.task === 'analysis') {
@@ -569,7 +710,15 @@ function onDone(m) {
       analysing = false;
       say('Analysis ended: another tab needed the search thread.', 'info');
     }
-    if (m.best) $('info-pv').textContent = `best ${m.best.text} (${m.score.text}) · ` + (lastInfo ? lastInfo.pv.join(' ') : '');
+    if (m.best && state) {
+      if (!lastInfo || lastInfo.ply !== m.ply) {
+        lastInfo = { task: 'analysis', ply: m.ply, node: state.line[m.ply], depth: m.depth, seldepth: m.depth,
+          score: m.score, nodes: m.nodes, pv: [m.best.text], pv_ids: [m.best.id], move: m.best, lines: [], engine: m.engine };
+      }
+      lastInfo.best = m.best;
+      lastInfo.bestScore = m.score;
+    }
+    drawEnginePanel();
   }
   if (m.task === 'review' && state && m.score && m.ply < state.scores.length) {
     state.scores[m.ply] = m.score.value;
@@ -597,12 +746,14 @@ function onPdnGames(m) {
   const list = $('pdn-games');
   list.replaceChildren();
   if (m.errors.length) say(`${m.error_count} game(s) could not be read: ${m.errors[0]}`);
+  else if (m.notes && m.notes.length) say(`read with ${m.note_count} part(s) left out: ${m.notes[0]}`, 'info');
   if (!m.games.length) { say('no game found in the file'); return; }
   for (const g of m.games) {
     const b = document.createElement('button');
     b.className = 'game';
     b.dataset.index = g.index;
-    b.textContent = `${g.index + 1}. ${g.white} – ${g.black}  ${g.result}  (${g.moves} moves, ${g.variant}${g.event !== '?' ? ', ' + g.event : ''})`;
+    const variant = g.variant_guessed ? `${g.variant}, no GameType tag` : g.variant;
+    b.textContent = `${g.index + 1}. ${g.white} – ${g.black}  ${g.result}  (${g.moves} moves, ${variant}${g.event !== '?' ? ', ' + g.event : ''})`;
     b.addEventListener('click', () => send({ type: 'open_game', index: g.index }));
     list.appendChild(b);
   }
@@ -624,8 +775,17 @@ $('pdn-read').addEventListener('click', () => {
 
 // Editing the tree: the move shown is promoted, deleted (with what follows it) or commented.
 $('tree-promote').addEventListener('click', () => send({ type: 'promote', node: state.node }));
+// A mark for the move shown from the buttons under the list; its own mark again takes it away.
+$('mark-buttons').addEventListener('click', (e) => {
+  const b = e.target.closest('button');
+  if (!b || !state || state.node === 0) return;
+  const marks = state.tree[state.node].marks === b.dataset.marks ? '' : b.dataset.marks;
+  send({ type: 'mark', node: state.node, marks });
+});
 $('tree-delete').addEventListener('click', () => send({ type: 'delete', node: state.node }));
-$('comment-input').addEventListener('change', () => send({ type: 'comment', node: state.node, text: $('comment-input').value }));
+$('comment-input').addEventListener('change', () => send({
+  type: 'comment', node: state.node, text: writeComment(state.tree[state.node].comment, { text: $('comment-input').value }),
+}));
 
 // --- controls ------------------------------------------------------------------------------
 
@@ -666,7 +826,24 @@ $('apply-level').addEventListener('click', () => {
 });
 $('takeback').addEventListener('click', () => send({ type: 'takeback' }));
 $('hint').addEventListener('click', () => send({ type: 'hint', engine: $('analysis-engine').value }));
-$('resign').addEventListener('click', () => send({ type: 'resign' }));
+// Resigning takes a second click within a few seconds: a click by mistake loses nothing.
+let resignArmed = null;
+function disarmResign() {
+  clearTimeout(resignArmed);
+  resignArmed = null;
+  $('resign').textContent = 'Resign';
+  $('resign').classList.remove('confirm');
+}
+$('resign').addEventListener('click', () => {
+  if (resignArmed) {
+    disarmResign();
+    send({ type: 'resign' });
+    return;
+  }
+  $('resign').textContent = 'Really resign?';
+  $('resign').classList.add('confirm');
+  resignArmed = setTimeout(disarmResign, 4000);
+});
 $('kroon-move').addEventListener('click', () => { analysing = false; send({ type: 'play', kroon: state.side }); });
 $('draw').addEventListener('click', () => send({ type: 'draw' }));
 $('flip').addEventListener('click', () => {
@@ -777,5 +954,6 @@ $('setup-done').addEventListener('click', () => {
   endSetup();
 });
 
+takeOverSharedGame();
 loadSettings();
 connect();

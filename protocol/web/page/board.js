@@ -1,7 +1,8 @@
 // The board as SVG. It knows no rules: the squares, the pieces and the legal moves (with the
 // path and the captured pieces of every capture) all come from the server's state message.
 // A move is made by click-click or by dragging; when several captures go from the same square
-// to the same square, the player picks one from a list.
+// to the same square, the player picks one from a list. The right mouse button draws marks:
+// an arrow from square to square, or a circle on a square (shift: red, alt: blue, both: yellow).
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -13,12 +14,16 @@ function el(name, attributes = {}, parent = null) {
 }
 
 export class Board {
-  // onMove(id): a legal move chosen; onSquare(n): a square clicked in set-up mode.
-  constructor(svg, chooser, { onMove, onSquare }) {
+  // onMove(id): a legal move chosen; onSquare(n): a square clicked in set-up mode;
+  // onMark({colour, from, to} or {colour, square}): a mark drawn with the right button.
+  constructor(svg, chooser, { onMove, onSquare, onMark }) {
     this.svg = svg;
     this.chooser = chooser;
     this.onMove = onMove;
     this.onSquare = onSquare;
+    this.onMark = onMark;
+    this.marks = { arrows: [], circles: [] };
+    this.marking = null;    // the right button is down: {from, colour}
     this.flipped = false;
     this.numbers = false;
     this.state = null;
@@ -33,6 +38,7 @@ export class Board {
     svg.addEventListener('pointermove', (e) => this.pointerMove(e));
     svg.addEventListener('pointerup', (e) => this.pointerUp(e));
     svg.addEventListener('pointercancel', () => this.cancelDrag());
+    svg.addEventListener('contextmenu', (e) => e.preventDefault());
   }
 
   show(state, { pieces = state.pieces, moves = state.moves, setup = false } = {}) {
@@ -54,6 +60,13 @@ export class Board {
     const next = (moves || []).filter(Boolean);
     if (JSON.stringify(next.map((m) => m.id)) === JSON.stringify((this.arrows || []).map((m) => m.id))) return;
     this.arrows = next;
+    this.draw();
+  }
+  // The marks of the position shown: {arrows: [{colour, from, to}], circles: [{colour, square}]}.
+  setMarks(marks) {
+    const next = { arrows: marks?.arrows || [], circles: marks?.circles || [] };
+    if (JSON.stringify(next) === JSON.stringify(this.marks)) return;
+    this.marks = next;
     this.draw();
   }
   setFlipped(flipped) { this.flipped = flipped; this.draw(); }
@@ -114,6 +127,15 @@ export class Board {
     }
     if (this.hint && this.hint.captured.length) this.drawPath(this.hint, '');
     (this.arrows || []).forEach((m, i) => this.drawArrow(m, i === 0 ? 'best' : 'other'));
+    for (const c of this.marks.circles) {
+      if (!this.square(c.square)) continue;
+      const [x, y] = this.centre(c.square);
+      el('circle', { cx: x, cy: y, r: 0.44, class: `mark-circle mark-${c.colour}`, 'data-mark': c.square }, svg);
+    }
+    for (const a of this.marks.arrows) {
+      if (!this.square(a.from) || !this.square(a.to)) continue;
+      this.drawArrow({ from: a.from, to: a.to, id: `${a.from}-${a.to}` }, `mark-${a.colour}`, 'mark-arrow');
+    }
     if (this.numbers && state.board.notation === 'algebraic') this.drawCoordinates();
     else if (this.numbers) {
       for (const s of squares) {
@@ -125,7 +147,7 @@ export class Board {
   }
 
   // A line from square centre to square centre along the move's path, with a head at its end.
-  drawArrow(move, kind) {
+  drawArrow(move, kind, base = 'arrow') {
     const points = (move.path && move.path.length >= 2 ? move.path : [move.from, move.to]).map((n) => this.centre(n));
     const [x1, y1] = points[points.length - 2];
     const [x2, y2] = points[points.length - 1];
@@ -134,10 +156,10 @@ export class Board {
     const half = 0.2;
     const back = [x2 - length * Math.cos(angle), y2 - length * Math.sin(angle)];
     const line = points.slice(0, -1).concat([back]);
-    el('polyline', { points: line.map((p) => p.join(',')).join(' '), class: `arrow ${kind}`, 'data-move': move.id }, this.svg);
+    el('polyline', { points: line.map((p) => p.join(',')).join(' '), class: `${base} ${kind}`, 'data-move': move.id }, this.svg);
     const head = [[x2, y2], [back[0] + half * Math.sin(angle), back[1] - half * Math.cos(angle)],
       [back[0] - half * Math.sin(angle), back[1] + half * Math.cos(angle)]];
-    el('polygon', { points: head.map((p) => p.join(',')).join(' '), class: `arrow-head ${kind}` }, this.svg);
+    el('polygon', { points: head.map((p) => p.join(',')).join(' '), class: `${base}-head ${kind}` }, this.svg);
   }
 
   // Files along the bottom edge and ranks along the left one, as the players of the
@@ -203,7 +225,20 @@ export class Board {
     return s ? s.n : null;
   }
 
+  // The colour of a mark by the keys held: none green, shift red, alt blue, both yellow.
+  static markColour(event) {
+    if (event.shiftKey && event.altKey) return 'Y';
+    if (event.shiftKey) return 'R';
+    if (event.altKey) return 'B';
+    return 'G';
+  }
+
   pointerDown(event) {
+    if (event.button === 2 && this.state && !this.setup) {
+      const from = this.squareAt(event);
+      if (from !== null) this.marking = { from, colour: Board.markColour(event) };
+      return;
+    }
     if (event.button !== 0 || !this.state) return;
     const n = this.squareAt(event);
     if (n === null) return;
@@ -240,6 +275,14 @@ export class Board {
   }
 
   pointerUp(event) {
+    if (event.button === 2 && this.marking) {
+      const { from, colour } = this.marking;
+      this.marking = null;
+      const to = this.squareAt(event);
+      if (to === null || !this.onMark) return;
+      this.onMark(to === from ? { colour, square: from } : { colour, from, to });
+      return;
+    }
     if (!this.drag) return;
     const drag = this.drag;
     this.drag = null;
