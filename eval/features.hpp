@@ -113,4 +113,47 @@ template <RuleSet R, class Visitor>
     return popcount(white_men | black_men);
 }
 
+// The counts of visit_counts as White's minus Black's: all the evaluation's fast path
+// (learned.hpp) needs, with fewer popcounts where a count adds up over the men of both
+// sides. Returns the phase.
+template <RuleSet R>
+[[gnu::always_inline]] inline int count_differences(const Position& pos, std::array<int, dense_count>& d) {
+    using B = typename R::Board;
+    using M = Masks<B>;
+    using Facts = BoardFacts<R>;
+    const Bitboard white_men = pos.men(Color::White);
+    const Bitboard black_men = pos.men(Color::Black);
+    const Bitboard white_kings = pos.kings(Color::White);
+    const Bitboard black_kings = pos.kings(Color::Black);
+    const int white_count = popcount(white_men);
+    const int black_count = popcount(black_men);
+    d[int(Dense::Men)] = white_count - black_count;
+    d[int(Dense::Kings)] = popcount(white_kings) - popcount(black_kings);
+    // Black's rows are the board's, White's are counted from the other end: the tempo
+    // difference is (rows - 1) for each White man minus the board rows of all the men.
+    int rows = 0;
+    for (int k = 0; k < 4; ++k) rows += popcount((white_men | black_men) & M::row_plane[index(Color::Black)][k]) << k;
+    d[int(Dense::Tempo)] = (B::rows - 1) * white_count - rows;
+    const auto white_steps = Facts::steps(pos, Color::White);
+    const auto black_steps = Facts::steps(pos, Color::Black);
+    d[int(Dense::Mobility)] = white_steps.free - black_steps.free;
+    d[int(Dense::Locks)] = white_steps.held - black_steps.held;
+    const auto runaways = Facts::runaways(pos);
+    d[int(Dense::Runaways)] = runaways[0].men - runaways[1].men;
+    d[int(Dense::RunawayRows)] = runaways[0].rows - runaways[1].rows;
+    int reach = 0;
+    for (int k : Bits{white_kings}) reach += Facts::king_reach(pos, k);
+    for (int k : Bits{black_kings}) reach -= Facts::king_reach(pos, k);
+    d[int(Dense::KingMobility)] = reach;
+    d[int(Dense::KingDiagonal)] = popcount(white_kings & M::long_diagonal) - popcount(black_kings & M::long_diagonal);
+    // The wings split the board: the right wing holds the men the left does not.
+    d[int(Dense::Balance)] = std::abs(2 * popcount(white_men & M::left_wing[index(Color::White)]) - white_count) -
+                             std::abs(2 * popcount(black_men & M::left_wing[index(Color::Black)]) - black_count);
+    d[int(Dense::Opposition)] = 0;
+    if (const auto holder = Facts::opposition(pos, runaways[0].men != 0 || runaways[1].men != 0, 4))
+        d[int(Dense::Opposition)] = (*holder == Color::White ? 12 : -12) / white_count;
+    d[int(Dense::SideToMove)] = pos.side_to_move() == Color::White ? 1 : -1;
+    return white_count + black_count;
+}
+
 }  // namespace kroon::eval

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <type_traits>
 
 #include "eval/evaluator.hpp"
@@ -60,7 +61,12 @@ int learned_white_view(const Weights& weights, const Position& pos, Trace* trace
         if (weights.windows > Win::count)
             for (int w = Win::count; w < Win::with_shifted; ++w, folded += pattern_count)
                 sum.patterns.add(folded[white_pattern<B>(w, white_men, black_men)]);
-        phase = visit_counts<R>(pos, sum);
+        std::array<int, dense_count> counts;
+        phase = count_differences<R>(pos, counts);
+        for (int f = 0; f < dense_count; ++f) {
+            sum.mg += weights.dense[f].mg * counts[f];
+            sum.eg += weights.dense[f].eg * counts[f];
+        }
     } else {
         phase = visit_features<R>(pos, sum, weights.windows, weights.waiting_offset());
     }

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 
 #include "engine/bitboard.hpp"
@@ -25,15 +26,18 @@ constexpr int window_squares = 8;
 constexpr int pattern_count = 6561;  // 3^8
 
 // Bits of `value` at the positions of `mask`, packed into the low bits in ascending order.
-inline std::uint32_t extract(Bitboard value, Bitboard mask) {
+inline Bitboard extract_bits(Bitboard value, Bitboard mask) {
 #if defined(__BMI2__)
-    return static_cast<std::uint32_t>(_pext_u64(value, mask));
+    return _pext_u64(value, mask);
 #else
-    std::uint32_t out = 0;
+    Bitboard out = 0;
     int k = 0;
-    for (int b : Bits{mask}) out |= static_cast<std::uint32_t>((value >> b) & 1) << k++;
+    for (int b : Bits{mask}) out |= ((value >> b) & 1) << k++;
     return out;
 #endif
+}
+inline std::uint32_t extract(Bitboard value, Bitboard mask) {
+    return static_cast<std::uint32_t>(extract_bits(value, mask));
 }
 
 // Ternary weight of an 8-bit set: ternary[x] = sum of 3^k over the bits k of x; reversed[x]
@@ -118,12 +122,14 @@ struct WindowPatterns {
 };
 
 // White's pattern of window `w` alone: the index of the evaluation's folded tables
-// (weights.hpp, fold_patterns).
+// (weights.hpp, fold_patterns). In 64-bit words from the extraction to the index: 32-bit
+// ones cost two zero-extensions and a sign-extension a window.
 template <class B>
-inline int white_pattern(int w, Bitboard white_men, Bitboard black_men) {
+inline std::size_t white_pattern(int w, Bitboard white_men, Bitboard black_men) {
     const Bitboard mask = Windows<B>::masks[w];
     const auto& t = ternary_tables;
-    return t.ternary[extract(white_men, mask)] + 2 * t.ternary[extract(black_men, mask)];
+    return std::size_t{t.ternary[extract_bits(white_men, mask)]} +
+           2 * std::size_t{t.ternary[extract_bits(black_men, mask)]};
 }
 
 // Black's pattern of a window whose White's pattern is `white`: the same men read from the

@@ -341,7 +341,10 @@ bool Worker<R>::ended_by_rule(const Position& pos, int ply, Score& score) {
                 return true;
             }
     }
-    // The referee's draw rules (engine/referee/referee.hpp); repetition is counted above.
+    // The referee's draw rules (engine/referee/referee.hpp); repetition is counted above. Each
+    // of them needs an ending class, the long-diagonal fortress, or moves without a capture or
+    // a man move (at least one each): most nodes have none of these, and skip the call.
+    if (c.endgame.kind == Endgame::None && !c.fortress && c.reversible_plies < 2) return false;
     const Verdict verdict = rule_verdict<R>(pos, c, 1, context_->root.rule_options);
     if (!verdict.over()) return false;
     score = result_score(verdict.result, pos.side_to_move(), ply);

@@ -117,8 +117,14 @@ private:
     // would be fetched from memory for nothing.
     void enter(const Move& m, const Position& child, int ply, int child_depth) {
         if (child_depth > 0) table_->prefetch(child.hash());
-        frames_[ply + 1].counters = frames_[ply].counters;
-        frames_[ply + 1].counters.template update<R>(m, child);
+        // Without a king on the board every draw-rule count starts again (a man moved or a
+        // piece was taken, and no ending class has a side without kings): most moves.
+        if (!child.kings()) {
+            frames_[ply + 1].counters = DrawCounters{};
+        } else {
+            frames_[ply + 1].counters = frames_[ply].counters;
+            frames_[ply + 1].counters.template update<R>(m, child);
+        }
         path_[base_ + ply + 1] = child.hash();
         frames_[ply + 1].previous = m;
     }

@@ -116,6 +116,11 @@ public:
     // Whether the side to move can capture: one first jump proves it, no sequence is followed.
     bool has_capture() const {
         if (game_over()) return false;
+        if constexpr (!R::orthogonal_captures && R::men_capture_kings) {
+            // The shifts found a man's jump over an enemy piece onto an empty square: that is
+            // a capture, with nothing left for the tables to check.
+            if (man_capture_candidates()) return true;
+        }
         const Bitboard man_targets = R::men_capture_kings ? enemy_ : enemy_ & ~pos_.kings();
         for (int m : Bits{man_capture_candidates()})
             for (int d = 0; d < line_count; ++d)
