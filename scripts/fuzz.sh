@@ -9,6 +9,9 @@
 # KROON_FUZZ_SANITIZE=undefined fuzzes with UBSan alone, in build-fuzz-ubsan (the
 # `fuzz-ubsan` preset): several times faster for targets that allocate a lot (the web ones),
 # at the price of ASan's memory checks. Its corpus starts from build-fuzz's.
+# The board's messages: web_session (its searches answer between the messages: reviews whose
+# line is replaced, hostile tags, Kroon asked to play mid-search) and web_message (every search
+# waits, so many more messages a second).
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)

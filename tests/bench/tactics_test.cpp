@@ -42,18 +42,18 @@ std::vector<Puzzle> shipped_set() {
 // The bounds are proved with null windows, which cut far more than the full window finding a
 // shot needs.
 TEST(KROON_TACTICS_PREFIX, ShippedShotsAreUniqueAndWin) {
-    using search::testing::minimax;
+    using search::test::minimax;
     const Variant v = Variant::International;
     const auto set = shipped_set();
     ASSERT_GE(set.size(), std::min<std::size_t>(positions, 50));
     for (const Puzzle& p : set) {
         SCOPED_TRACE(format_puzzle(international(), p));
-        const int base = search::testing::material(v, p.position);
+        const int base = search::test::material(v, p.position);
         const int won = base + p.gain;
-        const auto moves = search::testing::legal_moves(v, p.position);
+        const auto moves = search::test::legal_moves(v, p.position);
         ASSERT_GE(moves.size(), 2u);
         ASSERT_FALSE(moves[0].is_capture());
-        ASSERT_TRUE(search::testing::is_legal(v, p.position, p.solution));
+        ASSERT_TRUE(search::test::is_legal(v, p.position, p.solution));
         EXPECT_GE(p.gain, 2);
         EXPECT_LE(p.plies, checked_depth);
         EXPECT_LE(minimax(v, p.position, 2), base) << "visible at two plies";
@@ -63,7 +63,7 @@ TEST(KROON_TACTICS_PREFIX, ShippedShotsAreUniqueAndWin) {
             // The value for the side that played m is -minimax(after); a window of one around
             // the bound tells only which side of it the value lies.
             if (m == p.solution) {
-                EXPECT_TRUE(search::testing::legal_moves(v, after)[0].is_capture()) << "not a sacrifice";
+                EXPECT_TRUE(search::test::legal_moves(v, after)[0].is_capture()) << "not a sacrifice";
                 EXPECT_LE(minimax(v, after, p.plies - 1, -won, -won + 1), -won) << "does not win within its plies";
                 EXPECT_LE(minimax(v, after, checked_depth - 1, -won, -won + 1), -won)
                     << "does not win at the checked depth";

@@ -6,7 +6,7 @@
 #include "search/time_manager.hpp"
 #include "tests/search/search_test_support.hpp"
 
-namespace kroon::search::testing {
+namespace kroon::search::test {
 namespace {
 
 using Seconds = std::chrono::duration<double>;
@@ -57,4 +57,4 @@ TEST(Searcher, ClockLeavesTimeOnTheClock) {
 }
 
 }  // namespace
-}  // namespace kroon::search::testing
+}  // namespace kroon::search::test
