@@ -420,16 +420,20 @@ TEST(DxpLoopback, ListensOnIpv6Loopback) {
 
 TEST(DxpLoopback, BadCommandLinesAreRefused) {
     const ScratchDir dir("usage");
-    for (const std::vector<std::string>& args :
-         {std::vector<std::string>{kroon, "dxp"},
-          {kroon, "dxp", "--listen", "127.0.0.1:x"},
-          {kroon, "dxp", "--connect"},
-          {kroon, "dxp", "--listen", "0", "--minutes", "0", "--initiator"},
-          {kroon, "dxp", "--listen", "0", "--positions", (dir / "missing.txt").string()},
-          {kroon, "dxp", "--listen", "0", "--bogus"}}) {
+    for (const std::vector<std::string>& args : {std::vector<std::string>{kroon, "dxp"},
+                                                 {kroon, "dxp", "--listen", "127.0.0.1:x"},
+                                                 {kroon, "dxp", "--connect"},
+                                                 {kroon, "dxp", "--listen", "0", "--minutes", "0", "--initiator"},
+                                                 {kroon, "dxp", "--listen", "0", "--bogus"}}) {
         Process p(args, dir / "err.txt");
         EXPECT_EQ(p.wait(10s), 2) << args.back();
         EXPECT_NE(read_file(dir / "err.txt").find("usage"), std::string::npos);
+    }
+    // A file that cannot be read is an error of the run, not of the command line: status 1.
+    {
+        Process p({kroon, "dxp", "--listen", "0", "--positions", (dir / "missing.txt").string()}, dir / "err.txt");
+        EXPECT_EQ(p.wait(10s), 1);
+        EXPECT_NE(read_file(dir / "err.txt").find("cannot read openings file"), std::string::npos);
     }
     // Nobody listening: a clear error, status 1.
     Process p({kroon, "dxp", "--connect", "127.0.0.1:1", "--follower"}, dir / "err.txt");

@@ -580,8 +580,10 @@ try {
       '[Event "club"]\n[Result "1-1"]\n\n1. 32-28 19-23 (1... 18-23 2. 28-33) 2. 28x19 14x23 1-1\n');
     await press('#pdn-read');
     await page.waitForFunction(() => /international, no GameType tag/.test(document.getElementById('pdn-games').textContent));
+    // The game's four moves, and of the side line the move before the illegal one.
     await page.waitForFunction(() => document.getElementById('variant-title').textContent === 'international' &&
-      document.querySelectorAll('#move-list .move').length === 4);
+      document.querySelectorAll('#move-list .move').length === 5);
+    assert.deepEqual(await mainLine(), ['32-28', '19-23', '28x19', '14x23']);
     assert.match(await text('#message'), /left out: .*illegal move 28-33/);
     assert.match(await page.$eval('#result', (e) => e.textContent), /^1-1 +draw - as recorded$/);
   });
