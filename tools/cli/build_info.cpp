@@ -3,10 +3,23 @@
 #include "tools/cli/build_info_values.hpp"  // written into the build folder (cmake/build_info.cmake)
 
 namespace kroon::cli {
+namespace {
+
+// The compiler in its own words: g++ "12.2.0", Debian's mingw-w64 g++ "12-posix" (which CMake
+// reads as 12.0.0), clang "Debian Clang 14.0.6".
+#if defined(__clang__)
+constexpr const char* compiler = __VERSION__;
+#elif defined(__GNUC__)
+constexpr const char* compiler = "GCC " __VERSION__;
+#else
+constexpr const char* compiler = KROON_BUILD_COMPILER;
+#endif
+
+}  // namespace
 
 const BuildInfo& build_info() {
-    static const BuildInfo info{KROON_BUILD_VERSION,  KROON_BUILD_COMMIT, KROON_BUILD_LEVEL,
-                                KROON_BUILD_COMPILER, KROON_BUILD_SYSTEM, KROON_BUILD_DATE};
+    static const BuildInfo info{KROON_BUILD_VERSION, KROON_BUILD_COMMIT, KROON_BUILD_LEVEL, compiler,
+                                KROON_BUILD_SYSTEM,  KROON_BUILD_DATE};
     return info;
 }
 

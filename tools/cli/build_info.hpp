@@ -9,7 +9,7 @@ struct BuildInfo {
     std::string version;   // "0.1.0"
     std::string commit;    // "01cf5d9c1a2b", "-modified" added for a changed tree, or "unknown"
     std::string level;     // the instruction-set level: "native", "x86-64-v3", ...
-    std::string compiler;  // "GNU 12.2.0"
+    std::string compiler;  // "GCC 12.2.0"
     std::string system;    // "Linux x86_64", "Windows x86_64"
     std::string date;      // "2025-01-31", the day it was built (UTC)
 };
