@@ -15,6 +15,10 @@
 #                            AddressSanitizer and UndefinedBehaviorSanitizer with assertions on,
 #                            a short fuzz run of every fuzz target and 150 s of the board's
 #                            messages (clang, libFuzzer; build-strict)
+#   scripts/setup.sh windows the Windows build (kroon.exe, cross-compiled with mingw-w64;
+#                            build-windows) and its checks under Wine: the unit suite, the golden
+#                            transcripts, DXP games against the Linux build, perft and bench
+#                            equal to Linux's, every face once (scripts/windows_checks.sh)
 # Extra arguments after `run` are passed to kroon (`scripts/setup.sh run console`: the console).
 # `run` with no arguments builds the endgame databases first when they are missing (once,
 # about half a minute); KROON_EGDB=none skips them.
@@ -30,6 +34,10 @@ packages=(cmake g++ make libboost-dev libspdlog-dev libgtest-dev libgmock-dev li
 test_packages=(chromium parallel)
 # Only the strict checks need these: clang with libFuzzer for the fuzz targets.
 strict_packages=(clang libclang-rt-14-dev)
+# The Windows build: Debian's mingw-w64 compilers (posix threads), its zlib, GoogleTest's
+# sources for the tests, Wine to run them; curl and python3 for the checks (a page, a free port).
+windows_packages=(g++-mingw-w64-x86-64-posix libz-mingw-w64-dev googletest wine wine64 curl python3)
+windows="${KROON_WINDOWS_BUILD_DIR:-$here/build-windows}"
 command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 || test_packages+=(nodejs npm)
 
 install_missing() {
@@ -136,8 +144,19 @@ case "$mode" in
             "$board/corpus" "$here/fuzz/corpus/web_session" >&2 || status=$?
         exit "$status"
         ;;
+    windows)
+        install_missing "${packages[@]}" "${windows_packages[@]}"
+        # The Linux build the Windows one is compared with (in CI, the one `test` made).
+        build_all -DKROON_SLOW_TESTS=OFF
+        start=$(date +%s)
+        cmake -S "$here" -B "$windows" --toolchain "$here/cmake/toolchains/mingw-w64-x86_64.cmake" \
+            -DCMAKE_BUILD_TYPE=Release -DKROON_SLOW_TESTS=OFF -DKROON_ARCH="${KROON_WINDOWS_ARCH:-x86-64-v2}" >&2
+        cmake --build "$windows" -j "$(nproc)" >&2
+        echo "== the Windows build: $(($(date +%s) - start)) s" >&2
+        exec "$here/scripts/windows_checks.sh" "$build/tools/kroon" "$windows"
+        ;;
     *)
-        echo "usage: scripts/setup.sh run [kroon arguments] | test | slow | ci-slow | egdb | strict" >&2
+        echo "usage: scripts/setup.sh run [kroon arguments] | test | slow | ci-slow | egdb | strict | windows" >&2
         exit 2
         ;;
 esac
