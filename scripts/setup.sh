@@ -19,6 +19,8 @@
 #                            build-windows) and its checks under Wine: the unit suite, the golden
 #                            transcripts, DXP games against the Linux build, perft and bench
 #                            equal to Linux's, every face once (scripts/windows_checks.sh)
+#   scripts/setup.sh package the packages into dist/: for each instruction-set level a .tar.gz
+#                            and a .deb for Linux and a .zip for Windows (docs/install.md)
 # Extra arguments after `run` are passed to kroon (`scripts/setup.sh run console`: the console).
 # `run` with no arguments builds the endgame databases first when they are missing (once,
 # about half a minute); KROON_EGDB=none skips them.
@@ -38,6 +40,8 @@ strict_packages=(clang libclang-rt-14-dev)
 # sources for the tests, Wine to run them; curl and python3 for the checks (a page, a free port).
 windows_packages=(g++-mingw-w64-x86-64-posix libz-mingw-w64-dev googletest wine wine64 curl python3)
 windows="${KROON_WINDOWS_BUILD_DIR:-$here/build-windows}"
+# The packages: dpkg-shlibdeps names the .deb's dependencies.
+package_packages=(dpkg-dev file)
 command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 || test_packages+=(nodejs npm)
 
 install_missing() {
@@ -155,8 +159,27 @@ case "$mode" in
         echo "== the Windows build: $(($(date +%s) - start)) s" >&2
         exec "$here/scripts/windows_checks.sh" "$build/tools/kroon" "$windows"
         ;;
+    package)
+        install_missing "${packages[@]}" "${windows_packages[@]}" "${package_packages[@]}"
+        mkdir -p "$here/dist"
+        # One build per system and level, without the tests; the C++ runtime linked in. The
+        # folders sit beside build-windows, so that ccache finds the objects that build made.
+        for level in ${KROON_PACKAGE_LEVELS:-x86-64-v3 x86-64-v2}; do
+            for system in linux windows; do
+                dir="$here/build-package-$system-$level"
+                toolchain=()
+                [ "$system" = windows ] && toolchain=(--toolchain "$here/cmake/toolchains/mingw-w64-x86_64.cmake")
+                cmake -S "$here" -B "$dir" "${toolchain[@]}" -DCMAKE_BUILD_TYPE=Release -DKROON_BUILD_TESTS=OFF \
+                    -DKROON_STATIC_RUNTIME=ON -DKROON_ARCH="$level" >&2
+                cmake --build "$dir" -j "$(nproc)" --target kroon >&2
+                (cd "$dir" && cpack -B "$here/dist" >&2)
+            done
+        done
+        rm -rf "$here/dist/_CPack_Packages"
+        ls -l "$here/dist"
+        ;;
     *)
-        echo "usage: scripts/setup.sh run [kroon arguments] | test | slow | ci-slow | egdb | strict | windows" >&2
+        echo "usage: scripts/setup.sh run [kroon arguments] | test | slow | ci-slow | egdb | strict | windows | package" >&2
         exit 2
         ;;
 esac
