@@ -24,10 +24,11 @@ set(CPACK_PACKAGE_VENDOR "Kroon developers")
 set(CPACK_PACKAGE_CONTACT "Kroon developers")
 set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "draughts engine: international, Frisian, English checkers and 13 more variants")
-set(CPACK_PACKAGE_DESCRIPTION
-    "Kroon plays draughts (dammen) in 16 variants. It speaks the Hub protocol (the Hub GUI,\n"
-    "pydraughts, lidraughts bots) and DXP (Dam 3.0 and other DXP programs), has a console\n"
-    "and its own board in the browser (kroon serve).")
+# One string: separate arguments would become a list, its semicolons in the .deb's control file.
+string(CONCAT CPACK_PACKAGE_DESCRIPTION
+       "Kroon plays draughts (dammen) in 16 variants. It speaks the Hub protocol (the Hub GUI,\n"
+       "pydraughts, lidraughts bots) and DXP (Dam 3.0 and other DXP programs), has a console\n"
+       "and its own board in the browser (kroon serve).")
 set(CPACK_RESOURCE_FILE_LICENSE ${PROJECT_SOURCE_DIR}/LICENSE)
 set(CPACK_PACKAGE_FILE_NAME kroon-${PROJECT_VERSION}-${kroon_system}-${KROON_ARCH})
 set(CPACK_PACKAGE_DIRECTORY ${PROJECT_BINARY_DIR}/packages)
