@@ -134,6 +134,7 @@ TEST(DxpMatchGolden, BuiltinEngineAgainstAScriptedFollower) {
         lines.push_back(line);
     }
     for (const auto& e : state->engines) lines.push_back("engine " + std::regex_replace(e.name, port, "127.0.0.1:#"));
+    pdn.close();  // Windows removes no file that is open
     fs::remove_all(dir);
     kroon::test::expect_golden("tests/match/golden/dxp_match_runner.out", lines);
 }
