@@ -125,7 +125,8 @@ CpuFeatures cpu_features() {
             if (bit(b, 31)) found |= Avx512vl;
         }
     }
-    if (__get_cpuid_max(0x80000000u, nullptr) >= 0x80000001u) {
+    // GCC declares the highest leaf unsigned, clang int: compare it as unsigned on both.
+    if (static_cast<unsigned>(__get_cpuid_max(0x80000000u, nullptr)) >= 0x80000001u) {
         __cpuid(0x80000001u, a, b, c, d);
         if (bit(c, 0)) found |= LahfSahf;
         if (bit(c, 5)) found |= Lzcnt;
