@@ -210,7 +210,10 @@ try {
     await page.setViewport({ width: 390, height: 844 });
     const seen = await page.evaluate(() => {
       window.scrollTo(0, document.documentElement.scrollHeight);
-      const box = (id) => document.getElementById(id).getBoundingClientRect();
+      const box = (id) => {
+        const r = document.getElementById(id).getBoundingClientRect();
+        return { top: r.top, bottom: r.bottom, width: r.width };
+      };
       const list = document.getElementById('move-list');
       list.scrollIntoView({ block: 'end' });
       return { scrolled: window.scrollY, board: box('board'), list: box('move-list') };
