@@ -206,6 +206,27 @@ try {
     assert.ok(seen.top >= 0 && seen.bottom <= 800, `the board is in view at the bottom of the page (${seen.top}..${seen.bottom})`);
   });
 
+  await check('on a phone held upright the board stays at the top while the panels under it scroll', async () => {
+    await page.setViewport({ width: 390, height: 844 });
+    const seen = await page.evaluate(() => {
+      window.scrollTo(0, document.documentElement.scrollHeight);
+      const box = (id) => {
+        const r = document.getElementById(id).getBoundingClientRect();
+        return { top: r.top, bottom: r.bottom, width: r.width };
+      };
+      const list = document.getElementById('move-list');
+      list.scrollIntoView({ block: 'end' });
+      return { scrolled: window.scrollY, board: box('board'), list: box('move-list') };
+    });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.setViewport({ width: 1280, height: 900 });
+    assert.ok(seen.scrolled > 300, `the panels are longer than the window (${seen.scrolled} px scrolled)`);
+    assert.ok(seen.board.top >= 0 && seen.board.bottom <= 844 && seen.board.width >= 340,
+      `the board is in view at the bottom of the page (${seen.board.top}..${seen.board.bottom})`);
+    assert.ok(seen.list.top >= seen.board.bottom && seen.list.bottom <= 844,
+      `the move list shows under the board, not behind it (${seen.list.top}..${seen.list.bottom})`);
+  });
+
   // --- a move by dragging, Kroon answers --------------------------------------------------
   await newGame();
   await press('#numbers');
@@ -228,6 +249,17 @@ try {
     const shown = await text('#info-score');
     assert.match(shown, /^[+-]?\d+\.\d\d$/, 'the panel shows Kroon\'s score');
     assert.equal(await page.$eval('#eval-bar', (e) => e.dataset.value), String(Math.round(Number(shown) * 100)));
+  });
+
+  await check('stepping back to a position Kroon did not search empties the engine panel; back at the end it shows again', async () => {
+    const shown = await text('#info-score');
+    await press('#nav-first');
+    await page.waitForFunction(() => !document.querySelector('#move-list .current'));
+    assert.equal(await text('#info-depth'), '–');
+    assert.equal(await text('#info-pv'), '');
+    assert.equal(await page.$eval('#eval-bar', (e) => e.dataset.value), '');
+    await press('#nav-last');
+    await page.waitForFunction((s) => document.getElementById('info-score').textContent === s, {}, shown);
   });
 
   // --- click-click: an illegal destination does nothing, a legal one plays ----------------
