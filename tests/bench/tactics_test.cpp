@@ -74,11 +74,12 @@ TEST(KROON_TACTICS_PREFIX, ShippedShotsAreUniqueAndWin) {
         // that found it): the others are measured against what it wins there.
         int shot = won;
         while (shot < won + 20 && at_least(p.solution, checked_depth, shot + 1)) ++shot;
-        for (const Move& m : moves)
-            if (m != p.solution)
-                EXPECT_FALSE(at_least(m, checked_depth, shot - 1))
-                    << international().format_move(p.position, m) << " is less than two men worse than the shot's "
-                    << shot - base << " at the checked depth";
+        for (const Move& m : moves) {
+            if (m == p.solution) continue;
+            EXPECT_FALSE(at_least(m, checked_depth, shot - 1))
+                << international().format_move(p.position, m) << " is less than two men worse than the shot's "
+                << shot - base << " at the checked depth";
+        }
     }
 }
 
