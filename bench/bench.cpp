@@ -1,6 +1,7 @@
 #include "bench/bench.hpp"
 
 #include <stdexcept>
+#include <string_view>
 
 #include "engine/record/game.hpp"
 #include "play/thinker.hpp"
@@ -43,6 +44,20 @@ const std::vector<BenchPosition>& bench_positions() {
     return positions;
 }
 
+const std::vector<BenchPosition>& speed_positions() {
+    static const std::vector<BenchPosition> positions = [] {
+        const std::string_view chosen[] = {"international start", "international early middlegame",
+                                           "international middlegame", "international classical",
+                                           "international late middlegame"};
+        std::vector<BenchPosition> list;
+        for (const std::string_view label : chosen)
+            for (const auto& bp : bench_positions())
+                if (bp.label == label) list.push_back(bp);
+        return list;
+    }();
+    return positions;
+}
+
 Position bench_position(const BenchPosition& entry) {
     const Rulebook& rules = rulebook(entry.variant);
     const std::string fen = entry.fen;
@@ -51,13 +66,13 @@ Position bench_position(const BenchPosition& entry) {
 
 BenchResult run_bench(const BenchOptions& options, const std::function<void(const BenchLine&)>& on_line) {
     play::Thinker engine;
-    engine.set_option("hash", "16");
+    engine.set_option("hash", options.speed ? "64" : "16");
     engine.set_option("egdb", "none");
     engine.set_option("book", "false");
     for (const auto& [name, value] : options.engine_options)
         if (const auto set = engine.set_option(name, value); !set) throw std::invalid_argument(set.error());
     BenchResult result;
-    for (const auto& bp : bench_positions()) {
+    for (const auto& bp : options.speed ? speed_positions() : bench_positions()) {
         const Rulebook& rules = rulebook(bp.variant);
         const Position pos = bench_position(bp);
         engine.new_game();

@@ -22,13 +22,19 @@ struct BenchPosition {
 };
 
 const std::vector<BenchPosition>& bench_positions();
+// The speed measure: the international start and the bench's four international middle
+// games, each searched to the same depth. Time to depth and nodes per second there are what
+// a game's search meets; the signature positions include endings and other variants.
+const std::vector<BenchPosition>& speed_positions();
 // The position a bench entry names.
 Position bench_position(const BenchPosition& entry);
 
 struct BenchOptions {
     int depth = 12;
-    // Engine options (play/options.hpp), set after the bench's own: a 16 MiB table and no
-    // endgame databases, so that the signature is the same on every machine.
+    // speed_positions() with the engine's own table (64 MiB) instead of the signature's set.
+    bool speed = false;
+    // Engine options (play/options.hpp), set after the bench's own: a 16 MiB table (64 MiB
+    // for speed) and no endgame databases, so that the signature is the same on every machine.
     std::vector<std::pair<std::string, std::string>> engine_options;
 };
 

@@ -2,6 +2,8 @@
 // the evaluation bench's checksum is fixed for a given evaluation.
 #include <gtest/gtest.h>
 
+#include <string>
+
 #include "bench/bench.hpp"
 #include "bench/eval_bench.hpp"
 #include "engine/rulebook/rulebook.hpp"
@@ -35,6 +37,30 @@ TEST(Bench, NodeSignature) {
     EXPECT_EQ(first.nodes, signature_depth_5);
     // Single-threaded, the same bench gives the same count every time.
     EXPECT_EQ(run_bench(options).nodes, first.nodes);
+}
+
+TEST(Bench, SpeedSearchesTheStartAndFourMiddleGamesToOneDepth) {
+    const auto& speed = speed_positions();
+    ASSERT_EQ(speed.size(), 5u);
+    EXPECT_EQ(std::string(speed.front().fen), "start");
+    for (const auto& bp : speed) {
+        EXPECT_EQ(bp.variant, Variant::International) << bp.label;
+        // Each is one of the bench's own positions.
+        bool in_bench = false;
+        for (const auto& b : bench_positions()) in_bench = in_bench || std::string(b.fen) == bp.fen;
+        EXPECT_TRUE(in_bench) << bp.label;
+    }
+    BenchOptions options;
+    options.depth = 4;
+    options.speed = true;
+    const BenchResult result = run_bench(options);
+    ASSERT_EQ(result.lines.size(), speed.size());
+    for (std::size_t i = 0; i < speed.size(); ++i) {
+        EXPECT_EQ(result.lines[i].label, speed[i].label);
+        EXPECT_EQ(result.lines[i].depth, 4);
+        EXPECT_GT(result.lines[i].nodes, 0u);
+        EXPECT_NE(result.lines[i].best, "-");
+    }
 }
 
 TEST(Bench, HandEvaluationSignature) {

@@ -398,6 +398,11 @@ TEST(CommandLine, CommandsRunWithTheirOptions) {
         << eval_bench.out;
     EXPECT_NE(eval_bench.out.find(" ns a call (median round "), std::string::npos) << eval_bench.out;
     EXPECT_NE(eval_bench.out.find("\nchecksum 42456\n"), std::string::npos) << eval_bench.out;
+    const Ran speed = kroon({"bench", "--speed", "--depth", "3"});
+    EXPECT_EQ(speed.status, exit_ok) << speed.err;
+    EXPECT_NE(speed.out.find("international late middlegame      depth  3"), std::string::npos) << speed.out;
+    EXPECT_EQ(speed.out.find("frisian"), std::string::npos) << speed.out;
+    EXPECT_NE(speed.out.find(" nodes/s\n"), std::string::npos) << speed.out;
     const Ran hub = kroon({"hub"}, "ping\nquit\n");
     EXPECT_EQ(hub.status, exit_ok);
     EXPECT_EQ(hub.out, "pong\n");
