@@ -8,6 +8,7 @@
 #include <string>
 
 #include "engine/record/game.hpp"
+#include "play/strength.hpp"
 #include "search/searcher.hpp"
 
 namespace kroon::play {
@@ -18,6 +19,9 @@ public:
     // Shown to people: "Kroon", "Scan 2.0".
     virtual std::string name() const = 0;
     virtual void set_game(const Game& game) = 0;
+    // How strongly the moves it plays are chosen (play/strength.hpp): Kroon plays weaker on
+    // request; another program plays as it is.
+    virtual void set_strength(const Strength&) {}
     virtual void go(search::Limits limits, search::Listener listener) = 0;
     virtual void stop() = 0;
     virtual void wait() = 0;

@@ -7,116 +7,18 @@
 
 #include "engine/rules/traits.hpp"
 #include "eval/evaluate.hpp"
+#include "play/strength.hpp"
+#include "play/thinker.hpp"
 
 namespace kroon::play {
 namespace {
+
+const std::string elo_fallback = std::to_string(full_strength_elo);
 
 std::vector<std::string_view> variant_choices() {
     std::vector<std::string_view> names;
     for (const Variant v : all_variants) names.push_back(rule_traits(v).name);
     return names;
-}
-
-std::vector<OptionSpec> make_table() {
-    // In the order of the Hub's `param` lines, which clients show as they come.
-    return {
-        {"variant", OptionType::Choice, 0, 0, "international", variant_choices(),
-         "the variant (kroon variants lists them; Scan's names normal, bt and losing work too)", "variant",
-         CommandLine | Hub | Console | Web},
-        {"ponder",
-         OptionType::Boolean,
-         0,
-         0,
-         "false",
-         {},
-         "the GUI ponders for the engine, so each move may take 1.2 times its share of the clock",
-         "ponder",
-         Hub},
-        {"threads",
-         OptionType::Integer,
-         1,
-         64,
-         "1",
-         {},
-         "search threads",
-         "threads",
-         CommandLine | Hub | Console | Web},
-        {"hash",
-         OptionType::Integer,
-         1,
-         1 << 16,
-         "64",
-         {},
-         "transposition table in MiB, at most half the memory the process may use",
-         "tt-size",
-         CommandLine | Hub | Console | Web},
-        {"log",
-         OptionType::Boolean,
-         0,
-         0,
-         "false",
-         {},
-         "log every protocol line to a file (kroon hub --log FILE, else kroon-hub.log)",
-         "log",
-         Hub},
-        {"eval",
-         OptionType::Choice,
-         0,
-         0,
-         "learned",
-         {"learned", "hand"},
-         "the evaluation: learned (weights learned from Kroon's games, where the variant has them) or hand (the "
-         "hand-written terms)",
-         "eval",
-         CommandLine | Hub | Console | Web},
-        {"eval-file",
-         OptionType::Text,
-         0,
-         0,
-         "",
-         {},
-         "learned weights from FILE instead of the built-in ones",
-         "eval-file",
-         CommandLine | Hub | Console | Web},
-        {"egdb",
-         OptionType::Text,
-         0,
-         0,
-         "",
-         {},
-         "the folder of the endgame databases probed while searching (kroon egdb build), or none; by default the "
-         "cache folder when it holds some",
-         "egdb-path",
-         CommandLine | Hub | Console | Web},
-        {"book",
-         OptionType::Text,
-         0,
-         0,
-         "true",
-         {},
-         "the opening book: true (the built-in one, where the variant has one), false (none) or a book FILE (kroon "
-         "book build)",
-         "book",
-         CommandLine | Hub | Console | Web},
-        {"book-margin",
-         OptionType::Integer,
-         0,
-         1000,
-         "0",
-         {},
-         "play any book move within N hundredths of a man of the best, chosen at random (0: always the best)",
-         "book-margin",
-         CommandLine | Hub | Console | Web},
-        {"multipv",
-         OptionType::Integer,
-         1,
-         max_multi_pv,
-         "1",
-         {},
-         "an analysis shows the best N moves, each with its score and line (a move to play is searched alone)",
-         "multipv",
-         CommandLine | Hub | Console},
-    };
 }
 
 std::string lower(std::string_view text) {
@@ -125,31 +27,171 @@ std::string lower(std::string_view text) {
     return out;
 }
 
-// Choices with other spellings: every name parse_variant and parse_eval_kind accept.
-std::optional<std::string> canonical_choice(const OptionSpec& spec, std::string_view text) {
-    if (spec.name == "variant") {
-        const auto variant = parse_variant(text);
-        if (!variant) return std::nullopt;
-        return std::string(rule_traits(*variant).name);
-    }
-    if (spec.name == "eval") {
-        const auto kind = eval::parse_eval_kind(lower(text));
-        if (!kind) return std::nullopt;
-        return std::string(eval::eval_kind_name(*kind));
-    }
-    const auto it = std::find(spec.choices.begin(), spec.choices.end(), text);
-    if (it == spec.choices.end()) return std::nullopt;
-    return std::string(*it);
+// The other spellings of a choice: every name parse_variant and parse_eval_kind accept.
+std::optional<std::string> canonical_variant(std::string_view text) {
+    const auto variant = parse_variant(text);
+    if (!variant) return std::nullopt;
+    return std::string(rule_traits(*variant).name);
+}
+
+std::optional<std::string> canonical_eval(std::string_view text) {
+    const auto kind = eval::parse_eval_kind(lower(text));
+    if (!kind) return std::nullopt;
+    return std::string(eval::eval_kind_name(*kind));
 }
 
 // The book option: Scan's true and false (and none, the word of the other file options), or a
 // file.
-std::string canonical_book(std::string_view text) {
+std::optional<std::string> canonical_book(std::string_view text) {
     const std::string word = lower(text);
     if (word == "true" || word == "on" || word == "yes" || word == "1" || word == "built-in") return "true";
     if (word == "false" || word == "off" || word == "no" || word == "0" || word == "none" || word.empty())
         return "false";
     return std::string(text);
+}
+
+std::vector<OptionSpec> make_table() {
+    // In the order of the Hub's `param` lines, which clients show as they come. Each row's
+    // effect is what setting it does to a thinker (play/thinker.hpp); a row without one is read
+    // where it is used (ponder and multipv by each search, book-margin by the book's choice).
+    return {
+        {.name = "variant",
+         .type = OptionType::Choice,
+         .fallback = "international",
+         .choices = variant_choices(),
+         .help = "the variant (kroon variants lists them; Scan's names normal, bt and losing work too)",
+         .hub_name = "variant",
+         .faces = CommandLine | Hub | Console | Web,
+         .value_name = "V",
+         .hub_form = HubForm::Variant,
+         .canonical = canonical_variant,
+         .effect = [](Thinker& t, const std::string& v) -> Result<std::string> {
+             t.set_variant(*parse_variant(v));
+             return v;
+         }},
+        {.name = "ponder",
+         .type = OptionType::Boolean,
+         .fallback = "false",
+         .help = "the GUI ponders for the engine, so each move may take 1.2 times its share of the clock",
+         .hub_name = "ponder",
+         .faces = Hub},
+        {.name = "threads",
+         .type = OptionType::Integer,
+         .low = 1,
+         .high = 64,
+         .fallback = "1",
+         .help = "search threads",
+         .hub_name = "threads",
+         .faces = CommandLine | Hub | Console | Web,
+         .hub_form = HubForm::Clamped,
+         .effect = [](Thinker& t, const std::string& v) -> Result<std::string> {
+             t.set_threads(std::stoi(v));
+             return v;
+         }},
+        {.name = "hash",
+         .type = OptionType::Integer,
+         .low = 1,
+         .high = 1 << 16,
+         .fallback = "64",
+         .help = "transposition table in MiB, at most half the memory the process may use",
+         .hub_name = "tt-size",
+         .faces = CommandLine | Hub | Console | Web,
+         .value_name = "MIB",
+         .hub_form = HubForm::TableSize,
+         .effect = [](Thinker& t, const std::string& v) -> Result<std::string> {
+             t.set_hash_mib(std::stoi(v));
+             return v;
+         }},
+        {.name = "log",
+         .type = OptionType::Boolean,
+         .fallback = "false",
+         .help = "log every protocol line to a file (kroon hub --log FILE, else kroon-hub.log)",
+         .hub_name = "log",
+         .faces = Hub},
+        {.name = "eval",
+         .type = OptionType::Choice,
+         .fallback = "learned",
+         .choices = {"learned", "hand"},
+         .help = "the evaluation: learned (weights learned from Kroon's games, where the variant has them) or hand "
+                 "(the hand-written terms)",
+         .hub_name = "eval",
+         .faces = CommandLine | Hub | Console | Web,
+         .value_name = "KIND",
+         .canonical = canonical_eval,
+         .effect = [](Thinker& t, const std::string& v) -> Result<std::string> {
+             t.set_evaluation_kind(*eval::parse_eval_kind(v));
+             return v;
+         }},
+        {.name = "eval-file",
+         .type = OptionType::Text,
+         .help = "learned weights from FILE instead of the built-in ones",
+         .hub_name = "eval-file",
+         .faces = CommandLine | Hub | Console | Web,
+         .effect = [](Thinker& t, const std::string& v) { return t.set_eval_file(v); }},
+        {.name = "egdb",
+         .type = OptionType::Text,
+         .help = "the folder of the endgame databases probed while searching (kroon egdb build), or none; by "
+                 "default the cache folder when it holds some",
+         .hub_name = "egdb-path",
+         .faces = CommandLine | Hub | Console | Web,
+         .value_name = "DIR|none",
+         .hub_form = HubForm::EmptyIsNone,
+         .effect = [](Thinker& t, const std::string& v) { return t.set_egdb_folder(v); }},
+        {.name = "book",
+         .type = OptionType::Text,
+         .fallback = "true",
+         .help = "the opening book: true (the built-in one, where the variant has one), false (none) or a book FILE "
+                 "(kroon book build)",
+         .hub_name = "book",
+         .faces = CommandLine | Hub | Console | Web,
+         .value_name = "FILE|true|false",
+         .canonical = canonical_book,
+         .effect = [](Thinker& t, const std::string& v) { return t.set_book(v); }},
+        {.name = "book-margin",
+         .type = OptionType::Integer,
+         .low = 0,
+         .high = 1000,
+         .fallback = "0",
+         .help = "play any book move within N hundredths of a man of the best, chosen at random (0: always the best)",
+         .hub_name = "book-margin",
+         .faces = CommandLine | Hub | Console | Web,
+         .hub_form = HubForm::Clamped},
+        {.name = "multipv",
+         .type = OptionType::Integer,
+         .low = 1,
+         .high = max_multi_pv,
+         .fallback = "1",
+         .help = "an analysis shows the best N moves, each with its score and line (a move to play is searched alone)",
+         .hub_name = "multipv",
+         .faces = CommandLine | Hub | Console},
+        {.name = "skill",
+         .type = OptionType::Integer,
+         .low = 0,
+         .high = static_cast<int>(full_skill),
+         .fallback = "100",
+         .help = "the knob under the Elo scale, from 0 (the weakest) to 100 (full strength), for calibrating it "
+                 "(docs/levels.md); people choose an elo",
+         .hub_name = "skill",
+         .faces = CommandLine,
+         .effect = [](Thinker& t, const std::string& v) -> Result<std::string> {
+             t.set_strength(Strength{std::stod(v)});
+             return v;
+         }},
+        // After skill: given both, the Elo wins.
+        {.name = "elo",
+         .type = OptionType::Integer,
+         .low = elo_steps().front().elo,
+         .high = full_strength_elo,
+         .fallback = elo_fallback,
+         .help = "play at about this Elo, from a beginner to full strength (the top of the range); the scale and what "
+                 "each step scored are in docs/levels.md",
+         .hub_name = "elo",
+         .faces = CommandLine | Hub | Console | Web,
+         .effect = [](Thinker& t, const std::string& v) -> Result<std::string> {
+             t.set_strength(strength_of_elo(std::stoi(v)));
+             return v;
+         }},
+    };
 }
 
 std::string joined(const std::vector<std::string_view>& words, std::string_view separator) {
@@ -191,7 +233,8 @@ std::string_view type_name(OptionType type) {
 std::string option_range_text(const OptionSpec& spec) {
     std::string range;
     if (spec.type == OptionType::Integer) range = std::to_string(spec.low) + " to " + std::to_string(spec.high);
-    if (spec.type == OptionType::Choice && spec.name != "variant") range = joined(spec.choices, ", ");
+    // The variants are too many to list here (kroon variants lists them).
+    if (spec.type == OptionType::Choice && spec.hub_form != HubForm::Variant) range = joined(spec.choices, ", ");
     if (spec.fallback.empty()) return range;
     return range + (range.empty() ? "" : ", ") + "default " + std::string(spec.fallback);
 }
@@ -215,11 +258,15 @@ Result<std::string> read_option_value(const OptionSpec& spec, std::string_view t
             return Error{quoted + " is not true or false"};
         }
         case OptionType::Choice: {
-            if (auto value = canonical_choice(spec, text)) return *value;
+            if (spec.canonical) {
+                if (auto value = spec.canonical(text)) return *value;
+            } else if (std::find(spec.choices.begin(), spec.choices.end(), text) != spec.choices.end()) {
+                return std::string(text);
+            }
             return Error{quoted + " is not " + either(spec.choices)};
         }
         case OptionType::Text:
-            if (spec.name == "book") return canonical_book(text);
+            if (spec.canonical) return *spec.canonical(text);
             return std::string(text);
     }
     return Error{"unknown option type"};

@@ -1,9 +1,11 @@
-// The engine's options in one typed table: name, type, range, default and help. The command
-// line, the Hub's `param` lines and `set-param`, the console's `set` and the web's welcome are
-// all made from it (docs/architecture.md, The play layer), so an option is added in one place.
+// The engine's options in one typed table: name, type, range, default, help, the Hub's name and
+// form, and the option's effect on a thinker. The command line, the Hub's `param` lines and
+// `set-param`, the console's `set` (and its own commands for options) and the web's engines are
+// all made from it (docs/architecture.md, The play layer), so an option is added in one row.
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -17,6 +19,20 @@ enum class OptionType { Integer, Boolean, Choice, Text };
 // Which faces offer an option; the engine reads all of them.
 enum Face : unsigned { CommandLine = 1, Hub = 2, Console = 4, Web = 8 };
 
+// How the Hub writes an option where it differs from the table (protocol/hub/parameters.cpp).
+enum class HubForm {
+    Plain,
+    Clamped,      // an integer out of range is clamped, as Scan does, not refused
+    TableSize,    // tt-size: log2 of the number of 16-byte entries, not MiB
+    Variant,      // Scan's variant names (normal, bt, losing)
+    EmptyIsNone,  // an empty value is none
+};
+
+class Thinker;
+// What setting the option does to a thinker, given a value read by read_option_value: the
+// value, or why it cannot be applied (a file that does not open); an error changes nothing.
+using OptionEffect = Result<std::string> (*)(Thinker& thinker, const std::string& value);
+
 struct OptionSpec {
     std::string_view name;  // as the command line (--name), the console and the web write it
     OptionType type = OptionType::Text;
@@ -27,6 +43,11 @@ struct OptionSpec {
     std::string_view help;
     std::string_view hub_name;  // the Hub parameter (Scan's name where Scan has one)
     unsigned faces = CommandLine | Hub | Console;
+    std::string_view value_name;  // the command line's placeholder; by default N for an integer, else FILE
+    HubForm hub_form = HubForm::Plain;
+    // The canonical text of other spellings ("normal" is "international"), none for no value.
+    std::optional<std::string> (*canonical)(std::string_view text) = nullptr;
+    OptionEffect effect = nullptr;  // none: the option is read where it is used
 };
 
 // The most principal variations an analysis may ask for (the multipv option).

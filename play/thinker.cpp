@@ -60,53 +60,65 @@ Result<std::string> Thinker::set_option(std::string_view name, std::string_view 
         searcher_->stop();
         searcher_->wait();
     }
-    auto applied = apply(spec->name, *text);
-    if (!applied) return Error{std::string(spec->name) + ": " + applied.error()};
+    if (spec->effect) {
+        auto applied = spec->effect(*this, *text);
+        if (!applied) return Error{std::string(spec->name) + ": " + applied.error()};
+    }
     options_.set(spec->name, *text);
     return *text;
 }
 
-Result<std::string> Thinker::apply(std::string_view name, const std::string& value) {
-    if (name == "threads") {
-        if (searcher_) searcher_->set_threads(std::stoi(value));
-    } else if (name == "hash") {
-        const int asked = std::stoi(value);
-        hash_mib_ = affordable_hash_mib(asked);
-        if (hash_mib_ != asked)
-            spdlog::warn("a table of {} MiB would take more than half the memory; using {} MiB", asked, hash_mib_);
-        if (searcher_) searcher_->set_hash_size(hash_mib_);
-    } else if (name == "eval") {
-        evaluation_.kind = *eval::parse_eval_kind(value);
-        if (searcher_) searcher_->set_evaluation(evaluation_);
-    } else if (name == "eval-file") {
-        if (value.empty()) {
-            evaluation_.file = nullptr;
-        } else {
-            auto weights = eval::read_weights_file(value);
-            if (!weights) return Error{weights.error()};
-            evaluation_.file = *weights;
-        }
-        if (searcher_) searcher_->set_evaluation(evaluation_);
-    } else if (name == "egdb") {
-        std::filesystem::path folder = DatabaseShelf::folder_of_option(value);
-        if (value != "none" && !value.empty()) {
-            std::error_code ec;
-            const auto status = std::filesystem::status(folder, ec);
-            if (!std::filesystem::exists(status)) return Error{"no folder " + value};
-            if (!std::filesystem::is_directory(status)) return Error{value + " is not a folder"};
-        }
-        shelf_ = std::make_shared<DatabaseShelf>(std::move(folder));
-        databases_ = shelf_->of(game_.variant());
-        if (searcher_) searcher_->set_databases(databases_);
-    } else if (name == "book") {
-        auto file = book_file_of_option(value);
-        if (!file) return Error{file.error()};
-        book_file_ = *file;
-    } else if (name == "variant") {
-        const Variant variant = *parse_variant(value);
-        if (variant != game_.variant()) set_game(Game(rulebook(variant)));
+void Thinker::set_threads(int threads) {
+    if (searcher_) searcher_->set_threads(threads);
+}
+
+void Thinker::set_hash_mib(int asked) {
+    hash_mib_ = affordable_hash_mib(asked);
+    if (hash_mib_ != asked)
+        spdlog::warn("a table of {} MiB would take more than half the memory; using {} MiB", asked, hash_mib_);
+    if (searcher_) searcher_->set_hash_size(hash_mib_);
+}
+
+void Thinker::set_evaluation_kind(eval::EvalKind kind) {
+    evaluation_.kind = kind;
+    if (searcher_) searcher_->set_evaluation(evaluation_);
+}
+
+Result<std::string> Thinker::set_eval_file(const std::string& file) {
+    if (file.empty()) {
+        evaluation_.file = nullptr;
+    } else {
+        auto weights = eval::read_weights_file(file);
+        if (!weights) return Error{weights.error()};
+        evaluation_.file = *weights;
     }
+    if (searcher_) searcher_->set_evaluation(evaluation_);
+    return file;
+}
+
+Result<std::string> Thinker::set_egdb_folder(const std::string& value) {
+    std::filesystem::path folder = DatabaseShelf::folder_of_option(value);
+    if (value != "none" && !value.empty()) {
+        std::error_code ec;
+        const auto status = std::filesystem::status(folder, ec);
+        if (!std::filesystem::exists(status)) return Error{"no folder " + value};
+        if (!std::filesystem::is_directory(status)) return Error{value + " is not a folder"};
+    }
+    shelf_ = std::make_shared<DatabaseShelf>(std::move(folder));
+    databases_ = shelf_->of(game_.variant());
+    if (searcher_) searcher_->set_databases(databases_);
     return value;
+}
+
+Result<std::string> Thinker::set_book(const std::string& value) {
+    auto file = book_file_of_option(value);
+    if (!file) return Error{file.error()};
+    book_file_ = *file;
+    return value;
+}
+
+void Thinker::set_variant(Variant variant) {
+    if (variant != game_.variant()) set_game(Game(rulebook(variant)));
 }
 
 void Thinker::set_game(const Game& game) {
@@ -144,6 +156,8 @@ int Thinker::lines_for(const search::Limits& limits) const {
 std::optional<BookChoice> Thinker::book_move(const search::Limits& limits) {
     // Several lines are searched: the book scores its own moves only.
     if (!limits.ends_by_itself() || limits.analysis || lines_for(limits) > 1 || game_.is_over()) return std::nullopt;
+    // A person at a weaker level does not know the book's lines.
+    if (!strength_.full()) return std::nullopt;
     const auto chosen = book();
     if (!chosen) return std::nullopt;
     return choose_book_move(*chosen, game_.rules(), game_.position(), options_.integer("book-margin"), random_);
@@ -197,11 +211,48 @@ void Thinker::go(search::Limits limits, search::Listener listener) {
         });
         return;
     }
+    start_search(limits, std::move(listener));
+}
+
+void Thinker::start_search(search::Limits limits, search::Listener listener) {
     limits.pondering_enabled = options_.boolean("ponder");
     limits.multi_pv = lines_for(limits);
+    if (!strength_.full() && !limits.analysis && !limits.infinite) listener = weakened(limits, std::move(listener));
     search::Searcher& s = searcher();
     s.set_position(game_);
     s.start(limits, std::move(listener));
+}
+
+search::Listener Thinker::weakened(search::Limits& limits, search::Listener listener) {
+    const Weakening weak = weakening(strength_.skill, random_);
+    const int shown = limits.multi_pv;
+    limits.depth = limits.depth > 0 ? std::min(limits.depth, weak.depth) : weak.depth;
+    limits.nodes = limits.nodes > 0 ? std::min(limits.nodes, weak.nodes) : weak.nodes;
+    limits.multi_pv = std::max(shown, weak.lines);
+    // The callbacks come one after the other on the search's main thread.
+    auto seen = std::make_shared<std::vector<search::Line>>();
+    auto on_iteration = [seen, shown, report = std::move(listener.on_iteration)](const search::Iteration& it) {
+        // An iteration cut short has fewer lines than the one before it: keep the complete one.
+        if (it.lines.size() >= seen->size()) *seen = it.lines;
+        if (!report) return;
+        search::Iteration trimmed = it;
+        if (static_cast<int>(trimmed.lines.size()) > shown) trimmed.lines.resize(static_cast<std::size_t>(shown));
+        report(trimmed);
+    };
+    auto on_done = [seen, margin = weak.margin, seed = random_(),
+                    report = std::move(listener.on_done)](search::Outcome outcome) {
+        // The search's own move unless it is the first of the lines to choose from (a deeper
+        // iteration cut short may have found another).
+        if (outcome.best && !seen->empty() && !seen->front().pv.empty() && seen->front().pv.front() == *outcome.best) {
+            std::mt19937_64 random(seed);
+            const search::Line& line = (*seen)[choose_line(*seen, margin, random)];
+            outcome.best = line.pv.front();
+            outcome.score = line.score;
+            outcome.ponder = line.pv.size() > 1 ? std::optional<Move>(line.pv[1]) : std::nullopt;
+        }
+        if (report) report(outcome);
+    };
+    return search::Listener{std::move(on_iteration), std::move(on_done)};
 }
 
 void Thinker::stop() {
@@ -222,12 +273,10 @@ bool Thinker::searching() const { return book_replying_ || (searcher_ && searche
 search::Outcome Thinker::think(const search::Limits& limits) {
     join_book_reply();
     if (const auto choice = book_move(limits)) return book_outcome(*choice);
-    search::Limits with_ponder = limits;
-    with_ponder.pondering_enabled = options_.boolean("ponder");
-    with_ponder.multi_pv = lines_for(limits);
-    search::Searcher& s = searcher();
-    s.set_position(game_);
-    return s.think(with_ponder);
+    search::Outcome outcome;
+    start_search(limits, search::Listener{{}, [&outcome](const search::Outcome& o) { outcome = o; }});
+    searcher().wait();  // returns once on_done has run
+    return outcome;
 }
 
 }  // namespace kroon::play

@@ -23,6 +23,7 @@
 #include "play/book.hpp"
 #include "play/database_shelf.hpp"
 #include "play/options.hpp"
+#include "play/strength.hpp"
 #include "search/searcher.hpp"
 
 namespace kroon::play {
@@ -42,6 +43,17 @@ public:
     // Returns the value as stored; an error changes nothing. Ends a running search first.
     Result<std::string> set_option(std::string_view name, std::string_view value);
     const OptionValues& options() const { return options_; }
+
+    // The options' effects, called from the table's rows (play/options.cpp) by set_option,
+    // which checks the value first and keeps options() in step: a face sets an option through
+    // set_option, never these.
+    void set_threads(int threads);
+    void set_hash_mib(int mib);  // capped by the machine's memory (play/memory.hpp)
+    void set_evaluation_kind(eval::EvalKind kind);
+    Result<std::string> set_eval_file(const std::string& file);      // "" for none
+    Result<std::string> set_egdb_folder(const std::string& folder);  // "none" for none
+    Result<std::string> set_book(const std::string& value);          // true, false or a file
+    void set_variant(Variant variant);                               // a new game if it changes
 
     // The game to search from: its position, the history (repetitions) and the rule options.
     // The databases follow its variant.
@@ -81,6 +93,15 @@ public:
     std::vector<BookChoice> book_moves() const;
     // The move a search with these limits would play from the book, or none.
     std::optional<BookChoice> book_move(const search::Limits& limits);
+    // How strongly the thinker plays its moves (play/strength.hpp): below full strength a
+    // search that plays a move (not an analysis) is weakened and its move chosen among the
+    // best few lines, and the opening book is left aside. The elo and skill options set it.
+    void set_strength(const Strength& strength) override { strength_ = strength; }
+    const Strength& strength() const { return strength_; }
+    // The draws of the weakened searches and the book's random choices start from `seed`
+    // (else from the system's randomness), so that a test can repeat them.
+    void seed(std::uint64_t seed) { random_.seed(seed); }
+
     // The principal variations a search with these limits reports: the multipv option's
     // number for an analysis (unless the limits ask for more themselves), else the limits'
     // own (1 by default: a search for a move to play keeps its whole time for that move).
@@ -88,7 +109,11 @@ public:
 
 private:
     search::Searcher& searcher();
-    Result<std::string> apply(std::string_view name, const std::string& value);
+    // Starts the search (no book move), weakened below full strength.
+    void start_search(search::Limits limits, search::Listener listener);
+    // The limits and listener of a move played below full strength: a smaller search, more
+    // lines, the reports trimmed to the lines asked for and the move chosen among them.
+    search::Listener weakened(search::Limits& limits, search::Listener listener);
     void join_book_reply();
 
     OptionValues options_;
@@ -99,6 +124,7 @@ private:
     Game game_;
     std::unique_ptr<search::Searcher> searcher_;
     std::shared_ptr<const Book> book_file_;  // a book read from the option's file
+    Strength strength_;
     std::mt19937_64 random_{std::random_device{}()};
     std::thread book_reply_;       // reports a book move as a search would
     std::mutex book_reply_mutex_;  // go() may run on book_reply_ itself (from on_done)

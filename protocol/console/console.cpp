@@ -64,10 +64,10 @@ const std::vector<ConsoleSession::Command>& ConsoleSession::commands() {
          &ConsoleSession::cmd_fen},
         {"play", "", "play white|black|both|none", "which sides the engine plays", &ConsoleSession::cmd_play},
         {"auto", "", "auto", "the engine plays both sides (same as play both)", &ConsoleSession::cmd_auto},
-        {"level", "", "level [depth N | nodes N | time S | clock [M/]T[+I]]",
+        {"level", "", "level [depth N | nodes N | time S | clock [M/]T[+I] | elo N]",
          "how the engine plays: fixed depth, nodes or seconds per move, or a game clock "
          "(clock 5m+2: 5 minutes plus 2 seconds a move; clock 40/10m: 40 moves in 10 minutes, "
-         "repeated)",
+         "repeated); elo N: how strongly, from a beginner to full strength (the top of the range)",
          &ConsoleSession::cmd_level},
         {"depth", "sd", "depth N", "same as level depth N", &ConsoleSession::cmd_depth},
         {"time", "st", "time S", "same as level time S (seconds per move)", &ConsoleSession::cmd_time},
@@ -344,11 +344,25 @@ void ConsoleSession::set_level(const play::Level& level) {
 void ConsoleSession::cmd_level(const Words& args) {
     if (args.empty()) {
         out_ << "Level: " << describe_level(level_) << ".\n";
+        if (!thinker_.strength().full()) show_strength();
         return;
+    }
+    if (args[0] == "elo") {
+        // The strength is the elo option's (play/options.cpp): the same range on every face.
+        if (args.size() != 2) return error("level elo takes one number (set lists the range)");
+        const auto set = thinker_.set_option("elo", args[1]);
+        if (!set) return error(set.error());
+        return show_strength();
     }
     const auto level = parse_level(args);
     if (!level) return error(level.error());
     set_level(*level);
+}
+
+void ConsoleSession::show_strength() {
+    const std::string& elo = thinker_.options().text("elo");
+    out_ << "Strength: Elo " << elo
+         << (thinker_.strength().full() ? " (full strength)" : " (docs/levels.md: what each step scored)") << ".\n";
 }
 
 void ConsoleSession::cmd_depth(const Words& args) {

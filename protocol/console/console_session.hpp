@@ -86,6 +86,7 @@ private:
     void cmd_play(const Words& args);
     void cmd_auto(const Words& args);
     void cmd_level(const Words& args);
+    void show_strength();
     void cmd_depth(const Words& args);
     void cmd_time(const Words& args);
     void cmd_clock(const Words& args);

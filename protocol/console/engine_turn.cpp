@@ -201,10 +201,11 @@ void ConsoleSession::cmd_set(const Words& args) {
 }
 
 void ConsoleSession::cmd_threads(const Words& args) {
-    const auto threads = parse_whole(args.empty() ? "" : args[0], "threads", 1, 64);
-    if (args.size() != 1 || !threads) return error(threads ? "threads takes one number" : threads.error());
-    thinker_.set_option("threads", std::to_string(*threads));
-    out_ << "Threads: " << *threads << ".\n";
+    // The range is the options table's, as for set threads.
+    if (args.size() != 1) return error("threads takes one number");
+    const auto set = thinker_.set_option("threads", args[0]);
+    if (!set) return error(set.error());
+    out_ << "Threads: " << *set << ".\n";
 }
 
 void ConsoleSession::cmd_multipv(const Words& args) {
@@ -216,15 +217,18 @@ void ConsoleSession::cmd_multipv(const Words& args) {
 }
 
 void ConsoleSession::cmd_hash(const Words& args) {
-    const auto mib = parse_whole(args.empty() ? "" : args[0], "hash size (MiB)", 1, 1 << 20);
-    if (args.size() != 1 || !mib) return error(mib ? "hash takes one number" : mib.error());
+    // The range is the options table's, as for set hash and every other face's hash.
+    if (args.size() != 1) return error("hash takes one number (MiB)");
+    Result<std::string> set = Error{""};
     try {
-        if (const auto set = thinker_.set_option("hash", std::to_string(*mib)); !set) return error(set.error());
+        set = thinker_.set_option("hash", args[0]);
     } catch (const std::bad_alloc&) {
         return error("not enough memory for " + std::to_string(thinker_.hash_mib()) + " MiB of hash");
     }
+    if (!set) return error(set.error());
     const int size = thinker_.hash_mib();
-    out_ << "Hash: " << size << " MiB" << (size < *mib ? " (half the machine's memory at most)" : "") << ".\n";
+    out_ << "Hash: " << size << " MiB" << (size < std::stoi(*set) ? " (half the machine's memory at most)" : "")
+         << ".\n";
 }
 
 }  // namespace kroon::console

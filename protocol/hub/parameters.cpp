@@ -18,10 +18,6 @@ Result<long long> read_integer(std::string_view text) {
     return value;
 }
 
-// Scan clamps its integer parameters, and clients set up for Scan may count on it; Kroon's
-// own (multipv) refuse a value out of range.
-bool clamped_like_scan(const play::OptionSpec& spec) { return spec.name == "threads" || spec.name == "book-margin"; }
-
 int mib_of_tt_size(int tt_size) { return 1 << (tt_size - 16); }  // 2^tt_size entries of 16 bytes
 
 int tt_size_of_mib(int mib) {
@@ -44,20 +40,21 @@ std::string variant_values() {
 std::string param_line(const play::OptionSpec& spec, const std::string& value) {
     LineBuilder line("param");
     line.add("name", spec.hub_name);
-    if (spec.name == "variant") {
+    if (spec.hub_form == play::HubForm::Variant) {
         const auto variant = parse_variant(value);
         return line.add("value", hub_variant_name(variant.value_or(Variant::International)))
             .add("type", "enum")
             .add("values", variant_values())
             .str();
     }
-    if (spec.name == "hash")
+    if (spec.hub_form == play::HubForm::TableSize)
         return line.add("value", std::to_string(tt_size_of_mib(std::stoi(value))))
             .add("type", "int")
             .add("min", std::to_string(min_tt_size))
             .add("max", std::to_string(max_tt_size))
             .str();
-    line.add("value", spec.name == "egdb" && value == "none" ? "" : value).add("type", play::type_name(spec.type));
+    line.add("value", spec.hub_form == play::HubForm::EmptyIsNone && value == "none" ? "" : value)
+        .add("type", play::type_name(spec.type));
     if (spec.type == play::OptionType::Integer)
         line.add("min", std::to_string(spec.low)).add("max", std::to_string(spec.high));
     if (spec.type == play::OptionType::Choice) {
@@ -104,23 +101,26 @@ Result<std::optional<OptionRequest>> read_set_param(const Command& command) {
     if (!spec || !(spec->faces & play::Hub) || spec->hub_name != *name) return std::optional<OptionRequest>{};
     const std::string value = command.value("value").value_or("");
     const std::string option(spec->name);
-    if (spec->name == "variant") {
+    if (spec->hub_form == play::HubForm::Variant) {
         const auto variant = parse_hub_variant(value);
         if (!variant) return Error{"unknown variant '" + value + "'"};
         return std::optional<OptionRequest>{{option, std::string(rule_traits(*variant).name)}};
     }
-    if (spec->name == "hash" || spec->type == play::OptionType::Integer) {
+    if (spec->type == play::OptionType::Integer) {
         const auto number = read_integer(value);
         if (!number) return Error{*name + ": " + number.error()};
-        if (spec->name == "hash") {
+        if (spec->hub_form == play::HubForm::TableSize) {
             const auto tt_size = static_cast<int>(std::clamp<long long>(*number, min_tt_size, max_tt_size));
             return std::optional<OptionRequest>{{option, std::to_string(mib_of_tt_size(tt_size))}};
         }
-        if (clamped_like_scan(*spec))
+        // Scan clamps its integer parameters, and clients set up for Scan may count on it;
+        // Kroon's own (multipv) refuse a value out of range.
+        if (spec->hub_form == play::HubForm::Clamped)
             return std::optional<OptionRequest>{
                 {option, std::to_string(std::clamp<long long>(*number, spec->low, spec->high))}};
     }
-    if (spec->name == "egdb") return std::optional<OptionRequest>{{option, value.empty() ? "none" : value}};
+    if (spec->hub_form == play::HubForm::EmptyIsNone)
+        return std::optional<OptionRequest>{{option, value.empty() ? "none" : value}};
     const auto read = play::read_option_value(*spec, value);
     if (!read) return Error{*name + ": " + read.error()};
     return std::optional<OptionRequest>{{option, *read}};
@@ -133,7 +133,7 @@ std::optional<std::string> ignored_parameter_warning(std::string_view name) {
     const play::OptionSpec* spec = play::find_option(name);
     if (spec && (spec->faces & play::Hub)) {
         std::string warning = quoted + "the Hub name of this option is " + std::string(spec->hub_name);
-        if (spec->name == "hash") {
+        if (spec->hub_form == play::HubForm::TableSize) {
             const std::string mib(spec->fallback);
             warning += " (log2 of the number of 16-byte entries: " + std::to_string(tt_size_of_mib(std::stoi(mib))) +
                        " is " + mib + " MiB)";

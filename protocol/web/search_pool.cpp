@@ -140,6 +140,7 @@ search::Outcome SearchPool::run_search(Slot& slot, const SearchJob& job) {
         slot.done = false;
     }
     slot.engine->set_game(job.game);
+    slot.engine->set_strength(job.strength);
     slot.engine->go(job.limits, search::Listener{[&job](const search::Iteration& it) {
                                                      if (job.on_iteration) job.on_iteration(it);
                                                  },

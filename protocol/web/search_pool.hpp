@@ -51,6 +51,7 @@ struct JobResult {
 struct SearchJob {
     Game game;
     search::Limits limits;
+    play::Strength strength;  // how strongly a move is played (play/strength.hpp)
     // All run on a pool thread. on_start when a slot takes the job; on_done exactly once per
     // submitted job, also when it is stopped before it started.
     std::function<void()> on_start;

@@ -10,6 +10,13 @@
 namespace kroon::web {
 namespace {
 
+// The Elo steps the level box offers, weakest first; the last is full strength.
+Json strengths() {
+    Json elos = Json::array();
+    for (const play::EloStep& step : play::elo_steps()) elos.push_back(step.elo);
+    return elos;
+}
+
 constexpr int max_analysis_lines = 10;  // the page offers up to 5
 
 // Another program's numbers may be anything (docs/robustness.md, Another engine): a time too
@@ -52,6 +59,7 @@ void Tab::start() {
           {"protocol", protocol_version},
           {"variants", variants},
           {"engines", engines},
+          {"strengths", strengths()},
           {"max_message", config_.max_message_bytes}});
     engine_turn();
     send_state();
@@ -524,7 +532,9 @@ void Tab::stop_search(bool quietly) {
 
 void Tab::engine_turn() {
     if (closed_ || search_.task() != Task::None || !kroon_to_move()) return;
-    search(Task::Move, shown_.plies(), shown_.game_at(shown_.plies()), clock_.limits(game().side_to_move()));
+    // Only Kroon's own moves are played at the level's strength; hints and analyses are full.
+    search_.start(Task::Move, shown_.plies(), shown_.node_at(shown_.plies()), shown_.game_at(shown_.plies()),
+                  clock_.limits(game().side_to_move()), nullptr, play::strength_of_elo(clock_.level().elo));
 }
 
 void Tab::on_search_started() {

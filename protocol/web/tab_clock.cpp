@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "play/options.hpp"
+
 namespace kroon::web {
 
 Level read_level(const Request& level) {
@@ -24,16 +26,22 @@ Level read_level(const Request& level) {
     } else {
         throw BadRequest{"unknown level kind '" + kind + "' (time, depth or clock)"};
     }
+    if (level.has("elo")) {
+        const play::OptionSpec& elo = *play::find_option("elo");
+        parsed.elo = level.integer("elo", elo.low, elo.high);
+    }
     return parsed;
 }
 
 Json level_json(const Level& level) {
+    Json json;
     switch (level.kind) {
-        case Level::Kind::Time: return {{"kind", "time"}, {"seconds", level.seconds}};
-        case Level::Kind::Depth: return {{"kind", "depth"}, {"depth", level.depth}};
-        case Level::Kind::Clock: return {{"kind", "clock"}, {"control", format_time_control(level.control)}};
+        case Level::Kind::Time: json = {{"kind", "time"}, {"seconds", level.seconds}}; break;
+        case Level::Kind::Depth: json = {{"kind", "depth"}, {"depth", level.depth}}; break;
+        case Level::Kind::Clock: json = {{"kind", "clock"}, {"control", format_time_control(level.control)}}; break;
     }
-    return nullptr;
+    if (level.elo < play::full_strength_elo) json["elo"] = level.elo;
+    return json;
 }
 
 void TabClock::set_level(const Level& level) {

@@ -8,6 +8,7 @@
 
 #include "engine/referee/clock.hpp"
 #include "play/level.hpp"
+#include "play/strength.hpp"
 #include "protocol/web/messages.hpp"
 #include "search/searcher.hpp"
 
@@ -19,9 +20,11 @@ struct Level {
     double seconds = 1;
     int depth = 8;
     TimeControl control;
+    int elo = play::full_strength_elo;  // how strongly Kroon plays (the elo option's range)
 };
 
-// A level message's object ({"kind": "time", "seconds": 2}, depth, clock "5m+2"); throws
+// A level message's object ({"kind": "time", "seconds": 2}, depth, clock "5m+2"; "elo": 1400
+// below full strength); throws
 // BadRequest for a wrong field.
 Level read_level(const Request& level);
 Json level_json(const Level& level);

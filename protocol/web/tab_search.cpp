@@ -18,7 +18,8 @@ SearchPool* TabSearch::chosen_pool(const Request& message) const {
     return other_pool_;
 }
 
-void TabSearch::start(Task task, int ply, int node, Game game, const search::Limits& limits, SearchPool* pool) {
+void TabSearch::start(Task task, int ply, int node, Game game, const search::Limits& limits, SearchPool* pool,
+                      play::Strength strength) {
     pool_ = pool ? pool : &kroon_pool_;
     task_ = task;
     ply_ = ply;
@@ -28,6 +29,7 @@ void TabSearch::start(Task task, int ply, int node, Game game, const search::Lim
     SearchJob job;
     job.game = std::move(game);
     job.limits = limits;
+    job.strength = strength;
     const auto post = post_;
     job.on_start = [this, post, serial] { post([this, serial] { on_started(serial); }); };
     if (task != Task::Review)

@@ -44,8 +44,9 @@ public:
     // The pool an analysis or a hint asks for with its `engine` field ("kroon", "other").
     SearchPool* chosen_pool(const Request& message) const;
     // Searches `game` (the game up to `ply`, whose position is the tree's `node`) on Kroon's
-    // pool, or on `pool`.
-    void start(Task task, int ply, int node, Game game, const search::Limits& limits, SearchPool* pool = nullptr);
+    // pool, or on `pool`, a move to play at `strength`.
+    void start(Task task, int ply, int node, Game game, const search::Limits& limits, SearchPool* pool = nullptr,
+               play::Strength strength = {});
     // Ends the search. Quietly: forgotten now, nothing more is heard of it. Otherwise its
     // result still comes, as `done`.
     void stop(bool quietly);

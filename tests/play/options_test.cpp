@@ -1,7 +1,9 @@
 // The options table: every face's options are read from it, so its checks are everyone's.
 #include <gtest/gtest.h>
 
+#include "eval/evaluate.hpp"
 #include "play/options.hpp"
+#include "play/thinker.hpp"
 
 namespace kroon::play {
 namespace {
@@ -22,6 +24,34 @@ TEST(Options, TableHoldsEveryOptionOnce) {
     EXPECT_EQ(find_option("tt-size"), find_option("hash"));  // by its Hub name too
     EXPECT_EQ(find_option("egdb-path"), find_option("egdb"));
     EXPECT_EQ(find_option("nonsense"), nullptr);
+}
+
+// Each row carries its effect: setting an option through the table changes the thinker, with
+// no list of names elsewhere to keep in step.
+TEST(Options, EachRowsEffectReachesTheThinker) {
+    Thinker thinker;
+    ASSERT_TRUE(thinker.set_option("hash", "2").ok());
+    EXPECT_EQ(thinker.hash_mib(), 2);
+    ASSERT_TRUE(thinker.set_option("tt-size", "4").ok());  // the row found by its Hub name
+    EXPECT_EQ(thinker.hash_mib(), 4);
+    ASSERT_TRUE(thinker.set_option("eval", "hand").ok());
+    EXPECT_EQ(thinker.evaluation().kind, eval::EvalKind::Hand);
+    ASSERT_TRUE(thinker.set_option("variant", "normal").ok());  // Scan's name
+    ASSERT_TRUE(thinker.set_option("variant", "frisian").ok());
+    EXPECT_EQ(thinker.game().variant(), Variant::Frisian);
+    ASSERT_TRUE(thinker.set_option("book", "none").ok());
+    EXPECT_EQ(thinker.options().text("book"), "false");
+    EXPECT_EQ(thinker.book(), nullptr);
+    ASSERT_TRUE(thinker.set_option("elo", std::to_string(find_option("elo")->low)).ok());
+    EXPECT_FALSE(thinker.strength().full());
+    // An effect that fails (no such file) leaves the option as it was.
+    EXPECT_FALSE(thinker.set_option("eval-file", "/no/such/weights.bin").ok());
+    EXPECT_EQ(thinker.options().text("eval-file"), "");
+    for (const OptionSpec& spec : option_table())
+        if (!spec.effect)
+            EXPECT_TRUE(spec.name == "ponder" || spec.name == "log" || spec.name == "book-margin" ||
+                        spec.name == "multipv")
+                << spec.name << ": read where it is used";
 }
 
 TEST(Options, ValuesAreCheckedByType) {

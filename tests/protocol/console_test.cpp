@@ -13,6 +13,7 @@
 #include "engine/rulebook/move_text.hpp"
 #include "engine/rulebook/rulebook.hpp"
 #include "eval/evaluate.hpp"
+#include "play/options.hpp"
 #include "protocol/console/console.hpp"
 #include "tests/egdb/egdb_support.hpp"
 
@@ -447,6 +448,48 @@ TEST(Console, AtOnePlusFiveTheMoveFitsInTheSecondOnTheClock) {
     ASSERT_NE(at, std::string::npos) << out;
     const std::size_t from = out.rfind(", ", at - 1) + 2;
     EXPECT_LT(std::stod(out.substr(from, at - from)), 1.0) << out;
+}
+
+// The console's own hash and threads commands take the options table's range, as set does
+// (hash once went to 2^20 MiB here, 2^16 everywhere else).
+TEST(Console, HashAndThreadsTakeTheOptionsTablesRange) {
+    const std::string out = run("hash 100000\nhash 2\nthreads 65\nthreads 2\nset hash 100000\nquit\n");
+    EXPECT_EQ(count_of(out, "Error: hash: '100000' is not from 1 to 65536"), 2) << out;
+    EXPECT_NE(out.find("Hash: 2 MiB."), std::string::npos) << out;
+    EXPECT_NE(out.find("Error: threads: '65' is not from 1 to 64"), std::string::npos) << out;
+    EXPECT_NE(out.find("Threads: 2."), std::string::npos) << out;
+}
+
+// A position with one winning shot (tests/bench/tactics-international.txt): Black's 27-31
+// wins three men.
+const std::string shot_fen = "B:W25,28,30,33,35,36,37,38,42,43,48:B7,12,15,16,17,21,22,24,27";
+
+// The nodes of the engine's move: "Kroon plays 32-28 for White  (..., 0.87 s, 123456 nodes)".
+std::uint64_t nodes_of_move(const std::string& out) {
+    const std::size_t line = out.find("Kroon plays");
+    const std::size_t at = out.find(" nodes)", line);
+    if (line == std::string::npos || at == std::string::npos) return 0;
+    const std::size_t from = out.rfind(' ', at - 1) + 1;
+    return std::stoull(out.substr(from, at - from));
+}
+
+// `level elo N` reaches the search: at the weakest step the engine answers within a small
+// budget whatever the time allows, and misses the shot full strength plays.
+TEST(Console, LevelEloPlaysWeakerMoves) {
+    const std::string lowest = std::to_string(play::find_option("elo")->low);
+    const std::string setup = "set book false\nplay none\nfen " + shot_fen + "\nlevel time 2\n";
+    const std::string full = run(setup + "go\nquit\n");
+    ASSERT_EQ(engine_moves(full), std::vector<std::string>{"27-31"}) << full;
+    const std::string weak = run(setup + "level elo " + lowest + "\nlevel\ngo\nquit\n");
+    EXPECT_NE(weak.find("Strength: Elo " + lowest), std::string::npos) << weak;
+    ASSERT_EQ(engine_moves(weak).size(), 1u) << weak;
+    EXPECT_NE(engine_moves(weak)[0], "27-31") << weak;
+    EXPECT_LT(nodes_of_move(weak), 10000u) << weak;
+    EXPECT_GT(nodes_of_move(full), 100000u) << full;
+    // The option's range, as on every face.
+    const std::string bad = run("level elo 100\nlevel elo 9999\nlevel elo\nquit\n");
+    EXPECT_EQ(count_of(bad, "Error: elo: "), 2) << bad;
+    EXPECT_NE(bad.find("Error: level elo takes one number"), std::string::npos) << bad;
 }
 
 // The lines that start with `prefix`, in order.

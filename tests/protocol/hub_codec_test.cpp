@@ -325,7 +325,7 @@ Result<std::optional<OptionRequest>> set_on(play::OptionValues& values, const st
 
 TEST(HubParams, DeclaredLikeScan) {
     const auto lines = param_lines(play::OptionValues{});
-    ASSERT_EQ(lines.size(), 11u);
+    ASSERT_EQ(lines.size(), 12u);
     EXPECT_EQ(lines[0],
               "param name=variant value=normal type=enum values=\"normal killer bt frisian losing english brazilian "
               "russian pool czech spanish italian thai norwegian finnish frysk\"");
@@ -338,7 +338,8 @@ TEST(HubParams, DeclaredLikeScan) {
     EXPECT_EQ(lines[7], "param name=egdb-path value=\"\" type=string");
     EXPECT_EQ(lines[8], "param name=book value=true type=string");  // Scan's name; a file too
     EXPECT_EQ(lines[9], "param name=book-margin value=0 type=int min=0 max=1000");
-    EXPECT_EQ(lines[10], "param name=multipv value=1 type=int min=1 max=100");  // Kroon's own
+    EXPECT_EQ(lines[10], "param name=multipv value=1 type=int min=1 max=100");    // Kroon's own
+    EXPECT_EQ(lines[11], "param name=elo value=2400 type=int min=800 max=2400");  // full strength at the top
     EXPECT_EQ(play::OptionValues{}.integer("hash"), 64);
 }
 

@@ -2,6 +2,7 @@
 // and asserts on the exact lines it sends back.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -12,6 +13,7 @@
 #include "eval/weights.hpp"
 #include "platform/process.hpp"
 #include "play/book.hpp"
+#include "play/options.hpp"
 #include "protocol/hub/position_text.hpp"
 #include "tests/protocol/hub_client.hpp"
 
@@ -63,6 +65,7 @@ TEST(HubSession, Handshake) {
         "param name=book value=false type=string",
         "param name=book-margin value=0 type=int min=0 max=1000",
         "param name=multipv value=1 type=int min=1 max=100",
+        "param name=elo value=2400 type=int min=800 max=2400",
         "wait",
     };
     EXPECT_EQ(*lines, expected);
@@ -125,7 +128,7 @@ TEST(HubSession, SetParamBeforeInitAndLater) {
     engine->send("hub");
     const auto lines = engine->read_until("wait");
     ASSERT_TRUE(lines);
-    ASSERT_EQ(lines->size(), 13u);
+    ASSERT_EQ(lines->size(), 14u);
     EXPECT_EQ((*lines)[9], "param name=book value=true type=string");
     EXPECT_EQ((*lines)[1],
               "param name=variant value=frisian type=enum values=\"normal killer bt frisian losing english brazilian "
@@ -171,6 +174,44 @@ TEST(HubSession, TimedThink) {
         if (key == "pv") {
             EXPECT_EQ(value.substr(0, value.find(' ')), done->move);
         }
+}
+
+// The nodes of the last info line of a search, 0 when it has none.
+std::uint64_t last_nodes(const Done& done) {
+    if (done.infos.empty()) return 0;
+    for (const auto& [key, value] : info_items(done.infos.back()))
+        if (key == "nodes") return std::stoull(value);
+    return 0;
+}
+
+// set-param name=elo reaches the search: at the weakest step Kroon answers within a small
+// budget whatever the level allows, and misses the one winning shot (27-31 wins three men,
+// tests/bench/tactics-international.txt) that it plays at full strength.
+TEST(HubSession, EloPlaysWeakerMovesAndAnalysesStayFull) {
+    const char* shot = "B:W25,28,30,33,35,36,37,38,42,43,48:B7,12,15,16,17,21,22,24,27";
+    const auto move_at = [&](const std::string& elo) {
+        auto engine = start_hub();
+        EXPECT_TRUE(handshake(*engine, {"set-param name=book value=false", "set-param name=elo value=" + elo}));
+        engine->send("pos pos=" + hub_string(Variant::International, shot));
+        engine->send("level move-time=1");
+        engine->send("go think");
+        return read_search(*engine);
+    };
+    const auto full = move_at("2400");
+    ASSERT_TRUE(full);
+    EXPECT_EQ(full->move, "27-31");
+    EXPECT_GT(last_nodes(*full), 100000u);
+    const auto weak = move_at(std::to_string(play::find_option("elo")->low));
+    ASSERT_TRUE(weak);
+    EXPECT_NE(weak->move, "27-31");
+    EXPECT_LT(last_nodes(*weak), 10000u);
+    // Below the range: refused, as multipv is.
+    auto engine = start_hub();
+    const auto lines = handshake(*engine, {"set-param name=elo value=1"});
+    ASSERT_TRUE(lines);
+    EXPECT_TRUE(std::any_of(lines->begin(), lines->end(), [](const std::string& line) {
+        return line.rfind("error message=\"elo: '1' is not from ", 0) == 0;
+    }));
 }
 
 TEST(HubSession, AnalyzeInfiniteUntilStop) {
@@ -477,7 +518,7 @@ TEST(HubSession, AnalyzeWithSeveralLines) {
     engine->send("hub");
     const auto lines = engine->read_until("wait");
     ASSERT_TRUE(lines);
-    EXPECT_EQ((*lines)[lines->size() - 2], "param name=multipv value=3 type=int min=1 max=100");
+    EXPECT_EQ((*lines)[lines->size() - 3], "param name=multipv value=3 type=int min=1 max=100");
 }
 
 TEST(HubSession, BadInputGetsAnErrorAndTheEngineCarriesOn) {

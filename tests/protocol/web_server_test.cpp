@@ -20,6 +20,7 @@
 #include "engine/rulebook/rulebook.hpp"
 #include "platform/process.hpp"
 #include "play/book.hpp"
+#include "play/strength.hpp"
 #include "players/hub_analyser.hpp"
 #include "protocol/web/server.hpp"
 #include "tests/protocol/web_client.hpp"
@@ -741,6 +742,30 @@ TEST(WebServer, AtOnePlusFiveKroonsMoveFitsInTheSecondOnItsClock) {
     // What was left of the second, and the increment after the move.
     EXPECT_GT(st["clock"]["white"].get<double>(), 5.0) << st["clock"].dump();
     EXPECT_LT(st["clock"]["white"].get<double>(), 6.0) << st["clock"].dump();
+}
+
+// The level box's strength reaches Kroon's own moves: at the weakest step it misses the one
+// winning shot (27-31 wins three men, tests/bench/tactics-international.txt) that it plays at
+// full strength; the welcome offers the steps, and the level keeps its Elo.
+TEST(WebServer, TheLevelsEloWeakensKroonsMoves) {
+    RunningServer s;
+    Tab tab(s.port());
+    auto& c = tab.client;
+    const Json& steps = tab.welcome["strengths"];
+    ASSERT_GE(steps.size(), 2u) << tab.welcome.dump();
+    EXPECT_EQ(steps.back(), play::full_strength_elo);
+    const std::string shot = "B:W25,28,30,33,35,36,37,38,42,43,48:B7,12,15,16,17,21,22,24,27";
+    const auto kroons_move = [&](const Json& level) {
+        c.send({{"type", "new"}, {"kroon", "black"}, {"fen", shot}, {"level", level}});
+        const Json st = c.expect_state([](const Json& x) { return x["plies"] == 1; }, 20);
+        return std::make_pair(st["last"]["text"].get<std::string>(), st["level"]);
+    };
+    EXPECT_EQ(kroons_move({{"kind", "time"}, {"seconds", 1}}).first, "27-31");
+    const auto [move, level] = kroons_move({{"kind", "time"}, {"seconds", 1}, {"elo", steps.front()}});
+    EXPECT_NE(move, "27-31");
+    EXPECT_EQ(level["elo"], steps.front()) << level.dump();
+    c.send({{"type", "level"}, {"level", {{"kind", "time"}, {"seconds", 1}, {"elo", 1}}}});
+    EXPECT_NE(c.expect("error")["message"].get<std::string>().find("elo"), std::string::npos);
 }
 
 TEST(WebServer, APositionSetUpForStudyRunsNoClock) {

@@ -68,13 +68,9 @@ void add_engine_options(CLI::App& command, EngineArgs& args, const std::vector<s
         if (spec->name == "egdb") help += " (the cache folder: " + cache_folder_text() + ")";
         const std::string range = play::option_range_text(shown);
         if (!range.empty()) help += " (" + range + ")";
-        const std::string type = spec->type == play::OptionType::Integer ? "N"
-                                 : spec->name == "variant"               ? "V"
-                                 : spec->name == "eval"                  ? "KIND"
-                                 : spec->name == "egdb"                  ? "DIR|none"
-                                 : spec->name == "hash"                  ? "MIB"
-                                 : spec->name == "book"                  ? "FILE|true|false"
-                                                                         : "FILE";
+        const std::string type = !spec->value_name.empty()                 ? std::string(spec->value_name)
+                                 : spec->type == play::OptionType::Integer ? "N"
+                                                                           : "FILE";
         command
             .add_option_function<std::string>(
                 flag,
@@ -84,7 +80,7 @@ void add_engine_options(CLI::App& command, EngineArgs& args, const std::vector<s
                     args.given.emplace_back(spec->name, *value);
                 },
                 help)
-            ->type_name(spec->name == "hash" ? "MIB" : type);
+            ->type_name(type);
     }
 }
 

@@ -15,7 +15,7 @@ Run add_console(CLI::App& kroon, const Streams& io) {
     auto engine = std::make_shared<EngineArgs>();
     add_variant(*command, options->variant);
     add_engine_options(*command, *engine,
-                       {"threads", "hash", "eval", "eval-file", "egdb", "book", "book-margin", "multipv"});
+                       {"threads", "hash", "eval", "eval-file", "egdb", "book", "book-margin", "multipv", "elo"});
     return [options, engine, io] {
         options->interactive = platform::is_terminal(platform::StandardStream::In);
         options->engine_options = engine_settings(*engine, {std::nullopt, options->variant});

@@ -94,7 +94,8 @@ void add_session_options(CLI::App& command, dxp::TransportConfig& c) {
 void add_thinking_options(CLI::App& command, DxpArgs& args) {
     add_seconds(command, "--move-time", args.move_time,
                 "think at most S seconds a move (quick matches; default: by the clock only)", 0.001, 3600);
-    add_engine_options(command, args.engine, {"threads", "hash", "eval", "eval-file", "egdb", "book", "book-margin"});
+    add_engine_options(command, args.engine,
+                       {"threads", "hash", "eval", "eval-file", "egdb", "book", "book-margin", "skill", "elo"});
 }
 
 // How long we wait for a peer's reply, and how many peers we serve at once.

@@ -17,7 +17,8 @@ Run add_hub(CLI::App& kroon, const Streams& io) {
                      "by default to kroon-hub.log)")
         ->type_name("FILE");
     auto engine = std::make_shared<EngineArgs>();
-    add_engine_options(*command, *engine, {"eval", "eval-file", "egdb", "book", "book-margin", "multipv"});
+    add_engine_options(*command, *engine,
+                       {"eval", "eval-file", "egdb", "book", "book-margin", "multipv", "skill", "elo"});
     return [options, engine, io] {
         // A folder given without databases of any variant is an error here; the cache folder
         // is used only when it holds some. The Hub never builds them (docs/egdb.md, Cache folder).

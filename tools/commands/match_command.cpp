@@ -307,7 +307,8 @@ void add_rule_options(CLI::App& command, RuleOptions& rule_options) {
 void add_player_options(CLI::App& command, MatchArgs& a) {
     command.add_option("--option", a.hub_options, "set-param NAME=VALUE for every Hub engine (repeatable)")
         ->type_name("NAME=VALUE");
-    add_engine_options(command, a.engine, {"threads", "hash", "eval", "eval-file", "egdb", "book", "book-margin"});
+    add_engine_options(command, a.engine,
+                       {"threads", "hash", "eval", "eval-file", "egdb", "book", "book-margin", "skill", "elo"});
     add_seconds(command, "--hang-timeout", a.config.game.limits.hang_timeout,
                 "without a clock: seconds of silence after which an engine has hung (default 60)", 1, 86400);
     command

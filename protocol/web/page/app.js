@@ -101,6 +101,17 @@ function receive(m) {
         if (m.engines.some((e) => e.id === chosen)) $('analysis-engine').value = chosen;
         $('engine-choice').hidden = false;
       }
+      // The strengths below full, strongest first (the last step is full strength itself).
+      if (m.strengths) {
+        const kept = storedJson(settingsKey)?.levelElo || $('level-elo').value;
+        $('level-elo').replaceChildren(...['', ...m.strengths.slice(0, -1).reverse()].map((elo) => {
+          const o = document.createElement('option');
+          o.value = elo;
+          o.textContent = elo ? `Elo ${elo}` : 'full';
+          return o;
+        }));
+        $('level-elo').value = kept;
+      }
       $('variant').replaceChildren(...variants.map((v) => {
         const o = document.createElement('option');
         o.value = v.name;
@@ -176,7 +187,7 @@ function restoreKeptGame(s) {
 
 function saveSettings() {
   store(settingsKey, {
-    levelKind: $('level-kind').value, levelValue: $('level-value').value, kroonSide: $('kroon-side').value,
+    levelKind: $('level-kind').value, levelValue: $('level-value').value, levelElo: $('level-elo').value, kroonSide: $('kroon-side').value,
     lines: $('analysis-lines').value, engine: $('analysis-engine').value,
     flipped, numbers: $('numbers').checked,
   });
@@ -795,15 +806,17 @@ function readLevel() {
   const kind = $('level-kind').value;
   const value = $('level-value').value.trim().replace(',', '.');
   const number = /^\d+(\.\d+)?$/.test(value) ? Number(value) : NaN;
+  // Below full strength the level carries its Elo (the server's steps, from the welcome).
+  const elo = $('level-elo').value ? { elo: Number($('level-elo').value) } : {};
   if (kind === 'time') {
     if (!(number >= 0.05 && number <= 3600)) return say(`"${value}": give the seconds per move, from 0.05 to 3600`), null;
-    return { kind, seconds: number };
+    return { kind, seconds: number, ...elo };
   }
   if (kind === 'depth') {
     if (!(Number.isInteger(number) && number >= 1 && number <= 60)) return say(`"${value}": give a depth from 1 to 60 plies`), null;
-    return { kind, depth: number };
+    return { kind, depth: number, ...elo };
   }
-  return { kind, control: Number.isNaN(number) ? value : `${value}m` };
+  return { kind, control: Number.isNaN(number) ? value : `${value}m`, ...elo };
 }
 
 const levelHelp = { time: 'seconds per move', depth: 'search depth (plies)', clock: 'e.g. 5m+2: 5 minutes, 2 s a move (5 alone: 5 minutes)' };
@@ -853,7 +866,7 @@ $('flip').addEventListener('click', () => {
   saveSettings();
 });
 $('numbers').addEventListener('change', (e) => { board.setNumbers(e.target.checked); saveSettings(); });
-for (const id of ['level-kind', 'level-value', 'kroon-side']) $(id).addEventListener('change', saveSettings);
+for (const id of ['level-kind', 'level-value', 'level-elo', 'kroon-side']) $(id).addEventListener('change', saveSettings);
 $('analyse').addEventListener('click', () => { analysing = true; send(analyseRequest()); });
 $('analysis-lines').addEventListener('change', () => { saveSettings(); if (analysing) send(analyseRequest()); });
 $('analysis-engine').addEventListener('change', () => { saveSettings(); if (analysing) send(analyseRequest()); });
