@@ -34,16 +34,16 @@ class Thinker;
 using OptionEffect = Result<std::string> (*)(Thinker& thinker, const std::string& value);
 
 struct OptionSpec {
-    std::string_view name;  // as the command line (--name), the console and the web write it
+    std::string_view name{};  // as the command line (--name), the console and the web write it
     OptionType type = OptionType::Text;
     int low = 0;  // Integer: the range
     int high = 0;
-    std::string_view fallback;              // the default, as text
-    std::vector<std::string_view> choices;  // Choice: the values, as the engine writes them
-    std::string_view help;
-    std::string_view hub_name;  // the Hub parameter (Scan's name where Scan has one)
+    std::string_view fallback{};              // the default, as text
+    std::vector<std::string_view> choices{};  // Choice: the values, as the engine writes them
+    std::string_view help{};
+    std::string_view hub_name{};  // the Hub parameter (Scan's name where Scan has one)
     unsigned faces = CommandLine | Hub | Console;
-    std::string_view value_name;  // the command line's placeholder; by default N for an integer, else FILE
+    std::string_view value_name{};  // the command line's placeholder; by default N for an integer, else FILE
     HubForm hub_form = HubForm::Plain;
     // The canonical text of other spellings ("normal" is "international"), none for no value.
     std::optional<std::string> (*canonical)(std::string_view text) = nullptr;
