@@ -47,11 +47,13 @@ TEST(Options, EachRowsEffectReachesTheThinker) {
     // An effect that fails (no such file) leaves the option as it was.
     EXPECT_FALSE(thinker.set_option("eval-file", "/no/such/weights.bin").ok());
     EXPECT_EQ(thinker.options().text("eval-file"), "");
-    for (const OptionSpec& spec : option_table())
-        if (!spec.effect)
+    for (const OptionSpec& spec : option_table()) {
+        if (!spec.effect) {
             EXPECT_TRUE(spec.name == "ponder" || spec.name == "log" || spec.name == "book-margin" ||
                         spec.name == "multipv")
                 << spec.name << ": read where it is used";
+        }
+    }
 }
 
 TEST(Options, ValuesAreCheckedByType) {
