@@ -406,7 +406,7 @@ TEST(HubParams, IgnoredNamesGetAWarning) {
               "set-param name=egdb ignored: the Hub name of this option is egdb-path");
     EXPECT_EQ(ignored_parameter_warning("hashsize"),
               "set-param name=hashsize ignored: not a parameter of Kroon's (they are variant, ponder, threads, "
-              "tt-size, log, eval, eval-file, egdb-path, book, book-margin, multipv)");
+              "tt-size, log, eval, eval-file, egdb-path, book, book-margin, multipv, elo)");
 }
 
 TEST(HubParams, ScanAndLidraughtsVariantNames) {
