@@ -121,20 +121,21 @@ case "$mode" in
             [ "$here/protocol/web/worker/package-lock.json" -nt "$here/protocol/web/worker/node_modules/.package-lock.json" ]; then
             (cd "$here/protocol/web/worker" && npm ci --no-audit --no-fund --ignore-scripts >&2)
         fi
-        # The 2-4 piece databases the site serves, built by the native kroon (docs/egdb.md):
-        # those of the cache folder when it holds them, else built into build-web/databases
-        # (KROON_WEB_EGDB: the variants, all by default; none for no databases).
+        # The 2-4 piece databases the site serves, built by the native kroon (docs/egdb.md)
+        # into build-web/databases, once (KROON_WEB_EGDB: the variants, all by default; none for no databases;
+        # KROON_WEB_EGDB_PIECES: up to how many pieces, 4 by default).
         databases=""
         if [ "${KROON_WEB_EGDB:-all}" != none ]; then
             cmake -S "$here" -B "$build" -DCMAKE_BUILD_TYPE=Release >&2
             cmake --build "$build" -j "$(nproc)" --target kroon >&2
             databases="$web/databases"
             if [ "${KROON_WEB_EGDB:-all}" = all ]; then
-                "$build/tools/kroon" egdb build --all-variants --pieces 4 --if-missing --threads "$(nproc)" \
+                "$build/tools/kroon" egdb build --all-variants --pieces "${KROON_WEB_EGDB_PIECES:-4}" --if-missing \
+                    --threads "$(nproc)" \
                     --dir "$databases" >&2
             else
                 for variant in ${KROON_WEB_EGDB}; do
-                    "$build/tools/kroon" egdb build --variant "$variant" --pieces 4 --if-missing \
+                    "$build/tools/kroon" egdb build --variant "$variant" --pieces "${KROON_WEB_EGDB_PIECES:-4}" --if-missing \
                         --threads "$(nproc)" --dir "$databases" >&2
                 done
             fi
