@@ -24,11 +24,6 @@ add_library(kroon_web_json INTERFACE)
 target_include_directories(kroon_web_json SYSTEM INTERFACE ${kroon_host_include})
 add_library(nlohmann_json::nlohmann_json ALIAS kroon_web_json)
 add_library(Threads::Threads INTERFACE IMPORTED)
-# The zstd functions the distance files use, read in the browser (platform/browser/).
-add_library(kroon_browser_zstd STATIC platform/browser/zstd_frames.cpp)
-target_include_directories(kroon_browser_zstd SYSTEM PUBLIC ${kroon_host_include})
-target_link_libraries(kroon_browser_zstd PRIVATE kroon_options)
-add_library(zstd::libzstd_shared ALIAS kroon_browser_zstd)
 
 # Exceptions are off in emscripten unless asked for; the engine reports bad input with them.
 # WebAssembly's size_t has 32 bits: a 64-bit count used as a size would warn everywhere; the
@@ -36,6 +31,7 @@ add_library(zstd::libzstd_shared ALIAS kroon_browser_zstd)
 target_compile_options(kroon_options INTERFACE -fexceptions -Wno-shorten-64-to-32)
 target_link_options(kroon_options INTERFACE -fexceptions)
 
+add_subdirectory(platform)  # with its browser side (platform/browser/)
 add_subdirectory(engine)
 add_subdirectory(egdb)
 add_subdirectory(eval)
@@ -47,5 +43,5 @@ add_subdirectory(protocol/web)
 # (node --no-experimental-fetch build-web/kroon-bench.js), to set its speed against the
 # native `kroon bench`.
 add_executable(kroon-bench tools/web/bench_main.cpp bench/bench.cpp)
-target_link_libraries(kroon-bench PRIVATE kroon_play)
+target_link_libraries(kroon-bench PRIVATE kroon_play kroon_platform)
 target_link_options(kroon-bench PRIVATE -sALLOW_MEMORY_GROWTH=1 -sNODERAWFS=1)

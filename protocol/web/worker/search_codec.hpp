@@ -10,7 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/record/game.hpp"
-#include "engine/result.hpp"
+#include "platform/result.hpp"
 #include "search/searcher.hpp"
 
 namespace kroon::web {

@@ -1,5 +1,5 @@
 // The search worker of the static site (docs/web.md, "The static site"): the module's entry
-// points that search-worker.js calls. One play::Engine runs each job on this worker's one
+// points that search-worker.js calls. One play::Thinker runs each job on this worker's one
 // thread to its end, reporting its start, every iteration and its end to the session's
 // worker; the session stops it through the stop flag the engine's stop poll reads.
 #include <bit>
@@ -9,16 +9,16 @@
 #include <nlohmann/json.hpp>
 
 #include "platform/browser/worker_host.hpp"
-#include "play/engine.hpp"
+#include "play/thinker.hpp"
 #include "protocol/web/worker/search_codec.hpp"
 
 namespace {
 
 using Json = nlohmann::json;
 
-kroon::play::Engine& engine() {
-    static kroon::play::Engine* const made = [] {
-        auto* e = new kroon::play::Engine();
+kroon::play::Thinker& engine() {
+    static kroon::play::Thinker* const made = [] {
+        auto* e = new kroon::play::Thinker();
         e->set_option("egdb", "none");
         e->set_stop_poll([] { return kroon::browser::stop_requested(); });
         return e;
