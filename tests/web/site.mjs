@@ -111,11 +111,12 @@ try {
 
   // --- a reload keeps the game ----------------------------------------------------------------
   const before = await moveTexts();
-  // Chromium hands a page's storage writes to its storage service in batches, about a second
-  // apart, and a cross-origin isolated page loads again in a new process: a reload within that
-  // second finds the write before.
-  await new Promise((r) => setTimeout(r, 2000));
-  await page.reload();
+  // As a player reloads: the page shown now. The first visit loaded the page twice, the second
+  // time cross-origin isolated, in another process; puppeteer's page.reload() right after that
+  // may still reach the first page, which then comes back, not isolated and with none of the
+  // game's storage.
+  await Promise.all([page.waitForNavigation(), page.evaluate(() => location.reload())]);
+  assert.equal(await page.evaluate(() => self.crossOriginIsolated), true, 'the reloaded page is isolated');
   await connected();
   await page.waitForFunction((n) => document.querySelectorAll('#move-list .move').length === n, {}, before.length);
   assert.deepEqual(await moveTexts(), before);
