@@ -7,7 +7,7 @@
 # would shadow emscripten's own.
 set(kroon_host_include ${CMAKE_BINARY_DIR}/host-include)
 file(MAKE_DIRECTORY ${kroon_host_include})
-foreach(entry spdlog fmt nlohmann zstd.h)
+foreach(entry spdlog fmt nlohmann)
   if(NOT EXISTS /usr/include/${entry})
     message(FATAL_ERROR "the web build needs /usr/include/${entry} (scripts/setup.sh web installs it)")
   endif()
@@ -31,7 +31,7 @@ add_library(Threads::Threads INTERFACE IMPORTED)
 target_compile_options(kroon_options INTERFACE -fexceptions -Wno-shorten-64-to-32)
 target_link_options(kroon_options INTERFACE -fexceptions)
 
-add_subdirectory(platform)  # with its browser side (platform/browser/)
+add_subdirectory(platform)  # with the browser's side (platform/web/)
 add_subdirectory(engine)
 add_subdirectory(egdb)
 add_subdirectory(eval)

@@ -116,11 +116,6 @@ case "$mode" in
         ;;
     web)
         install_missing "${packages[@]}" "${web_packages[@]}"
-        # fzstd, the site's zstd decoder for the databases' distance files (npm).
-        if [ ! -f "$here/protocol/web/worker/node_modules/.package-lock.json" ] ||
-            [ "$here/protocol/web/worker/package-lock.json" -nt "$here/protocol/web/worker/node_modules/.package-lock.json" ]; then
-            (cd "$here/protocol/web/worker" && npm ci --no-audit --no-fund --ignore-scripts >&2)
-        fi
         # The 2-4 piece databases the site serves, built by the native kroon (docs/egdb.md)
         # into build-web/databases, once (KROON_WEB_EGDB: the variants, all by default; none for no databases;
         # KROON_WEB_EGDB_PIECES: up to how many pieces, 4 by default).

@@ -1,6 +1,6 @@
 // The calls of worker_host.hpp, made into the worker's JavaScript (self.kroonHost) with
 // emscripten's EM_JS: the texts are passed as pointer and length into the module's memory.
-#include "platform/browser/worker_host.hpp"
+#include "platform/web/worker_host.hpp"
 
 #include <emscripten.h>
 

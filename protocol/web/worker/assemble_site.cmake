@@ -1,6 +1,6 @@
 # Lays out the static site in SITE (cmake -P; protocol/web/worker/CMakeLists.txt): the page
 # (PAGE), whose index.html is told to reach Kroon through the worker, the workers' scripts
-# (WORKERS), the module (MODULE_DIR/kroon.js, kroon.wasm), fzstd (FZSTD), the databases of
+# (WORKERS), the module (MODULE_DIR/kroon.js, kroon.wasm), the databases of
 # the folder DATABASES with their index, and the list of files the service worker keeps.
 file(REMOVE_RECURSE "${SITE}")
 file(MAKE_DIRECTORY "${SITE}")
@@ -22,12 +22,6 @@ foreach(name kroon.js kroon.wasm)
   file(COPY_FILE "${MODULE_DIR}/${name}" "${SITE}/${name}")
   list(APPEND kept "${name}")
 endforeach()
-if(NOT EXISTS "${FZSTD}/umd/index.js")
-  message(FATAL_ERROR "no fzstd in ${FZSTD} (scripts/setup.sh web installs it with npm)")
-endif()
-file(COPY_FILE "${FZSTD}/umd/index.js" "${SITE}/fzstd.js")
-file(COPY_FILE "${FZSTD}/LICENSE" "${SITE}/fzstd.LICENSE")
-list(APPEND kept fzstd.js)
 
 # The databases, one list of files per variant (a file's name starts with its variant's).
 file(MAKE_DIRECTORY "${SITE}/databases")

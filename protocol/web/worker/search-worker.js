@@ -3,17 +3,45 @@
 // thread, and reports as it goes. The endgame databases of a variant are fetched when its
 // first job comes (databases/index.json lists them), into the module's file system; a job
 // whose position has few pieces waits for them.
-importScripts('kroon.js', 'fzstd.js');
+//
+// Their distance blocks are zlib streams, which WebAssembly has no zlib for: the browser's
+// DecompressionStream inflates them in a worker of its own (inflate-worker.js) while this one
+// waits for the bytes, which it can only where the page is cross-origin isolated. Elsewhere no
+// distance is read, and the databases' values alone decide a won ending's moves.
+importScripts('kroon.js');
 
 let kroon = null;
 let stopFlag = null;
-const ready = createKroon().then((module) => { kroon = module; });
+let inflater = null;
+
+function startInflater() {
+  if (!self.crossOriginIsolated) return Promise.resolve();
+  return new Promise((resolve) => {
+    const worker = new Worker('inflate-worker.js');
+    worker.addEventListener('message', () => { inflater = worker; resolve(); }, { once: true });
+    worker.addEventListener('error', () => resolve(), { once: true });
+  });
+}
+
+const ready = Promise.all([createKroon().then((module) => { kroon = module; }), startInflater()]);
 const databases = new Map();  // variant -> the promise of its files, fetched once
 let index = null;
 
 self.kroonHost = {
   postReport: (text) => postMessage({ id: self.kroonJob, text }),
   stopRequested: () => stopFlag !== null && Atomics.load(stopFlag, 0) !== 0,
+  // The stream's bytes inflated into `out` (views of the module's memory): their length, or -1.
+  inflate: (stream, out) => {
+    if (!inflater) return -1;
+    const reply = new SharedArrayBuffer(8 + out.length);
+    const answer = new Int32Array(reply, 0, 2);
+    const copy = stream.slice();  // not the view, which would send the module's whole memory
+    inflater.postMessage({ stream: copy, reply }, [copy.buffer]);
+    // A block takes about a millisecond; an inflater that does not answer leaves it unread.
+    if (Atomics.wait(answer, 0, 0, 5000) === 'timed-out') return -1;
+    if (answer[1] >= 0) out.set(new Uint8Array(reply, 8, answer[1]));
+    return answer[1];
+  },
 };
 
 function withText(text, call) {

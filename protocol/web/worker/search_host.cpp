@@ -8,7 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "platform/browser/worker_host.hpp"
+#include "platform/web/worker_host.hpp"
 #include "play/thinker.hpp"
 #include "protocol/web/worker/search_codec.hpp"
 

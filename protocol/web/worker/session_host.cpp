@@ -7,7 +7,7 @@
 #include <memory>
 #include <string>
 
-#include "platform/browser/worker_host.hpp"
+#include "platform/web/worker_host.hpp"
 #include "protocol/web/tab.hpp"
 #include "protocol/web/worker/remote_searches.hpp"
 
