@@ -27,7 +27,7 @@ int length_of(std::string_view text) { return static_cast<int>(text.size()); }
 
 }  // namespace
 
-namespace kroon::browser {
+namespace kroon::platform {
 
 void post_report(std::string_view text) { kroon_post_report(text.data(), length_of(text)); }
 bool stop_requested() { return kroon_stop_requested() != 0; }
@@ -42,4 +42,4 @@ void start_search(std::uint64_t id, std::string_view job) {
 }
 void stop_search(std::uint64_t id) { kroon_stop_search(static_cast<double>(id)); }
 
-}  // namespace kroon::browser
+}  // namespace kroon::platform

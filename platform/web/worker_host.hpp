@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string_view>
 
-namespace kroon::browser {
+namespace kroon::platform {
 
 // The search worker: a report about the running job to the session's worker, and whether
 // that job is to stop now (a flag in a SharedArrayBuffer; never where there is none).
@@ -22,4 +22,4 @@ void run_tasks_soon();
 void start_search(std::uint64_t id, std::string_view job);
 void stop_search(std::uint64_t id);
 
-}  // namespace kroon::browser
+}  // namespace kroon::platform

@@ -20,13 +20,13 @@ kroon::play::Thinker& engine() {
     static kroon::play::Thinker* const made = [] {
         auto* e = new kroon::play::Thinker();
         e->set_option("egdb", "none");
-        e->set_stop_poll([] { return kroon::browser::stop_requested(); });
+        e->set_stop_poll([] { return kroon::platform::stop_requested(); });
         return e;
     }();
     return *made;
 }
 
-void post(Json message) { kroon::browser::post_report(message.dump()); }
+void post(Json message) { kroon::platform::post_report(message.dump()); }
 
 }  // namespace
 

@@ -18,8 +18,8 @@ using namespace kroon::web;
 struct Session {
     std::deque<std::function<void()>> tasks;
     RemoteSearches searches{
-        RemoteSearches::Host{[](Searches::JobId id, const std::string& job) { kroon::browser::start_search(id, job); },
-                             [](Searches::JobId id) { kroon::browser::stop_search(id); }}};
+        RemoteSearches::Host{[](Searches::JobId id, const std::string& job) { kroon::platform::start_search(id, job); },
+                             [](Searches::JobId id) { kroon::platform::stop_search(id); }}};
     std::unique_ptr<Tab> tab;
 };
 
@@ -30,12 +30,12 @@ Session& session() {
 
 Outlet outlet() {
     Outlet out;
-    out.send = [](std::string text, std::string_view kind) { kroon::browser::send_to_page(text, kind); };
+    out.send = [](std::string text, std::string_view kind) { kroon::platform::send_to_page(text, kind); };
     out.post = [](std::function<void()> task) {
         session().tasks.push_back(std::move(task));
-        kroon::browser::run_tasks_soon();
+        kroon::platform::run_tasks_soon();
     };
-    out.wake_after = [](double seconds) { kroon::browser::wake_after(seconds); };
+    out.wake_after = [](double seconds) { kroon::platform::wake_after(seconds); };
     return out;
 }
 
