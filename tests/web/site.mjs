@@ -3,13 +3,15 @@
 // Debian's headless Chromium. No kroon process runs: the board's session and Kroon's engine
 // run in the page's Web Workers. Kroon answers a move; an analysis of three lines runs and
 // stops on request; a hint; a review of the game; a reload keeps the game; a Russian game in
-// algebraic notation; a three-piece Frisian ending shows the databases' value.
+// algebraic notation; a three-piece Frisian ending shows the databases' value; the search
+// worker inflates the databases' zlib streams.
 //
 // Run: node tests/web/site.mjs build-web/site   (the site must hold the Frisian databases of
 // up to 3 pieces at least: KROON_WEB_EGDB=frisian KROON_WEB_EGDB_PIECES=3 is enough)
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { deflateSync } from 'node:zlib';
 import { launchChromium } from './harness.mjs';
 
 const site = process.argv[2];
@@ -182,6 +184,25 @@ try {
   const value = await text('#info-score');
   await press('#stop');
   step(`a three-piece Frisian ending: ${value}`);
+
+  // --- the search worker inflates zlib streams, the databases' distance blocks ----------------
+  // Through its inflater's worker and DecompressionStream, waiting with Atomics.wait; a stream
+  // whose checksum (its last bytes, Adler-32) is wrong gives nothing.
+  const searchWorker = page.workers().find((w) => w.url().endsWith('/search-worker.js'));
+  assert.ok(searchWorker, 'the search worker is there');
+  const distances = Array.from({ length: 65536 }, (_, i) => (i * 7919) % 251);
+  const stream = [...deflateSync(Uint8Array.from(distances))];
+  const [inflated, damaged] = await searchWorker.evaluate((bytes, expected) => {
+    const out = new Uint8Array(expected.length);
+    const length = self.kroonHost.inflate(Uint8Array.from(bytes), out);
+    const bad = Uint8Array.from(bytes);
+    bad[bad.length - 1] ^= 1;
+    return [length === expected.length && out.every((v, i) => v === expected[i]),
+      self.kroonHost.inflate(bad, new Uint8Array(expected.length))];
+  }, stream, distances);
+  assert.equal(inflated, true, 'the stream inflates to its bytes');
+  assert.equal(damaged, -1, 'a damaged stream is refused');
+  step(`the search worker inflates a zlib stream of ${distances.length} bytes, and refuses a damaged one`);
 
   assert.deepEqual(pageErrors, []);
   console.log(`${passed} passed, 0 failed`);
