@@ -1,7 +1,8 @@
 # kroon_embed_files(OUTPUT ARRAY FILES...): writes OUTPUT, a C++ source that defines
 # `const kroon::platform::EmbeddedFile ARRAY[]` and `ARRAY_count` (platform/embedded_file.hpp) holding
 # FILES by their names without extension. The bytes go in through the assembler's .incbin,
-# so megabytes of weights or books cost no compile time. Call it when CMake runs; a changed
+# so megabytes of weights or books cost no compile time; in the WebAssembly build (emscripten)
+# they become data sections of the module the same way. Call it when CMake runs; a changed
 # file rebuilds the one source that holds them. The symbols are global so that a build with
 # link-time optimisation, which may put the asm and its users in different partitions, links.
 function(kroon_embed_files output array)
@@ -21,10 +22,20 @@ function(kroon_embed_files output array)
   foreach(file IN LISTS files)
     get_filename_component(name "${file}" NAME_WE)
     set(symbol "${array}_${index}")
-    string(APPEND symbols
-      "asm(\".section ${section}\\n.globl ${symbol}\\n.globl ${symbol}_size\\n.balign 8\\n${symbol}:\\n.incbin \\\"${file}\\\"\\n${symbol}_end:\\n"
-      ".balign 8\\n${symbol}_size:\\n.quad ${symbol}_end - ${symbol}\\n${leave}\\n\");\n"
-      "extern \"C\" const unsigned char ${symbol}[];\nextern \"C\" const std::size_t ${symbol}_size;\n")
+    if(EMSCRIPTEN)
+      # WebAssembly objects: a data section per symbol, each symbol with its type and size.
+      string(APPEND symbols
+        "asm(\".section .rodata.${symbol},\\\"\\\",@\\n.globl ${symbol}\\n.type ${symbol},@object\\n.p2align 3\\n"
+        "${symbol}:\\n.incbin \\\"${file}\\\"\\n.L${symbol}_end:\\n.size ${symbol}, .L${symbol}_end - ${symbol}\\n"
+        ".section .rodata.${symbol}_size,\\\"\\\",@\\n.globl ${symbol}_size\\n.type ${symbol}_size,@object\\n"
+        ".p2align 2\\n${symbol}_size:\\n.int32 .L${symbol}_end - ${symbol}\\n.size ${symbol}_size, 4\\n\");\n"
+        "extern \"C\" const unsigned char ${symbol}[];\nextern \"C\" const std::size_t ${symbol}_size;\n")
+    else()
+      string(APPEND symbols
+        "asm(\".section ${section}\\n.globl ${symbol}\\n.globl ${symbol}_size\\n.balign 8\\n${symbol}:\\n.incbin \\\"${file}\\\"\\n${symbol}_end:\\n"
+        ".balign 8\\n${symbol}_size:\\n.quad ${symbol}_end - ${symbol}\\n${leave}\\n\");\n"
+        "extern \"C\" const unsigned char ${symbol}[];\nextern \"C\" const std::size_t ${symbol}_size;\n")
+    endif()
     string(APPEND entries "    {\"${name}\", ${symbol}, &${symbol}_size},\n")
     math(EXPR index "${index} + 1")
   endforeach()

@@ -114,7 +114,7 @@ int variant_code(Variant variant) {
     variant = database_files_of(variant);
     const int pdn = rulebook(variant).traits().pdn_game_type;
     if (pdn != 0) return pdn;
-    const auto place = std::ranges::find(all_variants, variant) - std::begin(all_variants);
+    const auto place = std::find(std::begin(all_variants), std::end(all_variants), variant) - std::begin(all_variants);
     return 100 + static_cast<int>(place);
 }
 

@@ -1,9 +1,9 @@
 #include "egdb/distance_file.hpp"
 
-#include <zlib.h>
-
 #include <algorithm>
 #include <atomic>
+
+#include "platform/zlib_stream.hpp"
 
 namespace kroon::egdb {
 namespace {
@@ -50,16 +50,11 @@ Result<std::uint64_t> write_distance_file(const std::filesystem::path& path, int
             if (width == 2) raw[2 * k + 1] = static_cast<std::uint8_t>(last >> 8);
         }
         const std::size_t at = out.size();
-        uLongf size = compressBound(static_cast<uLong>(raw.size()));
-        out.resize(at + 1 + size);
-        out[at] = static_cast<std::uint8_t>(width);
-        if (compress2(out.data() + at + 1, &size, raw.data(), static_cast<uLong>(raw.size()), compression_level) !=
-            Z_OK) {
+        out.push_back(static_cast<std::uint8_t>(width));
+        if (!platform::append_zlib_stream(raw, compression_level, out)) {
             failed = true;
             out.resize(at + 1);  // keeps the block index increasing; the file is removed below
-            return;
         }
-        out.resize(at + 1 + size);
     });
     if (failed) {
         std::error_code ec;
@@ -96,11 +91,9 @@ bool DistanceFile::decode_block(std::uint64_t b, std::vector<std::uint16_t>& out
     thread_local std::vector<std::uint8_t> raw;
     raw.resize(width_ * length);
     const std::uint8_t* begin = file_->block_begin(b) + 1;  // after the width
-    uLongf size = static_cast<uLongf>(raw.size());
-    uLong stream = static_cast<uLong>(file_->block_end(b) - begin);
-    const uLong whole = stream;
+    const auto size = static_cast<std::size_t>(file_->block_end(b) - begin);
     // The whole block is one stream of exactly its distances, its checksum right.
-    if (uncompress2(raw.data(), &size, begin, &stream) != Z_OK || size != raw.size() || stream != whole) return false;
+    if (!platform::inflate_zlib_stream({begin, size}, raw)) return false;
     out.resize(length);
     for (std::uint64_t k = 0; k < length; ++k)
         out[k] = width_ == 2 ? static_cast<std::uint16_t>(raw[2 * k] | raw[2 * k + 1] << 8) : raw[k];

@@ -29,6 +29,7 @@ search::Searcher& Thinker::searcher() {
         options.evaluation = evaluation_;
         options.databases = databases_;
         searcher_ = std::make_unique<search::Searcher>(options);
+        if (stop_poll_) searcher_->set_stop_poll(stop_poll_);
     }
     return *searcher_;
 }
@@ -193,11 +194,7 @@ void Thinker::join_book_reply() {
 void Thinker::go(search::Limits limits, search::Listener listener) {
     join_book_reply();
     if (const auto choice = book_move(limits)) {
-        // Reported from a thread of its own, as the searcher does: a face may hold its lock
-        // while it calls go().
-        book_replying_ = true;
-        const std::lock_guard lock(book_reply_mutex_);
-        book_reply_ = std::thread([this, choice = *choice, listener = std::move(listener)] {
+        auto reply = [this, choice = *choice, listener = std::move(listener)] {
             const search::Outcome outcome = book_outcome(choice);
             search::Iteration iteration;
             iteration.depth = outcome.depth;
@@ -208,7 +205,14 @@ void Thinker::go(search::Limits limits, search::Listener listener) {
             if (listener.on_iteration) listener.on_iteration(iteration);
             book_replying_ = false;
             if (listener.on_done) listener.on_done(outcome);
-        });
+        };
+        book_replying_ = true;
+        // Where searches run on the caller's thread, so does the book's reply.
+        if (!search::search_threads_available) return reply();
+        // Reported from a thread of its own, as the searcher does: a face may hold its lock
+        // while it calls go().
+        const std::lock_guard lock(book_reply_mutex_);
+        book_reply_ = std::thread(std::move(reply));
         return;
     }
     start_search(limits, std::move(listener));
@@ -261,6 +265,11 @@ void Thinker::stop() {
 
 void Thinker::ponder_hit() {
     if (searcher_) searcher_->ponder_hit();
+}
+
+void Thinker::set_stop_poll(std::function<bool()> poll) {
+    stop_poll_ = std::move(poll);
+    if (searcher_) searcher_->set_stop_poll(stop_poll_);
 }
 
 void Thinker::wait() {

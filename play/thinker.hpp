@@ -7,6 +7,7 @@
 #pragma once
 
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -72,6 +73,9 @@ public:
     void stop() override;
     void ponder_hit();
     void wait() override;
+    // The searcher's stop poll (search::Searcher::set_stop_poll), for a host whose searches
+    // run on its one thread.
+    void set_stop_poll(std::function<bool()> poll);
     std::string name() const override { return "Kroon"; }
     bool searching() const;
     // Blocking: go, wait, the outcome.
@@ -129,6 +133,7 @@ private:
     std::thread book_reply_;       // reports a book move as a search would
     std::mutex book_reply_mutex_;  // go() may run on book_reply_ itself (from on_done)
     std::atomic<bool> book_replying_{false};
+    std::function<bool()> stop_poll_;
 };
 
 }  // namespace kroon::play

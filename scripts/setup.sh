@@ -11,6 +11,8 @@
 #                            game, a hundred moves on a Fischer clock), after `test`
 #   scripts/setup.sh egdb    install missing packages, build, and build the 2-4 piece endgame
 #                            databases of every variant into the cache folder (docs/egdb.md, Cache folder)
+#   scripts/setup.sh web     install missing packages and build Kroon in WebAssembly with
+#                            emscripten (build-web; docs/web.md, "The static site")
 #   scripts/setup.sh strict  the checks CI adds (docs/robustness.md): the default suite under
 #                            AddressSanitizer and UndefinedBehaviorSanitizer with assertions on,
 #                            a short fuzz run of every fuzz target and 150 s of the board's
@@ -34,6 +36,10 @@ packages=(cmake g++ make libboost-dev libspdlog-dev libgtest-dev libgmock-dev li
 # Only the tests need these: the browser test runs Chromium under Node.js (a machine that has
 # Node.js and npm already, from any source, keeps them).
 test_packages=(chromium parallel)
+# Only the WebAssembly build needs these: emscripten, and the header-only fmt that spdlog uses
+# there (the native build links Debian's compiled spdlog and fmt).
+web_packages=(emscripten libfmt-dev)
+web="${KROON_WEB_BUILD_DIR:-$here/build-web}"
 # Only the strict checks need these: clang with libFuzzer for the fuzz targets.
 strict_packages=(clang libclang-rt-14-dev)
 # The Windows build: Debian's mingw-w64 compilers (posix threads), its zlib, GoogleTest's
@@ -120,6 +126,34 @@ case "$mode" in
         cd "$build"
         exec ctest --output-on-failure -L ci-slow -j "$(nproc)"
         ;;
+    web)
+        install_missing "${packages[@]}" "${web_packages[@]}"
+        # The 2-4 piece databases the site serves, built by the native kroon (docs/egdb.md)
+        # into build-web/databases, once (KROON_WEB_EGDB: the variants, all by default; none for no databases;
+        # KROON_WEB_EGDB_PIECES: up to how many pieces, 4 by default).
+        databases=""
+        if [ "${KROON_WEB_EGDB:-all}" != none ]; then
+            cmake -S "$here" -B "$build" -DCMAKE_BUILD_TYPE=Release >&2
+            cmake --build "$build" -j "$(nproc)" --target kroon >&2
+            databases="$web/databases"
+            if [ "${KROON_WEB_EGDB:-all}" = all ]; then
+                "$build/tools/kroon" egdb build --all-variants --pieces "${KROON_WEB_EGDB_PIECES:-4}" --if-missing \
+                    --threads "$(nproc)" \
+                    --dir "$databases" >&2
+            else
+                for variant in ${KROON_WEB_EGDB}; do
+                    "$build/tools/kroon" egdb build --variant "$variant" --pieces "${KROON_WEB_EGDB_PIECES:-4}" --if-missing \
+                        --threads "$(nproc)" --dir "$databases" >&2
+                done
+            fi
+        fi
+        # Debian's emscripten runs its JavaScript optimiser with the machine's Node.js, which
+        # finds Debian's acorn only through NODE_PATH.
+        export NODE_PATH="${NODE_PATH:+$NODE_PATH:}/usr/share/nodejs"
+        emcmake cmake -S "$here" -B "$web" -DCMAKE_BUILD_TYPE=Release "-DKROON_WEB_DATABASES=$databases" >&2
+        cmake --build "$web" -j "$(nproc)" >&2
+        echo "The static site is in $web/site: serve it with python3 -m http.server -d $web/site" >&2
+        ;;
     strict)
         # Warnings are errors here as in every build (KROON_WERROR is on by default).
         install_missing "${packages[@]}" "${test_packages[@]}" "${strict_packages[@]}"
@@ -179,7 +213,7 @@ case "$mode" in
         ls -l "$here/dist"
         ;;
     *)
-        echo "usage: scripts/setup.sh run [kroon arguments] | test | slow | ci-slow | egdb | strict | windows | package" >&2
+        echo "usage: scripts/setup.sh run [kroon arguments] | test | slow | ci-slow | egdb | web | strict | windows | package" >&2
         exit 2
         ;;
 esac

@@ -5,6 +5,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -50,6 +51,7 @@ struct SearchContext {
     TimePlan plan;
     Clock::time_point start_time;
     int threads = 1;
+    std::function<bool()> stop_requested;  // the searcher's stop poll, asked by the main worker
 
     std::atomic<bool> stop{false};
     std::atomic<bool> pondering{false};

@@ -36,11 +36,17 @@ struct Searcher::Impl : std::enable_shared_from_this<Impl> {
     bool quit = false;
     std::atomic<bool> searching{false};
     std::thread::id main_thread;  // threads[0]'s, set before any search starts
+    std::function<bool()> stop_poll;
 
     // `seen`: the searches started before the thread was made, which are not its own.
     void thread_loop(int id, std::uint64_t seen);
     // Threads and workers for `count` threads and the root's variant (called with no search).
     void prepare(int count);
+    // Workers alone, for the root's variant.
+    void prepare_workers(int count);
+    std::unique_ptr<SearchContext> make_context(const Limits& limits, int thread_count);
+    // The whole search on the calling thread, where no thread can be started.
+    void run_on_caller(const Limits& limits, Listener report);
 };
 
 void Searcher::Impl::thread_loop(int id, std::uint64_t seen) {
@@ -79,7 +85,6 @@ void Searcher::Impl::thread_loop(int id, std::uint64_t seen) {
 }
 
 void Searcher::Impl::prepare(int count) {
-    const Variant variant = root.variant;
     if (static_cast<int>(threads.size()) != count) {
         {
             std::lock_guard lock(mutex);
@@ -94,6 +99,11 @@ void Searcher::Impl::prepare(int count) {
             threads.emplace_back([self = shared_from_this(), id, now] { self->thread_loop(id, now); });
         main_thread = threads.front().get_id();
     }
+    prepare_workers(count);
+}
+
+void Searcher::Impl::prepare_workers(int count) {
+    const Variant variant = root.variant;
     workers.resize(static_cast<size_t>(count));
     for (int id = 0; id < count; ++id) {
         auto& w = workers[static_cast<size_t>(id)];
@@ -165,34 +175,67 @@ void Searcher::set_position(const Game& game) {
     impl_->root = root_of(game);
 }
 
+std::unique_ptr<SearchContext> Searcher::Impl::make_context(const Limits& limits, int thread_count) {
+    auto ctx = std::make_unique<SearchContext>();
+    ctx->start_time = Clock::now();
+    ctx->table = &table;
+    ctx->root = root;
+    ctx->weights = options.evaluation.weights_for(root.variant);
+    const auto& databases = options.databases;
+    if (databases && databases->variant() == root.variant) {
+        ctx->databases = databases;
+        if (const auto decided = databases->root_moves(root.position)) {
+            ctx->root_moves = decided->moves;
+            ctx->root_probes = static_cast<std::uint64_t>(decided->probes);
+        }
+    }
+    ctx->limits = limits;
+    ctx->plan = plan_time(limits, men_progress(root.position, root.variant));
+    ctx->threads = thread_count;
+    ctx->stop_requested = stop_poll;
+    ctx->pondering = limits.ponder;
+    ctx->counters = std::make_unique<NodeCounter[]>(static_cast<std::size_t>(ctx->threads));
+    table.new_search();
+    return ctx;
+}
+
+void Searcher::Impl::run_on_caller(const Limits& limits, Listener report) {
+    prepare_workers(1);
+    {
+        std::lock_guard lock(mutex);
+        context = make_context(limits, 1);
+        searching = true;
+    }
+    SearchContext& ctx = *context;
+    WorkerBase& worker = *workers.front();
+    worker.run(ctx, report);
+    ctx.stop = true;
+    const Outcome outcome = worker.outcome(ctx);
+    searching = false;
+    if (report.on_done) report.on_done(outcome);
+}
+
+void Searcher::set_stop_poll(std::function<bool()> poll) {
+    stop();
+    wait();
+    impl_->stop_poll = std::move(poll);
+}
+
 void Searcher::start(const Limits& limits, Listener listener) {
     stop();
     wait();
+    if (!search_threads_available) {
+        impl_->run_on_caller(limits, std::move(listener));
+        return;
+    }
     // Threads are started or stopped only here, never from a search thread's own callback.
     if (std::this_thread::get_id() != impl_->main_thread || impl_->threads.empty())
         impl_->prepare(impl_->options.threads);
     else if (static_cast<int>(impl_->workers.size()) < impl_->options.threads ||
              impl_->workers.front()->variant() != impl_->root.variant)
         impl_->prepare(static_cast<int>(impl_->threads.size()));
-    auto context = std::make_unique<SearchContext>();
-    context->start_time = Clock::now();
-    context->table = &impl_->table;
-    context->root = impl_->root;
-    context->weights = impl_->options.evaluation.weights_for(impl_->root.variant);
-    const auto& databases = impl_->options.databases;
-    if (databases && databases->variant() == impl_->root.variant) {
-        context->databases = databases;
-        if (const auto decided = databases->root_moves(impl_->root.position)) {
-            context->root_moves = decided->moves;
-            context->root_probes = static_cast<std::uint64_t>(decided->probes);
-        }
-    }
-    context->limits = limits;
-    context->plan = plan_time(limits, men_progress(impl_->root.position, impl_->root.variant));
-    context->threads = std::min(impl_->options.threads, static_cast<int>(impl_->threads.size()));
-    context->pondering = limits.ponder;
-    context->counters = std::make_unique<NodeCounter[]>(static_cast<std::size_t>(context->threads));
-    impl_->table.new_search();
+    auto context =
+        impl_->make_context(limits, std::min(impl_->options.threads, static_cast<int>(impl_->threads.size())));
     std::lock_guard lock(impl_->mutex);
     impl_->context = std::move(context);
     impl_->listener = std::move(listener);

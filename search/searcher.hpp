@@ -9,6 +9,9 @@
 //  - Callbacks run on a search thread: the front end must make its own output thread-safe.
 //    is_searching() is already false inside on_done, and on_done may start the next search.
 //  - With threads == 1 the same build, position, history and depth give the same node count.
+//  - Where no thread can be started (the WebAssembly build, docs/web.md) the search runs on the
+//    caller's thread instead: start() returns after on_done, and only a callback can end it
+//    early (the stop poll, or stop() from on_iteration).
 #pragma once
 
 #include <cstdint>
@@ -115,6 +118,14 @@ struct Listener {
     std::function<void(const Outcome&)> on_done;
 };
 
+// Whether a search may run on threads of its own (start() returns at once). Not in the
+// WebAssembly build, which is built without threads (docs/web.md).
+#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
+constexpr bool search_threads_available = false;
+#else
+constexpr bool search_threads_available = true;
+#endif
+
 struct Options {
     int threads = 1;
     int hash_mib = 64;
@@ -145,6 +156,10 @@ public:
     // (its RuleOptions: points victory, the 8x8 no-progress limit, ...). The search starts
     // from its current position.
     void set_position(const Game& game);
+    // Asked on the main search thread every thousand nodes or so: true ends the search as
+    // stop() does. For a host that cannot call stop() while the search runs on its one thread
+    // (the browser's worker); empty: none.
+    void set_stop_poll(std::function<bool()> poll);
 
     void start(const Limits& limits, Listener listener);
     void stop();

@@ -319,6 +319,7 @@ void Worker<R>::poll() {
     if (!main_) return;
     const Limits& limits = context_->limits;
     if (limits.nodes > 0 && context_->total_nodes() >= limits.nodes) context_->stop = true;
+    if (context_->stop_requested && context_->stop_requested()) context_->stop = true;
     if (context_->timed()) {
         const double t = context_->elapsed();
         if (t >= context_->plan.hard) context_->stop = true;

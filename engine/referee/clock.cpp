@@ -4,9 +4,13 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <optional>
+#include <string>
 
 namespace kroon {
 namespace {
@@ -26,6 +30,26 @@ constexpr double longest_period = 7 * 86400.0;
 constexpr double longest_increment = 86400;
 constexpr int most_moves = 1000;
 
+// A plain decimal number ("90", "1.5", "2e3"), as std::from_chars reads one; not every
+// standard library offers from_chars for double (emscripten's libc++ does not), so strtod
+// reads it after the characters are checked: no blanks, sign, hexadecimal, infinity or NaN.
+std::optional<double> read_decimal(std::string_view text) {
+    if (text.empty()) return std::nullopt;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        const bool exponent_sign = (c == '+' || c == '-') && i > 0 && (text[i - 1] == 'e' || text[i - 1] == 'E');
+        if (!std::isdigit(static_cast<unsigned char>(c)) && c != '.' && c != 'e' && c != 'E' && !exponent_sign &&
+            !(c == '-' && i == 0))
+            return std::nullopt;
+    }
+    const std::string copy(text);
+    char* end = nullptr;
+    errno = 0;
+    const double value = std::strtod(copy.c_str(), &end);
+    if (end != copy.c_str() + copy.size() || errno == ERANGE) return std::nullopt;
+    return value;
+}
+
 // "90", "1.5", "90s", "5m", "2h" -> seconds, at most `most`.
 Result<double> parse_seconds(std::string_view text, double most) {
     text = trim_blanks(text);
@@ -37,9 +61,9 @@ Result<double> parse_seconds(std::string_view text, double most) {
             text.remove_suffix(1);
         }
     }
-    double value = 0;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (text.empty() || ec != std::errc() || end != text.data() + text.size() || !std::isfinite(value) || value < 0)
+    const auto read = read_decimal(text);
+    const double value = read.value_or(0);
+    if (!read || !std::isfinite(value) || value < 0)
         return Error{"'" + std::string(text) + "' is not a number of seconds"};
     if (value * unit > most)
         return Error{"'" + std::string(text) + "' is more than " + format_seconds(most) + " seconds"};

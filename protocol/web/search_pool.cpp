@@ -102,9 +102,8 @@ std::uint64_t SearchPool::finished() const {
 }
 
 void SearchPool::limit(search::Limits& limits) const {
-    if (limits.infinite) return;  // ended by stop, or by the slice when another request waits
-    if (limits.move_time <= 0 || limits.move_time > options_.max_seconds) limits.move_time = options_.max_seconds;
-    if (limits.depth <= 0 || limits.depth > options_.max_depth) limits.depth = options_.max_depth;
+    // An endless analysis is ended by stop, or by the slice when another request waits.
+    SearchBounds{options_.max_seconds, options_.max_depth}.apply(limits);
 }
 
 void SearchPool::run_slot(Slot& slot) {

@@ -27,6 +27,7 @@
 #include "engine/record/game.hpp"
 #include "play/analyser.hpp"
 #include "play/thinker.hpp"
+#include "protocol/web/searches.hpp"
 
 namespace kroon::web {
 
@@ -41,28 +42,8 @@ struct PoolOptions {
     std::vector<std::pair<std::string, std::string>> engine_options;
 };
 
-struct JobResult {
-    search::Outcome outcome;
-    bool started = false;    // false: stopped while it waited, no search ran
-    bool preempted = false;  // an endless analysis ended to free its slot for a waiting request
-    std::string failure;     // why a search found no move where there is one (another program's fault)
-};
-
-struct SearchJob {
-    Game game;
-    search::Limits limits;
-    play::Strength strength;  // how strongly a move is played (play/strength.hpp)
-    // All run on a pool thread. on_start when a slot takes the job; on_done exactly once per
-    // submitted job, also when it is stopped before it started.
-    std::function<void()> on_start;
-    std::function<void(const search::Iteration&)> on_iteration;
-    std::function<void(const JobResult&)> on_done;
-};
-
-class SearchPool {
+class SearchPool final : public Searches {
 public:
-    using JobId = std::uint64_t;
-
     explicit SearchPool(PoolOptions options);
     // One slot that searches with another program (`kroon serve --engine`), under the
     // options' bounds and slice.
@@ -71,14 +52,14 @@ public:
     SearchPool(const SearchPool&) = delete;
     SearchPool& operator=(const SearchPool&) = delete;
 
-    JobId submit(SearchJob job);
+    JobId submit(SearchJob job) override;
     // Ends a job: a queued one is dropped (on_done with started = false), a running one is
     // told to stop now. Unknown or finished ids are ignored.
-    void stop(JobId id);
+    void stop(JobId id) override;
 
     int slots() const { return static_cast<int>(slots_.size()); }
     // What the slots search with: "Kroon", or the other program's name.
-    std::string engine_name() const { return slots_.front()->engine->name(); }
+    std::string engine_name() const override { return slots_.front()->engine->name(); }
     int running() const;
     int queued() const;
     // The most searches ever seen running at once (the bound the tests check).

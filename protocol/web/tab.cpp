@@ -28,7 +28,7 @@ std::uint64_t nodes_per_second(std::uint64_t nodes, double seconds) {
 
 }  // namespace
 
-Tab::Tab(SearchPool& pool, Outlet outlet, TabConfig config)
+Tab::Tab(Searches& pool, Outlet outlet, TabConfig config)
     : pool_(pool),
       outlet_(std::move(outlet)),
       config_(config),
@@ -336,7 +336,7 @@ void Tab::on_hint(const Request& message) {
     if (game.is_over()) throw BadRequest{"no hint: the game is over"};
     search::Limits limits;
     limits.move_time = message.has("seconds") ? message.number("seconds", 0.05, 30) : 1.0;
-    SearchPool* pool = search_.chosen_pool(message);
+    Searches* pool = search_.chosen_pool(message);
     stop_search(true);
     search(Task::Hint, ply, std::move(game), limits, pool);
     send_state();
@@ -353,7 +353,7 @@ void Tab::on_analyse(const Request& message) {
     limits.infinite = true;
     limits.analysis = true;
     limits.multi_pv = message.has("lines") ? message.integer("lines", 1, max_analysis_lines) : 1;
-    SearchPool* pool = search_.chosen_pool(message);
+    Searches* pool = search_.chosen_pool(message);
     stop_search(true);
     search(Task::Analysis, ply, std::move(game), limits, pool);
     send_state();
@@ -521,7 +521,7 @@ void Tab::on_timer() {
 
 // --- searches ----------------------------------------------------------------------------------
 
-void Tab::search(Task task, int ply, Game game, const search::Limits& limits, SearchPool* pool) {
+void Tab::search(Task task, int ply, Game game, const search::Limits& limits, Searches* pool) {
     search_.start(task, ply, shown_.node_at(ply), std::move(game), limits, pool);
 }
 

@@ -1,7 +1,8 @@
 // One browser tab's game: the JSON messages of docs/web.md in (read by messages.hpp), JSON
 // messages out. Socket-free: the server (server.cpp) hands it each text message and gives it
 // an Outlet to answer through;
-// every method runs on the server's I/O thread, and the search pool's callbacks come back
+// every method runs on the server's I/O thread (the static site's: its session worker), and
+// the searches' callbacks (Searches: the server's pool, or the site's search worker) come back
 // through Outlet::post. The rules are the Rulebook's and the referee's (a Game): the page only
 // shows what the session sends, the legal moves included.
 #pragma once
@@ -16,8 +17,9 @@
 
 #include "engine/record/game.hpp"
 #include "engine/record/pdn.hpp"
+#include "play/book.hpp"
 #include "protocol/web/messages.hpp"
-#include "protocol/web/search_pool.hpp"
+#include "protocol/web/searches.hpp"
 #include "protocol/web/tab_clock.hpp"
 #include "protocol/web/tab_game.hpp"
 #include "protocol/web/tab_review.hpp"
@@ -48,14 +50,14 @@ struct TabConfig {
     std::string book_option = "true";
     std::shared_ptr<const play::Book> book_file;
     // Another program for analyses and hints (`kroon serve --engine`), or null.
-    SearchPool* other_pool = nullptr;
+    Searches* other_pool = nullptr;
 };
 
 // The Tab reads each request and keeps its jobs in step: the game and its tree (TabGame), the
 // level and the clock (TabClock), the one search (TabSearch) and a review (TabReview).
 class Tab {
 public:
-    Tab(SearchPool& pool, Outlet outlet, TabConfig config = {});
+    Tab(Searches& pool, Outlet outlet, TabConfig config = {});
     ~Tab();
     Tab(const Tab&) = delete;
     Tab& operator=(const Tab&) = delete;
@@ -116,7 +118,7 @@ private:
 
     // Searches (TabSearch keeps their bookkeeping).
     // `game` is the game shown up to `ply` (TabGame::game_at).
-    void search(Task task, int ply, Game game, const search::Limits& limits, SearchPool* pool = nullptr);
+    void search(Task task, int ply, Game game, const search::Limits& limits, Searches* pool = nullptr);
     void stop_search(bool quietly);  // a review ends with it
     void engine_turn();
     void on_search_started();
@@ -129,7 +131,7 @@ private:
     void send_error(const std::string& message, std::string_view request = {});
     void send_state();
 
-    SearchPool& pool_;
+    Searches& pool_;
     Outlet outlet_;
     TabConfig config_;
     bool closed_ = false;

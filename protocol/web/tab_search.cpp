@@ -7,10 +7,10 @@ const char* task_name(Task task) {
     return names[static_cast<int>(task)];
 }
 
-TabSearch::TabSearch(SearchPool& pool, SearchPool* other_pool, Post post, Events events)
+TabSearch::TabSearch(Searches& pool, Searches* other_pool, Post post, Events events)
     : kroon_pool_(pool), other_pool_(other_pool), post_(std::move(post)), events_(std::move(events)) {}
 
-SearchPool* TabSearch::chosen_pool(const Request& message) const {
+Searches* TabSearch::chosen_pool(const Request& message) const {
     const std::string engine = message.has("engine") ? message.text("engine", 20) : "kroon";
     if (engine == "kroon") return &kroon_pool_;
     if (engine != "other") throw BadRequest{"unknown engine '" + engine + "': kroon or other"};
@@ -18,7 +18,7 @@ SearchPool* TabSearch::chosen_pool(const Request& message) const {
     return other_pool_;
 }
 
-void TabSearch::start(Task task, int ply, int node, Game game, const search::Limits& limits, SearchPool* pool,
+void TabSearch::start(Task task, int ply, int node, Game game, const search::Limits& limits, Searches* pool,
                       play::Strength strength) {
     pool_ = pool ? pool : &kroon_pool_;
     task_ = task;

@@ -1,8 +1,8 @@
 // The one search of a tab at a time, and its bookkeeping: what it is for (Kroon's move, a
-// hint, an analysis, a review's ply), the node of the tree and the ply it searches, the pool
-// it runs on (Kroon's, or the other program's), and a serial number that tells its callbacks
-// from an older search's. The node tells whether its position is still on the line shown: a
-// ply alone would say nothing once another line is shown.
+// hint, an analysis, a review's ply), the node of the tree and the ply it searches, the
+// searches it runs on (Kroon's, or the other program's; searches.hpp), and a serial number
+// that tells its callbacks from an older search's. The node tells whether its position is
+// still on the line shown: a ply alone would say nothing once another line is shown.
 // A search stopped quietly is forgotten at once: whatever its callbacks still bring is dropped.
 #pragma once
 
@@ -12,7 +12,7 @@
 
 #include "engine/record/game.hpp"
 #include "protocol/web/messages.hpp"
-#include "protocol/web/search_pool.hpp"
+#include "protocol/web/searches.hpp"
 
 namespace kroon::web {
 
@@ -31,7 +31,7 @@ public:
         std::function<void(const search::Iteration&)> iteration;
         std::function<void(Task task, int ply, int node, const JobResult&)> done;
     };
-    TabSearch(SearchPool& pool, SearchPool* other_pool, Post post, Events events);
+    TabSearch(Searches& pool, Searches* other_pool, Post post, Events events);
 
     Task task() const { return task_; }
     int ply() const { return ply_; }
@@ -42,10 +42,10 @@ public:
     std::string engine_name() const { return pool_->engine_name(); }
 
     // The pool an analysis or a hint asks for with its `engine` field ("kroon", "other").
-    SearchPool* chosen_pool(const Request& message) const;
+    Searches* chosen_pool(const Request& message) const;
     // Searches `game` (the game up to `ply`, whose position is the tree's `node`) on Kroon's
     // pool, or on `pool`, a move to play at `strength`.
-    void start(Task task, int ply, int node, Game game, const search::Limits& limits, SearchPool* pool = nullptr,
+    void start(Task task, int ply, int node, Game game, const search::Limits& limits, Searches* pool = nullptr,
                play::Strength strength = {});
     // Ends the search. Quietly: forgotten now, nothing more is heard of it. Otherwise its
     // result still comes, as `done`.
@@ -56,14 +56,14 @@ private:
     void on_iteration(std::uint64_t serial, const search::Iteration& it);
     void on_done(std::uint64_t serial, const JobResult& result);
 
-    SearchPool& kroon_pool_;
-    SearchPool* other_pool_;
+    Searches& kroon_pool_;
+    Searches* other_pool_;
     Post post_;
     Events events_;
 
     Task task_ = Task::None;
-    SearchPool::JobId job_ = 0;
-    SearchPool* pool_ = nullptr;  // the pool job_ runs on
+    Searches::JobId job_ = 0;
+    Searches* pool_ = nullptr;  // the pool job_ runs on
     std::uint64_t serial_ = 0;
     int ply_ = 0;
     int node_ = 0;

@@ -88,11 +88,16 @@ TEST(TimeControlText, ReadsAndWritesEveryForm) {
     // The longest period and increment it takes (a week, a day), and the most moves (1000).
     EXPECT_TRUE(parse_time_control("604800+86400").ok());
     EXPECT_TRUE(parse_time_control("1000/168h").ok());
+    EXPECT_EQ(*parse_time_control("6e1+2E0"), *parse_time_control("60+2"));
+    EXPECT_EQ(*parse_time_control(".5+0.25"), *parse_time_control("0.5+0.25"));
 }
 
 TEST(TimeControlText, RejectsNonsense) {
-    for (const char* bad : {"abc", "60:40/100", "x/60", "0/60", "60+", "-5", "40/", "1e300", "604801", "40/1e9",
-                            "60+86401", "1001/3600", "9999999999/60"}) {
+    // Numbers are plain decimals: no sign, blanks inside, hexadecimal, infinity or NaN.
+    for (const char* bad :
+         {"abc",       "60:40/100", "x/60",      "0/60",          "60+", "-5",   "40/", "1e300", "604801",
+          "40/1e9",    "60+86401",  "1001/3600", "9999999999/60", "+60", "0x3c", "inf", "nan",   "6 0",
+          "60+1e-400", "1.5.5",     "e5",        "60+-1"}) {
         const auto tc = parse_time_control(bad);
         EXPECT_FALSE(tc.ok()) << bad;
         if (!tc.ok()) {

@@ -48,7 +48,10 @@ TEST(WebServer, ServesTheBuiltInPageAndNothingElse) {
     const auto script = test::http_request(s.port(), "GET", "/app.js?v=1");
     EXPECT_EQ(script.status, 200);
     EXPECT_EQ(script.content_type, "text/javascript; charset=utf-8");
-    EXPECT_NE(script.body.find("new WebSocket"), std::string::npos);
+    EXPECT_NE(script.body.find("./transport.js"), std::string::npos);
+    const auto transport = test::http_request(s.port(), "GET", "/transport.js");
+    EXPECT_EQ(transport.status, 200);
+    EXPECT_NE(transport.body.find("new WebSocket"), std::string::npos);
     EXPECT_EQ(test::http_request(s.port(), "GET", "/board.js").status, 200);
     EXPECT_EQ(test::http_request(s.port(), "GET", "/style.css").status, 200);
     for (const char* target : {"/../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/..%2fCMakeLists.txt",

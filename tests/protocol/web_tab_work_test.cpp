@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "engine/rulebook/rulebook.hpp"
+#include "protocol/web/search_pool.hpp"
 #include "protocol/web/tab.hpp"
 
 namespace kroon::web {

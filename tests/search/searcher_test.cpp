@@ -33,6 +33,28 @@ TEST(Searcher, NoLegalMoveGivesEmptyBestMove) {
     EXPECT_FALSE(searcher.is_searching());
 }
 
+TEST(Searcher, TheStopPollEndsASearchThatWouldNotEnd) {
+    // A host that cannot call stop() while its one thread searches asks to stop through the poll.
+    const Variant v = Variant::International;
+    Searcher searcher;
+    searcher.set_position(game_of(v, rulebook(v).start_position()));
+    std::atomic<int> polls{0};
+    searcher.set_stop_poll([&] { return ++polls >= 200; });
+    Outcome outcome;
+    int done = 0;
+    Limits limits;
+    limits.infinite = true;
+    searcher.start(limits, Listener{{}, [&](const Outcome& o) {
+                                        ++done;
+                                        outcome = o;
+                                    }});
+    searcher.wait();
+    EXPECT_EQ(done, 1);
+    EXPECT_GE(polls.load(), 200);
+    EXPECT_TRUE(outcome.best);
+    EXPECT_GT(outcome.nodes, 0u);
+}
+
 TEST(Searcher, BlockedSideHasNoMove) {
     // Black's man on 36 can only step to 41, which is taken, and cannot jump it (47 is taken).
     const Variant v = Variant::International;

@@ -1,12 +1,14 @@
-// Kroon's page: one WebSocket to the server (the messages of docs/web.md), the board
+// Kroon's page: one connection to Kroon (transport.js: the server's WebSocket, or the static
+// site's worker; the messages of docs/web.md), the board
 // (board.js), the game's controls, the analysis, the move list, the score graph, setting up
 // positions and PDN files. Everything about the rules comes from the server.
 import { Board } from './board.js';
 import { clockText, readComment, startingTime, writeComment } from './pdn_comments.js';
+import { openTransport } from './transport.js';
 
 const $ = (id) => document.getElementById(id);
 
-let socket = null;
+let connection = null;
 let state = null;
 let variants = [];
 let flipped = false;
@@ -52,28 +54,28 @@ const board = new Board($('board'), $('chooser'), {
 // --- the connection ------------------------------------------------------------------------
 
 function connect() {
-  const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
-  socket = new WebSocket(url);
-  socket.addEventListener('open', () => {
-    reconnectDelay = 500;
-    $('connection').textContent = 'connected';
-    $('connection').classList.remove('down');
-  });
-  socket.addEventListener('message', (event) => {
-    let message;
-    try { message = JSON.parse(event.data); } catch { return; }
-    receive(message);
-  });
-  socket.addEventListener('close', () => {
-    $('connection').textContent = 'disconnected: reconnecting…';
-    $('connection').classList.add('down');
-    setTimeout(connect, reconnectDelay);
-    reconnectDelay = Math.min(reconnectDelay * 2, 8000);
+  connection = openTransport({
+    onOpen: () => {
+      reconnectDelay = 500;
+      $('connection').textContent = 'connected';
+      $('connection').classList.remove('down');
+    },
+    onMessage: (text) => {
+      let message;
+      try { message = JSON.parse(text); } catch { return; }
+      receive(message);
+    },
+    onClose: () => {
+      $('connection').textContent = 'disconnected: reconnecting…';
+      $('connection').classList.add('down');
+      setTimeout(connect, reconnectDelay);
+      reconnectDelay = Math.min(reconnectDelay * 2, 8000);
+    },
   });
 }
 
 function send(message) {
-  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  if (connection && connection.open()) connection.send(JSON.stringify(message));
 }
 
 function say(text, kind = 'error') {
