@@ -153,15 +153,14 @@ struct SiteTab {
     std::deque<std::pair<Searches::JobId, std::string>> jobs;
     std::vector<std::string> job_texts;  // every job sent to the search worker
     std::deque<std::function<void()>> tasks;
-    RemoteSearches searches{
-        RemoteSearches::Host{[this](Searches::JobId id, const std::string& job) {
-                                 jobs.emplace_back(id, job);
-                                 job_texts.push_back(job);
-                             },
-                             [this](Searches::JobId) {
-                                 stop_asked = true;
-                                 engine.stop();
-                             }}};
+    RemoteSearches searches{RemoteSearches::Host{[this](Searches::JobId id, const std::string& job) {
+                                                     jobs.emplace_back(id, job);
+                                                     job_texts.push_back(job);
+                                                 },
+                                                 [this](Searches::JobId) {
+                                                     stop_asked = true;
+                                                     engine.stop();
+                                                 }}};
     std::optional<kroon::web::Tab> tab;
     std::vector<Json> sent;
 };
