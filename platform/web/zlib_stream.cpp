@@ -9,10 +9,12 @@
 
 namespace {
 
-// JavaScript inside: not C++ to lay out. -1: no inflater here, or not one whole stream.
+// JavaScript inside: not C++ to lay out. -1: no inflater here (kroon-bench under Node.js has no
+// `self`), or not one whole stream. No optional chaining: Debian's emscripten minifies with a
+// terser that cannot read it.
 // clang-format off
 EM_JS(int, kroon_inflate, (const std::uint8_t* stream, int size, std::uint8_t* out, int capacity), {
-    if (typeof self.kroonHost?.inflate !== 'function') return -1;
+    if (typeof self === 'undefined' || !self.kroonHost || typeof self.kroonHost.inflate !== 'function') return -1;
     return self.kroonHost.inflate(HEAPU8.subarray(stream, stream + size), HEAPU8.subarray(out, out + capacity));
 });
 // clang-format on
