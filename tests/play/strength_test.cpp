@@ -170,9 +170,11 @@ TEST(Strength, ABeginnerMissesTheShotButPlaysASensibleMove) {
             ++others;
             better += worth_of(game, move, 6) > played;
         }
-        if (better * 2 <= others) ++sensible;
-        else ADD_FAILURE() << line << ": the beginner played " << rules.format_move(game.position(), *weak.best)
-                           << ", and " << better << " of " << others << " other moves are better";
+        if (better * 2 <= others)
+            ++sensible;
+        else
+            ADD_FAILURE() << line << ": the beginner played " << rules.format_move(game.position(), *weak.best)
+                          << ", and " << better << " of " << others << " other moves are better";
     }
     EXPECT_GE(tried, 6);
     EXPECT_GE(missed * 2, tried);  // the shallow shots it may still see
