@@ -23,9 +23,20 @@ Weakening weakening(double skill, std::mt19937_64& random) {
 }
 
 const std::vector<EloStep>& elo_steps() {
-    // docs/levels.md, Calibration: the table measured there.
+    // docs/levels.md, The scale: the Elo of each skill fitted to the calibration matches, to
+    // the nearest 25.
     static const std::vector<EloStep> steps{
-        {0, 800}, {20, 1200}, {40, 1600}, {60, 1900}, {80, 2150}, {full_skill, full_strength_elo},
+        {0, 725},
+        {10, 900},
+        {20, 1075},
+        {30, 1125},
+        {40, 1350},
+        {50, 1525},
+        {60, 1775},
+        {70, 1950},
+        {80, 2100},
+        {90, 2175},
+        {full_skill, full_strength_elo},
     };
     return steps;
 }

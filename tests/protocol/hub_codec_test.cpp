@@ -339,7 +339,7 @@ TEST(HubParams, DeclaredLikeScan) {
     EXPECT_EQ(lines[8], "param name=book value=true type=string");  // Scan's name; a file too
     EXPECT_EQ(lines[9], "param name=book-margin value=0 type=int min=0 max=1000");
     EXPECT_EQ(lines[10], "param name=multipv value=1 type=int min=1 max=100");    // Kroon's own
-    EXPECT_EQ(lines[11], "param name=elo value=2400 type=int min=800 max=2400");  // full strength at the top
+    EXPECT_EQ(lines[11], "param name=elo value=2400 type=int min=725 max=2400");  // full strength at the top
     EXPECT_EQ(play::OptionValues{}.integer("hash"), 64);
 }
 

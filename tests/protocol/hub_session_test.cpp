@@ -65,7 +65,7 @@ TEST(HubSession, Handshake) {
         "param name=book value=false type=string",
         "param name=book-margin value=0 type=int min=0 max=1000",
         "param name=multipv value=1 type=int min=1 max=100",
-        "param name=elo value=2400 type=int min=800 max=2400",
+        "param name=elo value=2400 type=int min=725 max=2400",
         "wait",
     };
     EXPECT_EQ(*lines, expected);
