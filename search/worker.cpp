@@ -706,6 +706,7 @@ Score Worker<R>::quiet_leaf(const Position& pos, Score alpha, Score beta, int pl
 
 template <RuleSet R>
 bool Worker<R>::must_allow_recapture(const Position& pos, int ply) {
+    if (const int known = single_captures_allow_recapture<R>(pos); known >= 0) return known == 1;
     MoveList& captures = lists_[ply];
     generate_moves<R>(pos, captures);
     for (const Move& c : captures)

@@ -108,6 +108,41 @@ public:
         }
     }
 
+    // The search's exchanges at its quiet leaves: 1 when every capture of the side to move
+    // takes exactly one man and each leaves the other side a capture, 0 when one does not,
+    // -1 where the shifts cannot tell (a king on the board, crowning in passing, or captures
+    // they do not find). A jump that goes on takes more than one man; the others are single
+    // jumps, and each child's reply is read from its bitboards, as perft's are.
+    [[gnu::always_inline]] int single_captures_allow_recapture() const {
+        if constexpr (!shifts_find_man_captures || R::first_king_wins || R::passing_promotion) {
+            return -1;
+        } else {
+            if (pos_.kings()) return -1;
+            const ManJumps j = man_jumps();
+            if (j.going_on) return 0;
+            const Bitboard ours = pos_.pieces(Us);
+            const auto all_answered = [&]<int D>() {
+                if constexpr (!man_captures(D)) {
+                    return true;
+                } else {
+                    using Reply = Generator<R, Them, false>;
+                    for (int from : Bits{j.by_direction[D]}) {
+                        const Bitboard victim = shift<D>(bit(from));
+                        const Bitboard child_ours = ours ^ bit(from) ^ shift<D>(victim);
+                        const Bitboard child_theirs = enemy_ ^ victim;
+                        const Bitboard empty = B::all_squares & ~(child_ours | child_theirs);
+                        if (!Reply::man_jumps(child_theirs, child_ours, empty).any) return false;
+                    }
+                    return true;
+                }
+            };
+            return all_answered.template operator()<0>() && all_answered.template operator()<1>() &&
+                           all_answered.template operator()<2>() && all_answered.template operator()<3>()
+                       ? 1
+                       : 0;
+        }
+    }
+
     // The quiet steps of this side's men.
     static int count_man_steps(Bitboard men, Bitboard empty) {
         return popcount(shift<forward_left>(men) & empty) + popcount(shift<forward_right>(men) & empty);

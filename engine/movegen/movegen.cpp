@@ -37,6 +37,14 @@ int count_moves_unless_capture(const Position& pos) {
 }
 
 template <RuleSet R>
+int single_captures_allow_recapture(const Position& pos) {
+    MoveList unused;
+    if (pos.side_to_move() == Color::White)
+        return Generator<R, Color::White, false>(pos, unused).single_captures_allow_recapture();
+    return Generator<R, Color::Black, false>(pos, unused).single_captures_allow_recapture();
+}
+
+template <RuleSet R>
 std::vector<CapturePath> capture_paths(const Position& pos) {
     MoveList unused;
     std::vector<CapturePath> paths;
@@ -50,11 +58,12 @@ std::vector<CapturePath> capture_paths(const Position& pos) {
     return paths;
 }
 
-#define KROON_INSTANTIATE_MOVEGEN(R)                             \
-    template void generate_moves<R>(const Position&, MoveList&); \
-    template int count_moves<R>(const Position&);                \
-    template bool has_capture<R>(const Position&, Color);        \
-    template int count_moves_unless_capture<R>(const Position&); \
+#define KROON_INSTANTIATE_MOVEGEN(R)                                  \
+    template void generate_moves<R>(const Position&, MoveList&);      \
+    template int count_moves<R>(const Position&);                     \
+    template bool has_capture<R>(const Position&, Color);             \
+    template int count_moves_unless_capture<R>(const Position&);      \
+    template int single_captures_allow_recapture<R>(const Position&); \
     template std::vector<CapturePath> capture_paths<R>(const Position&);
 
 #define KROON_MOVEGEN_FOR(name, rules) KROON_INSTANTIATE_MOVEGEN(rules)

@@ -35,6 +35,13 @@ bool has_capture(const Position& pos) {
 template <RuleSet R>
 int count_moves_unless_capture(const Position& pos);
 
+// For the search's exchanges at its quiet leaves: 1 when every capture of the side to move
+// takes exactly one man and leaves the other side a capture back (also when it has none), 0
+// when one does not, -1 where that cannot be told without listing the captures (a king on
+// the board, or a variant whose captures need the generator's tables).
+template <RuleSet R>
+int single_captures_allow_recapture(const Position& pos);
+
 // One way to play a capture, square by square: the landing squares (bit indices) in order,
 // the last one being the move's destination.
 struct CapturePath {

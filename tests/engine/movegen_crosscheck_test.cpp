@@ -72,6 +72,19 @@ bool same_moves(Variant v, const Position& pos, const ReferenceBoard& board) {
     const int unless_capture =
         with_rules(v, [&](auto tag) { return count_moves_unless_capture<typename decltype(tag)::Rules>(pos); });
     EXPECT_EQ(unless_capture, must_capture ? -1 : static_cast<int>(expected.size())) << fen;
+    // The exchanges at the search's quiet leaves: every capture takes one man and leaves the
+    // other side a capture.
+    const int exchange =
+        with_rules(v, [&](auto tag) { return single_captures_allow_recapture<typename decltype(tag)::Rules>(pos); });
+    if (exchange >= 0) {
+        bool answered = true;  // also when there is no capture
+        MoveList list;
+        rulebook(v).generate_moves(pos, list);
+        for (const Move& m : list)
+            if (m.is_capture())
+                answered = answered && m.capture_count() == 1 && rulebook(v).has_capture(rulebook(v).after(pos, m));
+        EXPECT_EQ(exchange, answered ? 1 : 0) << fen << " (exchange)";
+    }
     // The other side's threats: the same question with the turn passed.
     ReferenceBoard turned = board;
     turned.side = ~board.side;
