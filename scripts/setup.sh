@@ -43,8 +43,9 @@ web="${KROON_WEB_BUILD_DIR:-$here/build-web}"
 # Only the strict checks need these: clang with libFuzzer for the fuzz targets.
 strict_packages=(clang libclang-rt-14-dev)
 # The Windows build: Debian's mingw-w64 compilers (posix threads), its zlib, GoogleTest's
-# sources for the tests, Wine to run them; curl and python3 for the checks (a page, a free port).
-windows_packages=(g++-mingw-w64-x86-64-posix libz-mingw-w64-dev googletest wine wine64 curl python3)
+# sources for the tests, Wine to run them; curl and python3 for the checks (a page, a free port),
+# GNU parallel for the test of the recipe that shards self-play (docs/evaluation.md).
+windows_packages=(g++-mingw-w64-x86-64-posix libz-mingw-w64-dev googletest wine wine64 curl python3 parallel)
 windows="${KROON_WINDOWS_BUILD_DIR:-$here/build-windows}"
 # The packages: dpkg-shlibdeps names the .deb's dependencies.
 package_packages=(dpkg-dev file)

@@ -569,7 +569,7 @@ TEST(ConsoleDatabases, BadFoldersAreRefusedAndTheDatabasesInUseStay) {
     EXPECT_EQ(errors[5],
               "Error: no usable endgame databases for international in " + relabelled.string() + "; left out:");
     // Each file that failed is named, with why.
-    EXPECT_EQ(count_of(out, "  " + corrupt.string() + "/international-"), 8) << out;
+    EXPECT_EQ(count_of(out, "  " + (corrupt / "international-").string()), 8) << out;
     EXPECT_EQ(count_of(out, ": truncated (40 bytes)"), 8) << out;
     EXPECT_NE(
         out.find("  " + (relabelled / "international-wm0wk1bm0bk1.egdb").string() + ": built for another variant"),
