@@ -47,9 +47,9 @@ public:
     // Seconds a line may wait for room in the pipe to the child.
     static constexpr double send_timeout = 2;
     // Writes one line and a newline, waiting at most `timeout` seconds for the child to make
-    // room (POSIX; on Windows the write waits): a child that stops reading never holds up the
-    // thread that talks to it. False when the child no longer reads: it has gone, or the time
-    // ran out, and then its input is closed (no line may follow one cut short).
+    // room: a child that stops reading never holds up the thread that talks to it. False when
+    // the child no longer reads: it has gone, or the time ran out, and then its input is closed
+    // (no line may follow one cut short).
     bool send(std::string_view line, double timeout = send_timeout);
     // A send ran out of time: the child was there but did not read.
     bool input_stalled() const { return input_stalled_; }

@@ -67,10 +67,11 @@ const char* exception_name(DWORD code) {
 struct ChildProcess::System {
     HANDLE process = nullptr;
     HANDLE job = nullptr;
-    HANDLE to_child = nullptr;    // the write end of the child's stdin
+    HANDLE to_child = nullptr;    // our end of the named pipe it reads (overlapped)
     HANDLE from_child = nullptr;  // our end of the named pipe it writes to (overlapped)
     DWORD id = 0;
-    OVERLAPPED overlapped{};
+    OVERLAPPED overlapped{};  // the reads'
+    OVERLAPPED writing{};     // the writes'
     bool read_pending = false;
     char pending[4096];  // what the pending read fills
     std::optional<DWORD> exit;
@@ -131,22 +132,28 @@ Result<std::unique_ptr<ChildProcess>> ChildProcess::start(const std::string& com
     std::lock_guard<std::mutex> lock(starting);
     SECURITY_ATTRIBUTES inherited{sizeof(SECURITY_ATTRIBUTES), nullptr, TRUE};
 
-    // stdin: a plain pipe; our end not inherited.
-    HANDLE in_read = nullptr, in_write = nullptr;
-    if (!CreatePipe(&in_read, &in_write, &inherited, 1 << 16)) return Error{failure("cannot make a pipe")};
-    Handle child_in(in_read), to_child(in_write);
-    SetHandleInformation(to_child.h, HANDLE_FLAG_INHERIT, 0);
-
-    // stdout: a named pipe, so that our end can be read with a deadline (overlapped I/O).
+    // stdin and stdout: named pipes, so that our ends can be written and read with a deadline
+    // (overlapped I/O); the child's ends are plain ones. Our ends are not inherited.
     static std::atomic<unsigned> serial{0};
-    const std::wstring name =
-        L"\\\\.\\pipe\\kroon-" + std::to_wstring(GetCurrentProcessId()) + L"-" + std::to_wstring(serial.fetch_add(1));
-    Handle from_child(CreateNamedPipeW(
-        name.c_str(), PIPE_ACCESS_INBOUND | FILE_FLAG_OVERLAPPED | FILE_FLAG_FIRST_PIPE_INSTANCE,
-        PIPE_TYPE_BYTE | PIPE_READMODE_BYTE | PIPE_WAIT | PIPE_REJECT_REMOTE_CLIENTS, 1, 0, 1 << 16, 0, nullptr));
+    const auto pipe_name = [] {
+        return L"\\\\.\\pipe\\kroon-" + std::to_wstring(GetCurrentProcessId()) + L"-" +
+               std::to_wstring(serial.fetch_add(1));
+    };
+    const std::wstring in_name = pipe_name(), out_name = pipe_name();
+    const DWORD mode = PIPE_TYPE_BYTE | PIPE_READMODE_BYTE | PIPE_WAIT | PIPE_REJECT_REMOTE_CLIENTS;
+    Handle to_child(CreateNamedPipeW(in_name.c_str(),
+                                     PIPE_ACCESS_OUTBOUND | FILE_FLAG_OVERLAPPED | FILE_FLAG_FIRST_PIPE_INSTANCE, mode,
+                                     1, 1 << 16, 0, 0, nullptr));
+    if (!to_child.h) return Error{failure("cannot make a pipe")};
+    Handle child_in(
+        CreateFileW(in_name.c_str(), GENERIC_READ, 0, &inherited, OPEN_EXISTING, FILE_ATTRIBUTE_NORMAL, nullptr));
+    if (!child_in.h) return Error{failure("cannot open a pipe")};
+    Handle from_child(CreateNamedPipeW(out_name.c_str(),
+                                       PIPE_ACCESS_INBOUND | FILE_FLAG_OVERLAPPED | FILE_FLAG_FIRST_PIPE_INSTANCE, mode,
+                                       1, 0, 1 << 16, 0, nullptr));
     if (!from_child.h) return Error{failure("cannot make a pipe")};
     Handle child_out(
-        CreateFileW(name.c_str(), GENERIC_WRITE, 0, &inherited, OPEN_EXISTING, FILE_ATTRIBUTE_NORMAL, nullptr));
+        CreateFileW(out_name.c_str(), GENERIC_WRITE, 0, &inherited, OPEN_EXISTING, FILE_ATTRIBUTE_NORMAL, nullptr));
     if (!child_out.h) return Error{failure("cannot open a pipe")};
 
     Handle child_err;
@@ -196,7 +203,8 @@ Result<std::unique_ptr<ChildProcess>> ChildProcess::start(const std::string& com
     std::unique_ptr<ChildProcess> child(new ChildProcess());
     System& s = *child->system_;
     s.overlapped.hEvent = CreateEventW(nullptr, TRUE, FALSE, nullptr);
-    if (!s.overlapped.hEvent) return Error{failure("cannot make an event")};
+    s.writing.hEvent = CreateEventW(nullptr, TRUE, FALSE, nullptr);
+    if (!s.overlapped.hEvent || !s.writing.hEvent) return Error{failure("cannot make an event")};
     s.id = info.dwProcessId;
     s.process = process.release();
     s.job = job.release();
@@ -209,23 +217,41 @@ ChildProcess::~ChildProcess() {
     kill();
     System& s = *system_;
     s.close_output();
-    for (HANDLE h : {s.to_child, s.process, s.job, s.overlapped.hEvent})
+    for (HANDLE h : {s.to_child, s.process, s.job, s.overlapped.hEvent, s.writing.hEvent})
         if (h) CloseHandle(h);
 }
 
 long ChildProcess::pid() const { return static_cast<long>(system_->id); }
 
-// The write waits for the child: the pipe to it is an anonymous one, without a deadline.
-bool ChildProcess::send(std::string_view line, double /*timeout*/) {
-    if (!system_->to_child) return false;
+// Each part is written with a deadline: an overlapped write that the time left cancels.
+bool ChildProcess::send(std::string_view line, double timeout) {
+    System& s = *system_;
+    if (!s.to_child) return false;
     std::string text(line);
     text += '\n';
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::milliseconds>(
+                                                                 std::chrono::duration<double>(std::max(timeout, 0.0)));
     std::size_t done = 0;
     while (done < text.size()) {
         DWORD written = 0;
         const auto part = static_cast<DWORD>(std::min<std::size_t>(text.size() - done, 1 << 16));
-        if (!WriteFile(system_->to_child, text.data() + done, part, &written, nullptr) || written == 0)
-            return false;  // the child has gone, or closed its input
+        ResetEvent(s.writing.hEvent);
+        if (!WriteFile(s.to_child, text.data() + done, part, &written, &s.writing)) {
+            if (GetLastError() != ERROR_IO_PENDING) return false;  // the child has gone, or closed its input
+            const auto left =
+                std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now())
+                    .count();
+            if (WaitForSingleObject(s.writing.hEvent, static_cast<DWORD>(std::max<long long>(left, 0))) !=
+                WAIT_OBJECT_0) {
+                CancelIoEx(s.to_child, &s.writing);
+                GetOverlappedResult(s.to_child, &s.writing, &written, TRUE);  // the text is ours again
+                input_stalled_ = true;
+                close_input();
+                return false;
+            }
+            if (!GetOverlappedResult(s.to_child, &s.writing, &written, FALSE)) return false;
+        }
+        if (written == 0) return false;
         done += written;
     }
     return true;

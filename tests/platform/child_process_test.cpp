@@ -1,5 +1,6 @@
 // An engine as a child process on every system, with a stand-in engine (child_helper.cpp):
-// lines both ways, a hung engine timed out and killed, a crash and an exit status reported,
+// lines both ways, a hung engine timed out and killed, a write to one that stops reading
+// given up in time, a crash and an exit status reported,
 // and the guarantee that an engine ends with the program that started it however that ends.
 #include "platform/child_process.hpp"
 
@@ -58,6 +59,27 @@ TEST(ChildProcessEverywhere, AHungEngineTimesOutAndIsKilled) {
     EXPECT_FALSE(c.running());
     EXPECT_TRUE(ends_within(c.pid(), std::chrono::seconds(10)));
     EXPECT_NE(c.exit_description().find("killed"), std::string::npos) << c.exit_description();
+}
+
+// A program that stops reading cannot hold the thread that writes to it: once its pipe is
+// full, a line waits at most its deadline, and the program's input is closed.
+TEST(ChildProcessEverywhere, AWriteToAProgramThatStopsReadingGivesUpInTime) {
+    auto child = ChildProcess::start(helper("sleep"));  // says its id, then never reads
+    ASSERT_TRUE(child.ok()) << child.error();
+    ChildProcess& c = **child;
+    std::string line;
+    ASSERT_EQ(c.read_line(line, 30), ChildProcess::Read::Line);
+    const std::string long_line(4096, 'x');
+    const auto start = std::chrono::steady_clock::now();
+    int sent = 0;
+    while (sent < 4096 && c.send(long_line, 0.5)) ++sent;  // 16 MiB: more than any pipe holds
+    const auto took = std::chrono::steady_clock::now() - start;
+    EXPECT_LT(sent, 4096);
+    EXPECT_TRUE(c.input_stalled());
+    EXPECT_LT(took, std::chrono::seconds(10));
+    EXPECT_FALSE(c.send("anyone there?"));  // no line follows one cut short
+    EXPECT_TRUE(c.running());
+    c.kill();
 }
 
 TEST(ChildProcessEverywhere, ACrashIsReportedAsOne) {
