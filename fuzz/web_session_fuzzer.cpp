@@ -34,6 +34,7 @@
 #include "engine/record/pdn.hpp"
 #include "engine/rulebook/rulebook.hpp"
 #include "fuzz/fuzz_check.hpp"
+#include "protocol/web/search_pool.hpp"
 #include "protocol/web/tab.hpp"
 
 using namespace kroon;
@@ -93,7 +94,7 @@ void hold_the_slot() {
     // Never destroyed either: exit would wait for the waiting thread to leave them.
     static auto* mutex = new std::mutex;
     static auto* never = new std::condition_variable;
-    web::SearchJob holder{Game(rulebook(Variant::International)), {}, {}, {}, {}};
+    web::SearchJob holder{Game(rulebook(Variant::International)), {}, {}, {}, {}, {}};
     holder.on_start = [] {
         std::unique_lock lock(*mutex);
         never->wait(lock, [] { return false; });
