@@ -478,7 +478,8 @@ std::uint64_t nodes_of_move(const std::string& out) {
 TEST(Console, LevelEloPlaysWeakerMoves) {
     const std::string lowest = std::to_string(play::find_option("elo")->low);
     const std::string setup = "set book false\nplay none\nfen " + shot_fen + "\nlevel time 2\n";
-    const std::string full = run(setup + "go\nquit\n");
+    // Full strength to a fixed depth, not a time: under the sanitizers 2 s are not deep enough.
+    const std::string full = run(setup + "level depth 16\ngo\nquit\n");
     ASSERT_EQ(engine_moves(full), std::vector<std::string>{"27-31"}) << full;
     const std::string weak = run(setup + "level elo " + lowest + "\nlevel\ngo\nquit\n");
     EXPECT_NE(weak.find("Strength: Elo " + lowest), std::string::npos) << weak;

@@ -189,19 +189,21 @@ std::uint64_t last_nodes(const Done& done) {
 // tests/bench/tactics-international.txt) that it plays at full strength.
 TEST(HubSession, EloPlaysWeakerMovesAndAnalysesStayFull) {
     const char* shot = "B:W25,28,30,33,35,36,37,38,42,43,48:B7,12,15,16,17,21,22,24,27";
-    const auto move_at = [&](const std::string& elo) {
+    const auto move_at = [&](const std::string& elo, const std::string& level) {
         auto engine = start_hub();
         EXPECT_TRUE(handshake(*engine, {"set-param name=book value=false", "set-param name=elo value=" + elo}));
         engine->send("pos pos=" + hub_string(Variant::International, shot));
-        engine->send("level move-time=1");
+        engine->send("level " + level);
         engine->send("go think");
         return read_search(*engine);
     };
-    const auto full = move_at("2400");
+    // Full strength to a fixed depth, not a time: under the sanitizers a second is not deep
+    // enough.
+    const auto full = move_at("2400", "depth=16");
     ASSERT_TRUE(full);
     EXPECT_EQ(full->move, "27-31");
     EXPECT_GT(last_nodes(*full), 100000u);
-    const auto weak = move_at(std::to_string(play::find_option("elo")->low));
+    const auto weak = move_at(std::to_string(play::find_option("elo")->low), "move-time=1");
     ASSERT_TRUE(weak);
     EXPECT_NE(weak->move, "27-31");
     EXPECT_LT(last_nodes(*weak), 10000u);
