@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launchChromium, startKroon } from './harness.mjs';
+import { launchChromium, squareCentre, startKroon } from './harness.mjs';
 
 const kroon = process.argv[2];
 if (!kroon) {
@@ -79,13 +79,6 @@ try {
   const text = (selector) => page.$eval(selector, (e) => e.textContent);
   const count = (selector) => page.$$eval(selector, (l) => l.length);
   const plies = () => count('#move-list .move');
-  const centre = async (n) => {
-    const square = await page.$(`#board rect[data-square="${n}"]`);
-    // As a person would: scroll the square into view when the page has scrolled past it.
-    if (!(await square.isIntersectingViewport({ threshold: 1 }))) await square.evaluate((e) => e.scrollIntoView({ block: 'center' }));
-    const box = await square.boundingBox();
-    return [box.x + box.width / 2, box.y + box.height / 2];
-  };
   // page.click, again while the element is still moving: puppeteer scrolls to the element and
   // then measures it, and a list redrawn or a panel grown by a message that arrives between the
   // two leaves it nowhere to click ("not clickable"). Nothing has been clicked then, so clicking
@@ -100,6 +93,7 @@ try {
       }
     }
   };
+  const centre = (n) => squareCentre(page, n);
   const clickSquare = async (n) => {
     const [x, y] = await centre(n);
     await page.mouse.click(x, y);
@@ -146,15 +140,11 @@ try {
     const played = await p.$$eval('#move-list .move', (l) => l.length);
     await p.waitForSelector('#board .piece.movable');
     const from = await p.$eval('#board .piece.movable', (g) => Number(g.getAttribute('data-piece')));
-    const at = async (n) => {
-      const box = await (await p.$(`#board rect[data-square="${n}"]`)).boundingBox();
-      return [box.x + box.width / 2, box.y + box.height / 2];
-    };
-    let [x, y] = await at(from);
+    let [x, y] = await squareCentre(p, from);
     await p.mouse.click(x, y);
     await p.waitForSelector('#board .dest');
     const to = await p.$eval('#board .dest', (e) => Number(e.getAttribute('data-dest')));
-    [x, y] = await at(to);
+    [x, y] = await squareCentre(p, to);
     await p.mouse.click(x, y);
     await p.waitForFunction((n) => document.querySelectorAll('#move-list .move').length >= n, {}, played + plies);
   };

@@ -70,3 +70,22 @@ export async function launchChromium() {
     }
   }
 }
+
+// The centre of square n on the page's board, in the page's coordinates, for page.mouse.click.
+// Measured in one step inside the page: the board is redrawn when a message arrives (a new
+// game, Kroon's move), and a square found first and measured after such a redraw is gone and
+// has no box. A square outside the window is scrolled to the middle first, as a person would.
+export async function squareCentre(page, n) {
+  const found = await page.waitForFunction((k) => {
+    const square = document.querySelector(`#board rect[data-square="${k}"]`);
+    if (!square) return null;
+    const r = square.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) return null;
+    if (r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth) {
+      square.scrollIntoView({ block: 'center' });
+      return null;
+    }
+    return [r.left + r.width / 2, r.top + r.height / 2];
+  }, {}, n);
+  return found.jsonValue();
+}

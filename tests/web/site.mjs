@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { deflateSync } from 'node:zlib';
-import { launchChromium } from './harness.mjs';
+import { launchChromium, squareCentre } from './harness.mjs';
 
 const site = process.argv[2];
 if (!site) {
@@ -73,8 +73,8 @@ try {
   const moveTexts = () => page.$$eval('#move-list .move', (l) => l.map((e) => e.textContent.trim()));
   const waitPlies = (n) => page.waitForFunction((k) => document.querySelectorAll('#move-list .move').length === k, {}, n);
   const clickSquare = async (n) => {
-    const box = await (await page.$(`#board rect[data-square="${n}"]`)).boundingBox();
-    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    const [x, y] = await squareCentre(page, n);
+    await page.mouse.click(x, y);
   };
   const press = (selector) => page.$eval(selector, (e) => e.click());
   const connected = () => page.waitForFunction(() => document.getElementById('connection').textContent === 'connected');
