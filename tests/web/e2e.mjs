@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launchChromium, squareCentre, startKroon } from './harness.mjs';
+import { clickSquare as clickSquareOf, launchChromium, squareCentre, startKroon } from './harness.mjs';
 
 const kroon = process.argv[2];
 if (!kroon) {
@@ -94,10 +94,7 @@ try {
     }
   };
   const centre = (n) => squareCentre(page, n);
-  const clickSquare = async (n) => {
-    const [x, y] = await centre(n);
-    await page.mouse.click(x, y);
-  };
+  const clickSquare = (n) => clickSquareOf(page, n);
   // Clicks Save and returns the text of the PDN file the browser downloads into `work` (earlier
   // downloads removed first), or null after 10 s.
   const savePdn = async () => {
@@ -140,12 +137,10 @@ try {
     const played = await p.$$eval('#move-list .move', (l) => l.length);
     await p.waitForSelector('#board .piece.movable');
     const from = await p.$eval('#board .piece.movable', (g) => Number(g.getAttribute('data-piece')));
-    let [x, y] = await squareCentre(p, from);
-    await p.mouse.click(x, y);
+    await clickSquareOf(p, from);
     await p.waitForSelector('#board .dest');
     const to = await p.$eval('#board .dest', (e) => Number(e.getAttribute('data-dest')));
-    [x, y] = await squareCentre(p, to);
-    await p.mouse.click(x, y);
+    await clickSquareOf(p, to);
     await p.waitForFunction((n) => document.querySelectorAll('#move-list .move').length >= n, {}, played + plies);
   };
   // The moves of the main line (the list's top level; variations are blocks inside it).

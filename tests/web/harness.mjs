@@ -89,3 +89,9 @@ export async function squareCentre(page, n) {
   }, {}, n);
   return found.jsonValue();
 }
+
+// Clicks square n of the page's board as a person would, with the mouse at its centre.
+export async function clickSquare(page, n) {
+  const [x, y] = await squareCentre(page, n);
+  await page.mouse.click(x, y);
+}

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launchChromium, squareCentre, startKroon } from './harness.mjs';
+import { clickSquare, launchChromium, startKroon } from './harness.mjs';
 
 const [kroon, out = 'docs'] = process.argv.slice(2);
 
@@ -39,7 +39,7 @@ try {
       }
     }
   };
-  const click = async (n) => { const [x, y] = await squareCentre(page, n); await page.mouse.click(x, y); };
+  const click = (n) => clickSquare(page, n);
   const plies = () => page.$$eval('#move-list .move', (l) => l.length);
   const play = async (from, to, answered = true) => {
     const n = await plies();

@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { deflateSync } from 'node:zlib';
-import { launchChromium, squareCentre } from './harness.mjs';
+import { clickSquare as clickSquareOf, launchChromium } from './harness.mjs';
 
 const site = process.argv[2];
 if (!site) {
@@ -72,10 +72,7 @@ try {
   const count = (selector) => page.$$eval(selector, (l) => l.length);
   const moveTexts = () => page.$$eval('#move-list .move', (l) => l.map((e) => e.textContent.trim()));
   const waitPlies = (n) => page.waitForFunction((k) => document.querySelectorAll('#move-list .move').length === k, {}, n);
-  const clickSquare = async (n) => {
-    const [x, y] = await squareCentre(page, n);
-    await page.mouse.click(x, y);
-  };
+  const clickSquare = (n) => clickSquareOf(page, n);
   const press = (selector) => page.$eval(selector, (e) => e.click());
   const connected = () => page.waitForFunction(() => document.getElementById('connection').textContent === 'connected');
   const newGame = async (variant, kroonSide, fen) => {
