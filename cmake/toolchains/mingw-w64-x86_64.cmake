@@ -18,4 +18,12 @@ set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE ONLY)
 find_program(KROON_WINE NAMES wine wine64)
 if(KROON_WINE)
   set(CMAKE_CROSSCOMPILING_EMULATOR ${KROON_WINE})
+  # With the address space randomised, Wine now and then finds the place of its shared user
+  # data taken and the program never starts ("failed to map the shared user data", about one
+  # start in a thousand, with no output under WINEDEBUG=-all). Without randomisation it always
+  # finds it; where the system does not allow that, Wine runs as it is.
+  execute_process(COMMAND setarch -R true RESULT_VARIABLE kroon_setarch OUTPUT_QUIET ERROR_QUIET)
+  if(kroon_setarch EQUAL 0)
+    set(CMAKE_CROSSCOMPILING_EMULATOR setarch -R ${KROON_WINE})
+  endif()
 endif()

@@ -4,10 +4,10 @@
 # again deeper in two shards (`--rescore`), merged, trained.
 # The merged shards must hold the same positions as one machine playing every game (in
 # another order of the games), and the weights must load.
-# Usage: parallel_recipe.sh KROON [RUNNER]; RUNNER runs the program (wine for kroon.exe).
+# Usage: parallel_recipe.sh KROON [RUNNER...]; RUNNER runs the program (Wine for kroon.exe).
 set -euo pipefail
 kroon=("$(realpath "$1")")
-[ $# -gt 1 ] && kroon=("$2" "${kroon[@]}")
+[ $# -gt 1 ] && kroon=("${@:2}" "${kroon[@]}")
 line=$(printf '%q ' "${kroon[@]}")  # the same for parallel's command lines
 command -v parallel >/dev/null || { echo "GNU parallel is missing (Debian package parallel; scripts/setup.sh test installs it)"; exit 1; }
 work=$(mktemp -d)
