@@ -123,8 +123,12 @@ std::shared_ptr<const Database> Database::open(const std::filesystem::path& dir,
     std::shared_ptr<Database> db(new Database());
     db->variant_ = variant;
     db->folder_ = dir;
+    // A folder of an older format refuses every file for the same reason: a few lines name
+    // it, one more counts the rest, so that an engine's log does not open with a page of them.
+    constexpr std::size_t warned_one_by_one = 3;
     const auto reject = [&](const std::string& why) {
-        if (rejected == RejectedFiles::Warn) spdlog::warn("endgame databases: ignoring {}", why);
+        if (rejected == RejectedFiles::Warn && db->rejected_.size() < warned_one_by_one)
+            spdlog::warn("endgame databases: ignoring {}", why);
         db->rejected_.push_back(why);
     };
     const std::string prefix(rulebook(database_files_of(variant)).name());
@@ -165,6 +169,9 @@ std::shared_ptr<const Database> Database::open(const std::filesystem::path& dir,
             db->files_.push_back(*file);
         }
     });
+    if (rejected == RejectedFiles::Warn && db->rejected_.size() > warned_one_by_one)
+        spdlog::warn("endgame databases: ignoring {} more files in {} (kroon egdb verify --dir lists every one)",
+                     db->rejected_.size() - warned_one_by_one, dir.string());
     for (int n = 2; n <= max_database_pieces; ++n) {
         const auto needed = slices_up_to(n);
         if (!std::all_of(needed.begin(), needed.end(), [&](const Material& m) { return db->slots_[m.key()]; })) break;

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <fstream>
+#include <string>
+#include <vector>
 
 #include "egdb/cache.hpp"
 #include "egdb/indexer.hpp"
@@ -14,6 +16,7 @@
 #include "platform/environment.hpp"
 #include "platform/folders.hpp"
 #include "tests/egdb/egdb_support.hpp"
+#include "tests/support/captured_log.hpp"
 
 namespace kroon::egdb {
 namespace {
@@ -233,6 +236,31 @@ TEST(Egdb, FilesChangedWhileOpenDoNotStopTheProbes) {
     EXPECT_EQ(again->slice_count(), 0u);
     ASSERT_FALSE(again->rejected().empty());
     EXPECT_NE(again->rejected().front().find("truncated"), std::string::npos) << again->rejected().front();
+}
+
+// A folder whose every file is refused (an older format, a copy cut short) is warned about in
+// a few lines that name the reason and one that counts the rest; the list keeps every file.
+TEST(Egdb, AFolderOfRefusedFilesIsWarnedAboutInAFewLines) {
+    const ScratchFolder folder("refused");
+    test::build_into(folder.path(), Variant::International, 3);
+    std::size_t files = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(folder.path())) {
+        std::filesystem::resize_file(entry.path(), 10);
+        ++files;
+    }
+    ASSERT_GT(files, 4u);
+    test::CapturedLog log;
+    const auto db = Database::open(folder.path(), Variant::International);
+    EXPECT_EQ(db->rejected().size(), files);
+    const std::string text = log.take();
+    std::vector<std::string> lines;
+    for (std::size_t at = 0, end; (end = text.find('\n', at)) != std::string::npos; at = end + 1)
+        lines.push_back(text.substr(at, end - at));
+    ASSERT_EQ(lines.size(), 4u) << text;
+    for (int i = 0; i < 3; ++i) EXPECT_NE(lines[i].find("truncated"), std::string::npos) << lines[i];
+    EXPECT_NE(lines[3].find("ignoring " + std::to_string(files - 3) + " more files in " + folder.path().string()),
+              std::string::npos)
+        << lines[3];
 }
 
 // A build leaves no temporary file behind, and removes those of builds that died.

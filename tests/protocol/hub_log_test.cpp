@@ -1,39 +1,17 @@
 // The Hub session in process: what it logs (stderr in `kroon hub`) beside the lines it writes,
 // for input the protocol tells it to ignore without a reply.
 #include <gtest/gtest.h>
-#include <spdlog/sinks/ostream_sink.h>
-#include <spdlog/spdlog.h>
 
-#include <memory>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "protocol/hub/session.hpp"
+#include "tests/support/captured_log.hpp"
 
 namespace kroon::hub {
 namespace {
 
-class CapturedLog {
-public:
-    CapturedLog() : previous_(spdlog::default_logger()) {
-        spdlog::set_default_logger(
-            std::make_shared<spdlog::logger>("hub-log-test", std::make_shared<spdlog::sinks::ostream_sink_mt>(text_)));
-    }
-    ~CapturedLog() { spdlog::set_default_logger(previous_); }
-    CapturedLog(const CapturedLog&) = delete;
-    CapturedLog& operator=(const CapturedLog&) = delete;
-    std::string take() {
-        spdlog::default_logger()->flush();
-        std::string out = text_.str();
-        text_.str("");
-        return out;
-    }
-
-private:
-    std::ostringstream text_;
-    std::shared_ptr<spdlog::logger> previous_;
-};
+using test::CapturedLog;
 
 TEST(HubLog, IgnoredParametersAreWarnedAboutOffTheProtocol) {
     CapturedLog log;
