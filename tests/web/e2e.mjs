@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { clickSquare as clickSquareOf, launchChromium, squareCentre, startKroon } from './harness.mjs';
+import { clickSquare as clickSquareOf, launchChromium, press as pressOf, squareCentre, startKroon } from './harness.mjs';
 
 const kroon = process.argv[2];
 if (!kroon) {
@@ -79,20 +79,7 @@ try {
   const text = (selector) => page.$eval(selector, (e) => e.textContent);
   const count = (selector) => page.$$eval(selector, (l) => l.length);
   const plies = () => count('#move-list .move');
-  // page.click, again while the element is still moving: puppeteer scrolls to the element and
-  // then measures it, and a list redrawn or a panel grown by a message that arrives between the
-  // two leaves it nowhere to click ("not clickable"). Nothing has been clicked then, so clicking
-  // again once the page holds still is what a person would do; a hidden element still fails.
-  const press = async (selector) => {
-    for (let attempt = 1; ; ++attempt) {
-      try {
-        return await page.click(selector);
-      } catch (e) {
-        if (attempt === 20 || !/not clickable/.test(e.message)) throw e;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    }
-  };
+  const press = (selector) => pressOf(page, selector);
   const centre = (n) => squareCentre(page, n);
   const clickSquare = (n) => clickSquareOf(page, n);
   // Clicks Save and returns the text of the PDN file the browser downloads into `work` (earlier

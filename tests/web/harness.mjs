@@ -95,3 +95,18 @@ export async function clickSquare(page, n) {
   const [x, y] = await squareCentre(page, n);
   await page.mouse.click(x, y);
 }
+
+// page.click, again while the element is still moving: puppeteer scrolls to the element and
+// then measures it, and a list redrawn or a panel grown by a message that arrives between the
+// two leaves it nowhere to click ("not clickable"). Nothing has been clicked then, so clicking
+// again once the page holds still is what a person would do; a hidden element still fails.
+export async function press(page, selector) {
+  for (let attempt = 1; ; ++attempt) {
+    try {
+      return await page.click(selector);
+    } catch (e) {
+      if (attempt === 20 || !/not clickable/.test(e.message)) throw e;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}

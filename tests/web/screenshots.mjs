@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { clickSquare, launchChromium, startKroon } from './harness.mjs';
+import { clickSquare, launchChromium, press as pressOf, startKroon } from './harness.mjs';
 
 const [kroon, out = 'docs'] = process.argv.slice(2);
 
@@ -28,17 +28,7 @@ try {
   await page.setViewport({ width: 1200, height: 860 });
   await page.goto(server.url);
   await page.waitForSelector('#board [data-piece]');
-  // A click again while the element still moves under a message that just arrived.
-  const press = async (selector) => {
-    for (let attempt = 1; ; ++attempt) {
-      try {
-        return await page.click(selector);
-      } catch (e) {
-        if (attempt === 20 || !/not clickable/.test(e.message)) throw e;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    }
-  };
+  const press = (selector) => pressOf(page, selector);
   const click = (n) => clickSquare(page, n);
   const plies = () => page.$$eval('#move-list .move', (l) => l.length);
   const play = async (from, to, answered = true) => {
