@@ -56,8 +56,12 @@ int late_move_reduction(bool king, int depth, int index) {
 }  // namespace
 
 template <RuleSet R>
-Score Worker<R>::evaluate(const Position& pos) const {
-    return weights_ ? eval::evaluate_learned<R>(*weights_, pos) : eval::evaluate<R>(pos);
+Score Worker<R>::evaluate(const Position& pos) {
+    Score score;
+    if (eval_cache_.find(pos.hash(), score)) return score;
+    score = weights_ ? eval::evaluate_learned<R>(*weights_, pos) : eval::evaluate<R>(pos);
+    eval_cache_.store(pos.hash(), score);
+    return score;
 }
 
 template <RuleSet R>
@@ -81,6 +85,7 @@ void Worker<R>::begin(SearchContext& context) {
     context_ = &context;
     table_ = context.table;
     weights_ = context.weights.get();
+    eval_cache_.clear();
     databases_ = context.databases.get();
     database_pieces_ = databases_ ? databases_->complete_pieces() : 0;
     database_hits_ = 0;

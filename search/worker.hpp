@@ -12,6 +12,7 @@
 #include "engine/referee/draw_rules.hpp"
 #include "engine/referee/outcome.hpp"
 #include "engine/referee/referee.hpp"
+#include "search/eval_cache.hpp"
 #include "search/move_order.hpp"
 #include "search/search_context.hpp"
 
@@ -136,7 +137,7 @@ private:
         pv_length_[ply] = std::max(child_len, ply + 1);
     }
 
-    Score evaluate(const Position& pos) const;
+    Score evaluate(const Position& pos);
 
     // The endgame databases at a node without a capture, within their range: if they know
     // it, `score` is its exact value (database_win_score band) and true is returned.
@@ -201,6 +202,7 @@ private:
     SearchContext* context_ = nullptr;
     TranspositionTable* table_ = nullptr;
     const eval::Weights* weights_ = nullptr;  // the learned evaluation's, or null for the hand-written one
+    EvalCache eval_cache_;                    // emptied at each search's start: the weights may change
     const egdb::Database* databases_ = nullptr;
     int database_pieces_ = 0;  // every slice up to this many pieces is there
     std::uint64_t database_hits_ = 0;

@@ -117,6 +117,36 @@ TEST(Searcher, SingleThreadNodeCountsAreDeterministic) {
     }
 }
 
+// A searcher that scored positions with one evaluation searches as a new one once told to
+// use another: nothing the first computed (the table, the workers' cached evaluations) is used.
+TEST(Searcher, AChangedEvaluationSearchesAsAFreshSearcher) {
+    const Variant v = Variant::International;
+    const Position pos = fen(v, middlegame);
+    eval::Evaluation hand;
+    hand.kind = eval::EvalKind::Hand;
+    Searcher used, fresh(Options{.evaluation = hand});
+    Outcome outcomes[2];
+    for (int i = 0; i < 2; ++i) {
+        Searcher& s = i == 0 ? used : fresh;
+        if (i == 0) {
+            s.set_position(game_of(v, pos));
+            Limits limits;
+            limits.depth = 8;
+            s.think(limits);  // with the learned evaluation
+            s.set_evaluation(hand);
+        }
+        s.new_game();
+        s.set_position(game_of(v, pos));
+        Limits limits;
+        limits.depth = 8;
+        outcomes[i] = s.think(limits);
+    }
+    EXPECT_EQ(outcomes[0].nodes, outcomes[1].nodes);
+    EXPECT_EQ(outcomes[0].score, outcomes[1].score);
+    ASSERT_TRUE(outcomes[0].best && outcomes[1].best);
+    EXPECT_EQ(*outcomes[0].best, *outcomes[1].best);
+}
+
 TEST(Searcher, StopEndsAnInfiniteSearchWithALegalMove) {
     const Variant v = Variant::International;
     const Position pos = fen(v, middlegame);
