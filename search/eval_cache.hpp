@@ -31,7 +31,7 @@ public:
     }
 
 private:
-    static constexpr int index_bits = 16;  // 512 KiB: about the size of a core's L2 cache
+    static constexpr int index_bits = 16;  // 512 KiB: fits a core's L2 cache
     static_assert(index_bits >= 16, "the index and the kept upper 48 bits cover the hash");
     static constexpr std::uint64_t index_mask = (std::uint64_t{1} << index_bits) - 1;
     static constexpr std::uint64_t score_mask = 0xffff;

@@ -124,23 +124,17 @@ TEST(Searcher, AChangedEvaluationSearchesAsAFreshSearcher) {
     const Position pos = fen(v, middlegame);
     eval::Evaluation hand;
     hand.kind = eval::EvalKind::Hand;
-    Searcher used, fresh(Options{.evaluation = hand});
-    Outcome outcomes[2];
-    for (int i = 0; i < 2; ++i) {
-        Searcher& s = i == 0 ? used : fresh;
-        if (i == 0) {
-            s.set_position(game_of(v, pos));
-            Limits limits;
-            limits.depth = 8;
-            s.think(limits);  // with the learned evaluation
-            s.set_evaluation(hand);
-        }
+    const auto search_to_depth_8 = [&](Searcher& s) {
         s.new_game();
         s.set_position(game_of(v, pos));
         Limits limits;
         limits.depth = 8;
-        outcomes[i] = s.think(limits);
-    }
+        return s.think(limits);
+    };
+    Searcher used, fresh(Options{.evaluation = hand});
+    search_to_depth_8(used);  // with the learned evaluation
+    used.set_evaluation(hand);
+    const Outcome outcomes[2] = {search_to_depth_8(used), search_to_depth_8(fresh)};
     EXPECT_EQ(outcomes[0].nodes, outcomes[1].nodes);
     EXPECT_EQ(outcomes[0].score, outcomes[1].score);
     ASSERT_TRUE(outcomes[0].best && outcomes[1].best);
