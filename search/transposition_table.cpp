@@ -68,6 +68,7 @@ bool TranspositionTable::probe(std::uint64_t key, TableEntry& out) const {
 }
 
 void TranspositionTable::store(std::uint64_t key, int score, int eval, int depth, Bound bound, int move) {
+    if (bound == Bound::Upper) move = -1;
     Bucket& b = bucket(key);
     Slot* victim = &b.slots[0];
     int worst = 1 << 30;
