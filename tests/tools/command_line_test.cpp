@@ -6,9 +6,12 @@
 #include <boost/asio.hpp>
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <future>
 #include <sstream>
 
 #include "egdb/database.hpp"
@@ -370,6 +373,28 @@ TEST(CommandLine, ServeReportsAnotherEngineThatDoesNotStart) {
         << r.err;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
     EXPECT_EQ(r.out, "");
+}
+
+// `kroon tactics solve` with the built-in engine stops each search at the limit it was given:
+// a search without one never ends, so the command is run on a thread and given two minutes.
+TEST(CommandLine, TacticsSolveSearchesEachPositionToItsLimit) {
+    const std::filesystem::path set = std::filesystem::path(testing::TempDir()) / "kroon-two-shots.txt";
+    std::ofstream(set) << "B:W25,28,30,33,35,36,37,38,42,43,48:B7,12,15,16,17,21,22,24,27; 27-31; +3; 9\n"
+                          "B:W20,26,27,28,32,35,36,38,44:B3,8,9,13,16,17,19,23; 17-22; +2; 9\n";
+    for (const auto& limit : {std::vector<std::string>{"--depth", "4"}, {"--nodes", "3000"}}) {
+        std::vector<std::string> args = {"tactics", "solve", set.string(), "--hash", "1"};
+        args.insert(args.end(), limit.begin(), limit.end());
+        auto run = std::async(std::launch::async, [args] { return kroon(args); });
+        if (run.wait_for(std::chrono::minutes(2)) != std::future_status::ready) {
+            std::fprintf(stderr, "kroon tactics solve %s %s did not end\n", limit[0].c_str(), limit[1].c_str());
+            std::_Exit(1);  // the search cannot be stopped from here
+        }
+        const Ran r = run.get();
+        EXPECT_EQ(r.status, exit_ok) << r.err;
+        EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 3) << r.out;  // two positions, the tally
+        EXPECT_NE(r.out.find(" of 2 ("), std::string::npos) << r.out;
+    }
+    std::filesystem::remove(set);
 }
 
 TEST(CommandLine, CommandsRunWithTheirOptions) {

@@ -132,8 +132,9 @@ Result<Solver> start_solver(const SolveArgs& a) {
         if (!started.ok()) return Error{started.error()};
         solver.player = std::move(started.value());
     }
-    solver.limits = play::search_limits(solver.request.level);
+    // The level first: the built-in engine's limits are read from it.
     solver.request.level = play::Level{a.depth, static_cast<std::uint64_t>(a.nodes), a.move_time, {}};
+    solver.limits = play::search_limits(solver.request.level);
     solver.request.wait = a.move_time > 0 ? 10 * a.move_time + 30 : 3600;
     return solver;
 }
