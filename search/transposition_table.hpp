@@ -37,7 +37,7 @@ public:
     // Writes a result. `move` -1 (none) keeps the move an earlier result for the same position
     // found. An upper bound names none whatever `move` says: where every move failed low, the
     // highest of their bounds is no better move than the others, and the earlier move, put
-    // first, cuts off far more often (half the nodes to the same depth; docs/search.md).
+    // first, cuts off far more often (a quarter fewer nodes to the same depth; docs/search.md).
     void store(std::uint64_t key, int score, int eval, int depth, Bound bound, int move);
     // Permille of the first thousand entries written by this search: how full the table is.
     int hashfull() const;
