@@ -410,8 +410,8 @@ Score Worker<R>::search(const Position& pos, Score alpha, Score beta, int depth,
     if (root && root_restricted_) moves = root_search_;
     if (Score s; !root && probe_databases(pos, moves, ply, s)) return s;
 
-    // The grandchildren's killers start empty: a killer refuted a move in a sibling of this
-    // node's subtree, not in some other corner of the tree that last reached that ply.
+    // The grandchildren's killers start empty, so the ones they try were found under this
+    // node, not in another corner of the tree that last reached that ply.
     frames_[ply + 2].killers = {};
     const Node node = read_node(pos, moves, depth, ply, pv_node, hit, entry);
     if (const auto cut = prune(node, alpha, beta)) return *cut;
