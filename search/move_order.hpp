@@ -3,7 +3,9 @@
 // Moves are picked one at a time, so a cut-off after the first move sorts nothing else.
 #pragma once
 
+#include <algorithm>
 #include <array>
+#include <cstdint>
 
 #include "engine/position/move.hpp"
 
@@ -18,46 +20,59 @@ public:
     MoveOrder(const MoveList& moves, int table_move, const std::array<Move, 2>& killers, const HistoryTable& history,
               const Move& counter = Move{})
         : killers_(killers), size_(moves.size()) {
+        // The killers and the counter move are quiet moves without a crowning; each is
+        // compared as one number, from and to, and one that is not such a move matches none.
+        const int killer0 = quiet_code(killers[0]);
+        const int killer1 = quiet_code(killers[1]);
+        const int counter_code = quiet_code(counter);
         for (int i = 0; i < size_; ++i) {
             const Move& m = moves[i];
-            int key;
-            if (i == table_move)
+            std::int64_t key;
+            if (i == table_move) {
                 key = 1 << 30;
-            else if (m.is_capture())
+            } else if (m.is_capture()) {
                 key = (1 << 24) + (m.capture_count() << 8) + (m.promotes ? 128 : 0);
-            else if (m.promotes)
+            } else if (m.promotes) {
                 key = 1 << 23;
-            else if (m == killers[0])
-                key = (1 << 22) + 1;
-            else if (m == killers[1])
-                key = 1 << 22;
-            else if (m == counter)
-                key = (1 << 22) - 1;
-            else
-                key = history[m.from][m.to];
-            keys_[i] = key;
-            index_[i] = static_cast<std::uint16_t>(i);
+            } else {
+                const int code = quiet_code(m);
+                key = code == killer0        ? (1 << 22) + 1
+                      : code == killer1      ? 1 << 22
+                      : code == counter_code ? (1 << 22) - 1
+                                             : history[m.from][m.to];
+            }
+            slots_[i] = key * (std::int64_t{1} << 32) | slot_bits(i, i);
         }
     }
 
-    // Index (in generation order) of the best move not yet returned.
+    // Index (in generation order) of the best move not yet returned: of equal keys, the one
+    // nearest the front of what is left. Key, place and index make one number, so the pick is
+    // a plain maximum, without a hard-to-predict branch per move.
     int next() {
-        int best = done_;
-        for (int i = done_ + 1; i < size_; ++i)
-            if (keys_[i] > keys_[best]) best = i;
-        std::swap(keys_[best], keys_[done_]);
-        std::swap(index_[best], index_[done_]);
-        return index_[done_++];
+        std::int64_t best = slots_[done_];
+        for (int i = done_ + 1; i < size_; ++i) best = std::max(best, slots_[i]);
+        const int at = 0xffff - static_cast<int>(best >> 16 & 0xffff);
+        // The move at the front takes the chosen one's place, as a swap would.
+        slots_[at] = (slots_[done_] & ~std::int64_t{0xffffffff}) | slot_bits(at, slots_[done_] & 0xffff);
+        ++done_;
+        return static_cast<int>(best & 0xffff);
     }
 
     bool is_killer(const Move& m) const { return m == killers_[0] || m == killers_[1]; }
 
 private:
+    static int quiet_code(const Move& m) { return m.is_capture() || m.promotes ? -1 : m.from | m.to << 8; }
+
+    // Below the key: where the move stands now (inverted, so the nearer wins a tie), then its
+    // index in generation order.
+    static std::int64_t slot_bits(int position, std::int64_t index) {
+        return (std::int64_t{0xffff} - position) << 16 | index;
+    }
+
     const std::array<Move, 2>& killers_;
     int size_;
     int done_ = 0;
-    std::array<int, MoveList::capacity> keys_;
-    std::array<std::uint16_t, MoveList::capacity> index_;
+    std::array<std::int64_t, MoveList::capacity> slots_;
 };
 
 }  // namespace kroon::search
