@@ -435,8 +435,8 @@ private:
 
     // A man (or a short king, with all directions) jumps an adjacent piece.
     void man_capture(int sq, Bitboard captured) {
-        if constexpr (line_count == 4 && R::men_capture_kings) {
-            if (!mover_is_king_) return diagonal_man_capture(sq, captured);
+        if constexpr (R::men_capture_kings) {
+            if (!mover_is_king_) return shifted_man_capture(sq, captured);
         }
         // Italian men may not take kings.
         const Bitboard targets =
@@ -467,41 +467,62 @@ private:
         if (!extended && captured) finish(sq, captured);
     }
 
-    // The same for a man that captures along diagonals only, with shifts in place of the
-    // neighbour tables: one unrolled step per direction.
-    void diagonal_man_capture(int sq, Bitboard captured) {
+    // The same for a man that may take every piece, with shifts in place of the neighbour
+    // tables: one unrolled step per direction, the rows and columns too in Frisian.
+    void shifted_man_capture(int sq, Bitboard captured) {
         const Bitboard targets = enemy_ & ~captured;
         const Bitboard empty = B::all_squares & ~occupied_;
         // One statement each: the directions are tried in order, which fixes the list order.
-        bool extended = diagonal_jump<0>(sq, captured, targets, empty);
-        extended |= diagonal_jump<1>(sq, captured, targets, empty);
-        extended |= diagonal_jump<2>(sq, captured, targets, empty);
-        extended |= diagonal_jump<3>(sq, captured, targets, empty);
+        bool extended = line_jump<NorthWest>(sq, captured, targets, empty);
+        extended |= line_jump<NorthEast>(sq, captured, targets, empty);
+        extended |= line_jump<SouthEast>(sq, captured, targets, empty);
+        extended |= line_jump<SouthWest>(sq, captured, targets, empty);
+        extended |= line_jump<West>(sq, captured, targets, empty);
+        extended |= line_jump<North>(sq, captured, targets, empty);
+        extended |= line_jump<East>(sq, captured, targets, empty);
+        extended |= line_jump<South>(sq, captured, targets, empty);
         if (!extended && captured) finish(sq, captured);
     }
 
+    // One step in direction D, diagonal or orthogonal. Along a row the next dark square is
+    // one bit away, never across a row end; along a column it is a pair of rows away.
     template <int D>
-    bool diagonal_jump(int sq, Bitboard captured, Bitboard targets, Bitboard empty) {
-        if constexpr (!man_captures(D)) return false;
-        const Bitboard over = shift<D>(bit(sq)) & targets;
-        if (!over || !(shift<D>(over) & empty)) return false;
-        const int land = increasing(D) ? sq + 2 * shift_amount(D) : sq - 2 * shift_amount(D);
-        const int victim = increasing(D) ? sq + shift_amount(D) : sq - shift_amount(D);
-        push_landing(land);
-        take(victim, captured, [&](Bitboard now_captured) {
-            if constexpr (R::passing_promotion) {
-                // Russian: crowned on reaching the last row, the capture goes on as a king.
-                if (promotion_row<R>(Us) >> land & 1) {
-                    crowned_in_passing_ = true;
-                    continue_as_king(land, now_captured);
-                    crowned_in_passing_ = false;
-                    return;
+    static constexpr Bitboard line_step(Bitboard b) {
+        if constexpr (D < 4) return shift<D>(b);
+        if constexpr (D == West) return (b & ~B::row_starts) >> 1;
+        if constexpr (D == East) return (b & ~B::row_ends) << 1;
+        if constexpr (D == North) return b >> B::pair_bits;
+        return b << B::pair_bits;
+    }
+    static constexpr int line_step_bits(int d) {
+        return d < 4 ? shift_amount(d) : d == West || d == East ? 1 : B::pair_bits;
+    }
+
+    template <int D>
+    bool line_jump(int sq, Bitboard captured, Bitboard targets, Bitboard empty) {
+        if constexpr (!man_captures(D)) {
+            return false;
+        } else {
+            const Bitboard over = line_step<D>(bit(sq)) & targets;
+            if (!over || !(line_step<D>(over) & empty)) return false;
+            const int land = increasing(D) ? sq + 2 * line_step_bits(D) : sq - 2 * line_step_bits(D);
+            const int victim = increasing(D) ? sq + line_step_bits(D) : sq - line_step_bits(D);
+            push_landing(land);
+            take(victim, captured, [&](Bitboard now_captured) {
+                if constexpr (R::passing_promotion) {
+                    // Russian: crowned on reaching the last row, the capture goes on as a king.
+                    if (promotion_row<R>(Us) >> land & 1) {
+                        crowned_in_passing_ = true;
+                        continue_as_king(land, now_captured);
+                        crowned_in_passing_ = false;
+                        return;
+                    }
                 }
-            }
-            diagonal_man_capture(land, now_captured);
-        });
-        --path_length_;
-        return true;
+                shifted_man_capture(land, now_captured);
+            });
+            --path_length_;
+            return true;
+        }
     }
 
     void continue_as_king(int sq, Bitboard captured) {
