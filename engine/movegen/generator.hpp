@@ -296,12 +296,10 @@ private:
         if constexpr (R::men_capture_backward)
             found |= jumpers<opposite(forward_left)>(enemy_, empty) | jumpers<opposite(forward_right)>(enemy_, empty);
         if constexpr (R::orthogonal_captures) {
-            // Along a row the next dark square is one bit away (never across a row end);
-            // along a column it is one pair of rows, 2 * Cols + 1 bits.
-            const auto west = [](Bitboard b) { return (b & ~B::row_starts) >> 1; };
-            const auto east = [](Bitboard b) { return (b & ~B::row_ends) << 1; };
-            const auto north = [](Bitboard b) { return b >> B::pair_bits; };
-            const auto south = [](Bitboard b) { return b << B::pair_bits; };
+            const auto west = [](Bitboard b) { return line_step<West>(b); };
+            const auto east = [](Bitboard b) { return line_step<East>(b); };
+            const auto north = [](Bitboard b) { return line_step<North>(b); };
+            const auto south = [](Bitboard b) { return line_step<South>(b); };
             found |= east(enemy_ & east(empty)) | west(enemy_ & west(empty)) | south(enemy_ & south(empty)) |
                      north(enemy_ & north(empty));
         }
