@@ -151,7 +151,7 @@ public:
     // Whether the side to move can capture: one first jump proves it, no sequence is followed.
     bool has_capture() const {
         if (game_over()) return false;
-        if constexpr (!R::orthogonal_captures && R::men_capture_kings) {
+        if constexpr (R::men_capture_kings) {
             // The shifts found a man's jump over an enemy piece onto an empty square: that is
             // a capture, with nothing left for the tables to check.
             if (man_capture_candidates()) return true;
@@ -287,8 +287,9 @@ private:
         occupied_ = pos_.occupied();
     }
 
-    // Men that may have a capture. Diagonal jumps are found for all men at once with shifts;
-    // with orthogonal captures every man is a candidate and the tables decide.
+    // Men with a jump over an enemy piece onto an empty square, found for all men at once with
+    // shifts, along the rows and columns too where men capture there. Where men may not take
+    // kings (Italian) a jump over a king still counts: the capture itself checks the piece.
     Bitboard man_capture_candidates() const {
         const Bitboard men = pos_.men(Us);
         const Bitboard empty = B::all_squares & ~occupied_;
