@@ -199,14 +199,21 @@ case "$mode" in
         mkdir -p "$here/dist"
         # One build per system and level, without the tests; the C++ runtime linked in. The
         # folders sit beside build-windows, so that ccache finds the objects that build made.
+        # The Linux builds are profile-guided, trained on the bench where this machine runs the
+        # level (docs/search.md, The profile-guided build); the Windows build cannot run here
+        # to train, and is built without a profile.
         for level in ${KROON_PACKAGE_LEVELS:-x86-64-v3 x86-64-v2}; do
             for system in linux windows; do
                 dir="$here/build-package-$system-$level"
-                toolchain=()
-                [ "$system" = windows ] && toolchain=(--toolchain "$here/cmake/toolchains/mingw-w64-x86_64.cmake")
-                cmake -S "$here" -B "$dir" "${toolchain[@]}" -DCMAKE_BUILD_TYPE=Release -DKROON_BUILD_TESTS=OFF \
-                    -DKROON_STATIC_RUNTIME=ON -DKROON_ARCH="$level" >&2
-                cmake --build "$dir" -j "$(nproc)" --target kroon >&2
+                options=(-DCMAKE_BUILD_TYPE=Release -DKROON_BUILD_TESTS=OFF -DKROON_STATIC_RUNTIME=ON
+                         -DKROON_ARCH="$level")
+                if [ "$system" = linux ]; then
+                    KROON_PGO_TARGETS=kroon bash "$here/scripts/pgo_build.sh" "$dir" "${options[@]}"
+                else
+                    cmake -S "$here" -B "$dir" --toolchain "$here/cmake/toolchains/mingw-w64-x86_64.cmake" \
+                        "${options[@]}" >&2
+                    cmake --build "$dir" -j "$(nproc)" --target kroon >&2
+                fi
                 (cd "$dir" && cpack -B "$here/dist" >&2)
             done
         done
