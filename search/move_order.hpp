@@ -27,21 +27,21 @@ public:
         const int counter_code = quiet_code(counter);
         for (int i = 0; i < size_; ++i) {
             const Move& m = moves[i];
-            std::int64_t key;
+            std::int64_t order_key;
             if (i == table_move) {
-                key = 1 << 30;
+                order_key = 1 << 30;
             } else if (m.is_capture()) {
-                key = (1 << 24) + (m.capture_count() << 8) + (m.promotes ? 128 : 0);
+                order_key = (1 << 24) + (m.capture_count() << 8) + (m.promotes ? 128 : 0);
             } else if (m.promotes) {
-                key = 1 << 23;
+                order_key = 1 << 23;
             } else {
                 const int code = quiet_code(m);
-                key = code == killer0        ? (1 << 22) + 1
-                      : code == killer1      ? 1 << 22
-                      : code == counter_code ? (1 << 22) - 1
-                                             : history[m.from][m.to];
+                order_key = code == killer0        ? (1 << 22) + 1
+                            : code == killer1      ? 1 << 22
+                            : code == counter_code ? (1 << 22) - 1
+                                                   : history[m.from][m.to];
             }
-            slots_[i] = key * (std::int64_t{1} << 32) | slot_bits(i, i);
+            slots_[i] = order_key * (std::int64_t{1} << 32) | slot_bits(i, i);
         }
     }
 
