@@ -449,20 +449,7 @@ private:
             const int land = B::step[d][over];
             if (land < 0 || !is_empty(land)) continue;
             extended = true;
-            push_landing(land);
-            take(over, captured, [&](Bitboard now_captured) {
-                if constexpr (R::passing_promotion) {
-                    // Russian: crowned on reaching the last row, the capture goes on as a king.
-                    if (!mover_is_king_ && (promotion_row<R>(Us) >> land & 1)) {
-                        crowned_in_passing_ = true;
-                        continue_as_king(land, now_captured);
-                        crowned_in_passing_ = false;
-                        return;
-                    }
-                }
-                man_capture(land, now_captured);
-            });
-            --path_length_;
+            jump(over, land, captured, [&](Bitboard now_captured) { man_capture(land, now_captured); });
         }
         if (!extended && captured) finish(sq, captured);
     }
@@ -507,22 +494,29 @@ private:
             if (!over || !(line_step<D>(over) & empty)) return false;
             const int land = increasing(D) ? sq + 2 * line_step_bits(D) : sq - 2 * line_step_bits(D);
             const int victim = increasing(D) ? sq + line_step_bits(D) : sq - line_step_bits(D);
-            push_landing(land);
-            take(victim, captured, [&](Bitboard now_captured) {
-                if constexpr (R::passing_promotion) {
-                    // Russian: crowned on reaching the last row, the capture goes on as a king.
-                    if (promotion_row<R>(Us) >> land & 1) {
-                        crowned_in_passing_ = true;
-                        continue_as_king(land, now_captured);
-                        crowned_in_passing_ = false;
-                        return;
-                    }
-                }
-                shifted_man_capture(land, now_captured);
-            });
-            --path_length_;
+            jump(victim, land, captured, [&](Bitboard now_captured) { shifted_man_capture(land, now_captured); });
             return true;
         }
+    }
+
+    // One jump of a man (or a short king) over `victim` onto `land`; `go_on` explores the
+    // rest of the capture from there. A man crowned on the way goes on as a king instead
+    // (Russian draughts: crowned in passing).
+    template <class F>
+    void jump(int victim, int land, Bitboard captured, F&& go_on) {
+        push_landing(land);
+        take(victim, captured, [&](Bitboard now_captured) {
+            if constexpr (R::passing_promotion) {
+                if (!mover_is_king_ && (promotion_row<R>(Us) >> land & 1)) {
+                    crowned_in_passing_ = true;
+                    continue_as_king(land, now_captured);
+                    crowned_in_passing_ = false;
+                    return;
+                }
+            }
+            go_on(now_captured);
+        });
+        --path_length_;
     }
 
     void continue_as_king(int sq, Bitboard captured) {
