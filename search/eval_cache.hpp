@@ -26,6 +26,8 @@ public:
         return true;
     }
 
+    void prefetch(std::uint64_t hash) const { __builtin_prefetch(&slots_[hash & index_mask]); }
+
     void store(std::uint64_t hash, int score) {
         slots_[hash & index_mask] = (hash & ~score_mask) | static_cast<std::uint16_t>(score);
     }

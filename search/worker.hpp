@@ -117,7 +117,10 @@ private:
     // Only a child searched to depth 1 or more reads the table; a quiescence child's bucket
     // would be fetched from memory for nothing.
     void enter(const Move& m, const Position& child, int ply, int child_depth) {
+        // Its evaluation's slot too: a quiescence child is most often a quiet leaf, and a
+        // searched child the table gives no evaluation computes one.
         if (child_depth > 0) table_->prefetch(child.hash());
+        eval_cache_.prefetch(child.hash());
         // Without a king on the board every draw-rule count starts again (a man moved or a
         // piece was taken, and no ending class has a side without kings): most moves.
         if (!child.kings()) {
