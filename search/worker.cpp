@@ -658,19 +658,11 @@ namespace {
 // captures by jumping an adjacent piece onto the empty square behind it, so after a step
 // from f to t a capture the opponent did not have before needs the man on t jumped (an
 // enemy man next to t, the square behind t empty or f), or f as the landing square behind
-// one of our men. `may_offer` lets through every such move and skips the rest without
-// making them; with a capture threatened already, or orthogonal captures, every move goes.
+// one of our men. Only such steps are listed (generate_man_steps); with a capture
+// threatened already, or orthogonal captures, every move is.
 struct ExchangeSquares {
     bool all = false;
-    Bitboard jumped_on = 0;     // t: an enemy man next to it, the square behind t empty
-    Bitboard landing_from = 0;  // f: one of our men next to it, an enemy man beyond that
-    Bitboard enemy = 0;
-    bool may_offer(const Move& m) const {
-        if (all || (jumped_on >> m.to & 1) || (landing_from >> m.from & 1)) return true;
-        // Jumped straight ahead, landing on the square the man came from.
-        const int ahead = 2 * m.to - m.from;
-        return ahead >= 0 && ahead < 64 && (enemy >> ahead & 1);
-    }
+    StepFilter offers;  // to: t jumped from beside; from: f landed on; beyond: t jumped from ahead
 };
 
 template <RuleSet R>
@@ -678,16 +670,17 @@ ExchangeSquares exchange_squares(const Position& pos) {
     using B = typename R::Board;
     const Color us = pos.side_to_move();
     ExchangeSquares e;
-    e.enemy = pos.men(~us);
     e.all = R::orthogonal_captures || has_capture<R>(pos, ~us);
     if (e.all) return e;
+    const Bitboard enemy = pos.men(~us);
     const Bitboard own = pos.men(us);
     const Bitboard empty = B::all_squares & ~pos.occupied();
     const auto shift = [](Bitboard b, int k) { return (k > 0 ? b << k : b >> -k) & B::all_squares; };
     for (const int k : {B::left_up, B::right_up, -B::left_up, -B::right_up}) {
-        e.jumped_on |= shift(e.enemy, -k) & shift(empty, k);
-        e.landing_from |= shift(own, -k) & shift(e.enemy, -2 * k);
+        e.offers.to |= shift(enemy, -k) & shift(empty, k);
+        e.offers.from |= shift(own, -k) & shift(enemy, -2 * k);
     }
+    e.offers.beyond = enemy;  // jumped straight ahead, landing on the square the man came from
     return e;
 }
 
@@ -699,12 +692,14 @@ Score Worker<R>::quiet_leaf(const Position& pos, Score alpha, Score beta, int pl
     if constexpr (R::losing_game || R::first_king_wins) return stand;
     if (stand >= beta || stand + exchange_margin <= alpha || pos.kings() || ply >= max_ply - 4) return stand;
     MoveList& moves = lists_[ply];
-    generate_moves<R>(pos, moves);
     const ExchangeSquares squares = exchange_squares<R>(pos);
+    if (squares.all)
+        generate_moves<R>(pos, moves);
+    else
+        generate_man_steps<R>(pos, moves, squares.offers);
     Score best = stand;
     alpha = std::max(alpha, stand);
     for (const Move& m : moves) {
-        if (!squares.may_offer(m)) continue;
         const Position child = pos.after<R>(m);
         if (!has_capture<R>(child) || !must_allow_recapture(child, ply + 1)) continue;
         if (quiesce_move(child, m, ply, alpha, beta, best)) break;

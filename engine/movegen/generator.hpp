@@ -54,6 +54,18 @@ public:
         if (list_.empty()) generate_quiet_moves();
     }
 
+    // The men's quiet steps that pass `filter`, in generate()'s order; for a position
+    // without kings and without a capture for Us (movegen.hpp, generate_man_steps).
+    void generate_man_steps(const StepFilter& filter) {
+        const Bitboard empty = B::all_squares & ~occupied_;
+        const Bitboard men = pos_.men(Us);
+        const Bitboard promotion = promotion_row<R>(Us);
+        Move* out = list_.end_for_writing();
+        out = add_steps<forward_left>(out, men, empty & kept_destinations<forward_left>(filter), promotion);
+        out = add_steps<forward_right>(out, men, empty & kept_destinations<forward_right>(filter), promotion);
+        list_.set_end(out);
+    }
+
     [[gnu::always_inline]] int count() {
         if (game_over()) return 0;
         if constexpr (shifts_find_man_captures) {
@@ -654,6 +666,12 @@ private:
                 Move{0, static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to), ((promotion >> to) & 1) != 0};
         }
         return out;
+    }
+
+    // The destinations of steps in direction D that `filter` keeps.
+    template <int D>
+    static Bitboard kept_destinations(const StepFilter& filter) {
+        return filter.to | shift<D>(filter.from) | shift_back<D>(filter.beyond);
     }
 
     Bitboard flying_targets(int k, int d) const {

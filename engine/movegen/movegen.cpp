@@ -15,6 +15,15 @@ void generate_moves(const Position& pos, MoveList& list) {
 }
 
 template <RuleSet R>
+void generate_man_steps(const Position& pos, MoveList& list, const StepFilter& filter) {
+    list.clear();
+    if (pos.side_to_move() == Color::White)
+        Generator<R, Color::White, false>(pos, list).generate_man_steps(filter);
+    else
+        Generator<R, Color::Black, false>(pos, list).generate_man_steps(filter);
+}
+
+template <RuleSet R>
 int count_moves(const Position& pos) {
     MoveList list;
     if (pos.side_to_move() == Color::White) return Generator<R, Color::White, false>(pos, list).count();
@@ -60,6 +69,7 @@ std::vector<CapturePath> capture_paths(const Position& pos) {
 
 #define KROON_INSTANTIATE_MOVEGEN(R)                                  \
     template void generate_moves<R>(const Position&, MoveList&);      \
+    template void generate_man_steps<R>(const Position&, MoveList&, const StepFilter&); \
     template int count_moves<R>(const Position&);                     \
     template bool has_capture<R>(const Position&, Color);             \
     template int count_moves_unless_capture<R>(const Position&);      \

@@ -42,6 +42,21 @@ int count_moves_unless_capture(const Position& pos);
 template <RuleSet R>
 int single_captures_allow_recapture(const Position& pos);
 
+// Squares that pick out some of the men's quiet steps: a step from f to t is kept when t is in
+// `to`, f is in `from`, or the square one more step beyond t the same way is in `beyond`.
+struct StepFilter {
+    Bitboard to = 0;
+    Bitboard from = 0;
+    Bitboard beyond = 0;
+};
+
+// The men's quiet steps that pass `filter`, in the order generate_moves lists them, without
+// listing the others: the search's exchanges try only the steps that can offer a capture.
+// Only for a position without kings where the side to move has no capture: there
+// generate_moves lists exactly the men's steps.
+template <RuleSet R>
+void generate_man_steps(const Position& pos, MoveList& list, const StepFilter& filter);
+
 // One way to play a capture, square by square: the landing squares (bit indices) in order,
 // the last one being the move's destination.
 struct CapturePath {

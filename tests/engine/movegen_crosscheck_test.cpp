@@ -5,6 +5,7 @@
 // capture. The Frisian art. 17 state is tracked here independently and compared with the
 // position's. Each variant also counts the positions where a neighbouring variant's rules
 // give other moves, so a rule the random positions never reach would show up as a failure.
+#include <algorithm>
 #include <cstdio>
 #include <map>
 
@@ -84,6 +85,26 @@ bool same_moves(Variant v, const Position& pos, const ReferenceBoard& board) {
             if (m.is_capture())
                 answered = answered && m.capture_count() == 1 && rulebook(v).has_capture(rulebook(v).after(pos, m));
         EXPECT_EQ(exchange, answered ? 1 : 0) << fen << " (exchange)";
+    }
+    // The men's steps picked out by squares, as the search's exchanges list them: in a
+    // position without kings and without a capture, the same steps in the same order as
+    // the whole list filtered by the same rule. The squares come from the position's hash.
+    if (!pos.kings() && !must_capture) {
+        const StepFilter filter{pos.hash(), pos.hash() * 0x9E3779B97F4A7C15ull, pos.men(~pos.side_to_move())};
+        const auto kept = [&](const Move& m) {
+            const int beyond = 2 * m.to - m.from;  // one more step the same way
+            return (filter.to >> m.to & 1) || (filter.from >> m.from & 1) ||
+                   (beyond >= 0 && beyond < 64 && (filter.beyond >> beyond & 1));
+        };
+        MoveList all, steps;
+        rulebook(v).generate_moves(pos, all);
+        with_rules(v, [&](auto tag) { generate_man_steps<typename decltype(tag)::Rules>(pos, steps, filter); });
+        std::vector<Move> expected_steps;
+        for (const Move& m : all)
+            if (kept(m)) expected_steps.push_back(m);
+        EXPECT_TRUE(std::equal(steps.begin(), steps.end(), expected_steps.begin(), expected_steps.end()))
+            << fen << " (the men's steps by squares: " << steps.size() << " listed, " << expected_steps.size()
+            << " expected)";
     }
     // The other side's threats: the same question with the turn passed.
     ReferenceBoard turned = board;
