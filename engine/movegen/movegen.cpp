@@ -67,13 +67,13 @@ std::vector<CapturePath> capture_paths(const Position& pos) {
     return paths;
 }
 
-#define KROON_INSTANTIATE_MOVEGEN(R)                                  \
-    template void generate_moves<R>(const Position&, MoveList&);      \
+#define KROON_INSTANTIATE_MOVEGEN(R)                                                    \
+    template void generate_moves<R>(const Position&, MoveList&);                        \
     template void generate_man_steps<R>(const Position&, MoveList&, const StepFilter&); \
-    template int count_moves<R>(const Position&);                     \
-    template bool has_capture<R>(const Position&, Color);             \
-    template int count_moves_unless_capture<R>(const Position&);      \
-    template int single_captures_allow_recapture<R>(const Position&); \
+    template int count_moves<R>(const Position&);                                       \
+    template bool has_capture<R>(const Position&, Color);                               \
+    template int count_moves_unless_capture<R>(const Position&);                        \
+    template int single_captures_allow_recapture<R>(const Position&);                   \
     template std::vector<CapturePath> capture_paths<R>(const Position&);
 
 #define KROON_MOVEGEN_FOR(name, rules) KROON_INSTANTIATE_MOVEGEN(rules)
