@@ -10,7 +10,12 @@
 namespace kroon::play {
 
 Thinker::Thinker(std::shared_ptr<DatabaseShelf> shelf)
-    : shelf_(std::move(shelf)), hash_mib_(affordable_hash_mib(options_.integer("hash"))) {}
+    : shelf_(std::move(shelf)), hash_mib_(affordable_hash_mib(options_.integer("hash"))) {
+    // The built-in weights are read and folded once a process, every variant's at once
+    // (40 ms): here, before any clock runs, not in the time of the first search. A searcher
+    // made on its own reads them in its first search, on that search's clock.
+    (void)evaluation_.weights_for(game_.variant());
+}
 
 Thinker::~Thinker() {
     join_book_reply();

@@ -113,13 +113,6 @@ void Searcher::Impl::prepare_workers(int count) {
 
 Searcher::Searcher(Options options) : impl_(std::make_shared<Impl>(options)) {
     impl_->options.threads = std::clamp(options.threads, 1, 256);
-    load_weights();
-}
-
-void Searcher::load_weights() {
-    // The built-in weights are read and folded once a process, for every variant at once
-    // (40 ms): done here, that stays off the first search's clock.
-    (void)impl_->options.evaluation.weights_for(impl_->root.variant);
 }
 
 Searcher::~Searcher() {
@@ -165,7 +158,6 @@ void Searcher::set_evaluation(const eval::Evaluation& evaluation) {
     if (evaluation.kind != impl_->options.evaluation.kind || evaluation.file != impl_->options.evaluation.file)
         impl_->table.clear();  // stored scores came from the other evaluation
     impl_->options.evaluation = evaluation;
-    load_weights();
 }
 
 const eval::Evaluation& Searcher::evaluation() const { return impl_->options.evaluation; }

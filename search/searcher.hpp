@@ -171,8 +171,6 @@ public:
     Outcome think(const Limits& limits);
 
 private:
-    void load_weights();
-
     struct Impl;
     std::shared_ptr<Impl> impl_;  // shared with the search threads, see searcher.cpp
 };
