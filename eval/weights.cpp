@@ -5,6 +5,7 @@
 #include "platform/little_endian.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
@@ -47,9 +48,22 @@ PhaseWeight get_weight(std::string_view in, std::size_t at) {
     return {static_cast<std::int16_t>(get(in, at, 2)), static_cast<std::int16_t>(get(in, at + 2, 2))};
 }
 
+// Black's reading of every White's pattern, worked out once: every window of every variant's
+// built-in weights folds through all 6561 of them at start-up, which took an eighth longer
+// when each window worked them out again.
+const std::array<std::uint16_t, pattern_count>& black_readings() {
+    static const std::array<std::uint16_t, pattern_count> readings = [] {
+        std::array<std::uint16_t, pattern_count> r{};
+        for (int white = 0; white < pattern_count; ++white) r[white] = static_cast<std::uint16_t>(black_reading(white));
+        return r;
+    }();
+    return readings;
+}
+
 }  // namespace
 
 void fold_patterns(Weights& weights) {
+    const auto& readings = black_readings();
     const int base = weights.base_windows();
     weights.folded.clear();
     const int movers = weights.by_side_to_move ? 2 : 1;
@@ -61,7 +75,7 @@ void fold_patterns(Weights& weights) {
         for (int w = 0; w < weights.windows; ++w) {
             const int turned = turned_window(base, weights.windows, w);
             for (int white_pattern = 0; white_pattern < pattern_count; ++white_pattern) {
-                const int black_pattern = black_reading(white_pattern);
+                const int black_pattern = readings[white_pattern];
                 const PhaseWeight& white = weights.pattern(w + white_offset, white_pattern);
                 const PhaseWeight& black = weights.pattern(turned + black_offset, black_pattern);
                 const int mg = white.mg - black.mg;
