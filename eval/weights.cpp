@@ -48,9 +48,8 @@ PhaseWeight get_weight(std::string_view in, std::size_t at) {
     return {static_cast<std::int16_t>(get(in, at, 2)), static_cast<std::int16_t>(get(in, at + 2, 2))};
 }
 
-// Black's reading of every White's pattern, worked out once: every window of every variant's
-// built-in weights folds through all 6561 of them at start-up, which took an eighth longer
-// when each window worked them out again.
+// Black's reading of every White's pattern, worked out once per process: every window of every
+// variant's built-in weights folds through all 6561 of them at start-up.
 const std::array<std::uint16_t, pattern_count>& black_readings() {
     static const std::array<std::uint16_t, pattern_count> readings = [] {
         std::array<std::uint16_t, pattern_count> r{};
