@@ -392,10 +392,17 @@ Score Worker<R>::search(const Position& pos, Score alpha, Score beta, int depth,
         if (alpha >= beta) return alpha;
     }
 
-    // The moves are listed before the table is read: the bucket, prefetched when the parent
-    // made the move, arrives from memory meanwhile (docs/search.md, Depth and speed).
+    // The moves are looked at before the table is read: the bucket, prefetched when the parent
+    // made the move, arrives from memory meanwhile (docs/search.md, Depth and speed). A quiet
+    // node only counts them: half the nodes end on the table or the pruning, before a list.
     MoveList& moves = lists_[ply];
-    generate_moves<R>(pos, moves);
+    bool listed = root || (databases_ && popcount(pos.occupied()) <= database_pieces_);
+    int move_count = listed ? -1 : count_moves_unless_capture<R>(pos);
+    if (move_count < 0) {
+        generate_moves<R>(pos, moves);
+        move_count = moves.size();
+        listed = true;
+    }
 
     TableEntry entry;
     const bool hit = table_->probe(pos.hash(), entry);
@@ -406,28 +413,33 @@ Score Worker<R>::search(const Position& pos, Score alpha, Score beta, int depth,
             return s;
     }
 
-    if (moves.empty()) return no_move_score(ply);
-    if (root && root_restricted_) moves = root_search_;
-    if (Score s; !root && probe_databases(pos, moves, ply, s)) return s;
+    if (move_count == 0) return no_move_score(ply);
+    if (root && root_restricted_) {
+        moves = root_search_;
+        move_count = moves.size();
+    }
+    if (Score s; !root && listed && probe_databases(pos, moves, ply, s)) return s;
 
     // The grandchildren's killers start empty, so the ones they try were found under this
     // node, not in another corner of the tree that last reached that ply.
     frames_[ply + 2].killers = {};
-    const Node node = read_node(pos, moves, depth, ply, pv_node, hit, entry);
+    const Node node = read_node(pos, moves, move_count, listed, depth, ply, pv_node, hit, entry);
     if (const auto cut = prune(node, alpha, beta)) return *cut;
+    list_moves(node);
     const int singular_index = singular_move(node);
     if (stopped()) return 0;
     return search_moves(node, alpha, beta, singular_index);
 }
 
 template <RuleSet R>
-typename Worker<R>::Node Worker<R>::read_node(const Position& pos, const MoveList& moves, int depth, int ply,
-                                              bool pv_node, bool hit, const TableEntry& entry) {
+typename Worker<R>::Node Worker<R>::read_node(const Position& pos, const MoveList& moves, int move_count, bool listed,
+                                              int depth, int ply, bool pv_node, bool hit, const TableEntry& entry) {
     // The static evaluation of a quiet node, from the table when an earlier visit computed it.
     // A side whose evaluation has not risen since its previous move (two plies up) is not
     // improving: its late moves are reduced one ply more (docs/search.md). A capture
     // position has no static evaluation and counts as improving.
-    const bool quiet = !moves[0].is_capture();  // capturing is compulsory: all or none are captures
+    // Capturing is compulsory: all moves or none are captures, and a capture node is listed.
+    const bool quiet = !listed || !moves[0].is_capture();
     int static_eval = TableEntry::no_eval;
     if (quiet) static_eval = hit && entry.eval != TableEntry::no_eval ? entry.eval : evaluate(pos);
     frames_[ply].static_eval = static_eval;
@@ -444,7 +456,7 @@ typename Worker<R>::Node Worker<R>::read_node(const Position& pos, const MoveLis
             entry.bound == Bound::Exact)
             guess = t;
     }
-    return Node{pos, moves, depth, ply, pv_node, hit, entry, quiet, static_eval, improving, guess};
+    return Node{pos, moves, move_count, listed, depth, ply, pv_node, hit, entry, quiet, static_eval, improving, guess};
 }
 
 template <RuleSet R>
@@ -480,9 +492,10 @@ std::optional<Score> Worker<R>::prune(const Node& n, Score alpha, Score beta) {
     // is at beta already (or the side to move must capture): below it the probes rarely
     // succeed and their nodes are lost.
     const MoveList& moves = n.moves;
-    if (depth >= 5 && !is_decisive(beta) && moves.size() > 1 && (!n.quiet || n.guess >= beta) &&
+    if (depth >= 5 && !is_decisive(beta) && n.move_count > 1 && (!n.quiet || n.guess >= beta) &&
         !(n.hit && entry.depth >= depth - 3 && from_table(entry.score, ply) < beta + probcut_margin &&
           entry.bound != Bound::Lower)) {
+        list_moves(n);
         const Score probe_beta = beta + probcut_margin;
         const int probe_depth = depth - 4;
         MoveOrder probe_order(moves, n.hit ? entry.move : -1, frames_[ply].killers,

@@ -151,10 +151,12 @@ private:
 
     Score search(const Position& pos, Score alpha, Score beta, int depth, int ply, bool pv_node);
 
-    // What search() knows of a node once its moves are generated.
+    // What search() knows of a node once its moves are counted.
     struct Node {
         const Position& pos;
-        const MoveList& moves;
+        const MoveList& moves;  // complete once `listed`
+        int move_count;
+        mutable bool listed;  // a quiet node lists its moves only once it needs them
         int depth;
         int ply;
         bool pv_node;
@@ -165,8 +167,13 @@ private:
         bool improving;   // the side's evaluation rose since its previous move
         Score guess;      // the value pruning goes by: the evaluation or the table's bound
     };
-    Node read_node(const Position& pos, const MoveList& moves, int depth, int ply, bool pv_node, bool hit,
-                   const TableEntry& entry);
+    Node read_node(const Position& pos, const MoveList& moves, int move_count, bool listed, int depth, int ply,
+                   bool pv_node, bool hit, const TableEntry& entry);
+    void list_moves(const Node& node) {
+        if (node.listed) return;
+        generate_moves<R>(node.pos, lists_[node.ply]);
+        node.listed = true;
+    }
     // Reverse futility, razoring and ProbCut: the node's value when one of them cuts it off.
     std::optional<Score> prune(const Node& node, Score alpha, Score beta);
     // The table move when it is singular (every other move far below it at half depth), else -1.
