@@ -423,7 +423,7 @@ Score Worker<R>::search(const Position& pos, Score alpha, Score beta, int depth,
     // The grandchildren's killers start empty, so the ones they try were found under this
     // node, not in another corner of the tree that last reached that ply.
     frames_[ply + 2].killers = {};
-    const Node node = read_node(pos, moves, move_count, listed, depth, ply, pv_node, hit, entry);
+    Node node = read_node(pos, moves, move_count, listed, depth, ply, pv_node, hit, entry);
     if (const auto cut = prune(node, alpha, beta)) return *cut;
     list_moves(node);
     const int singular_index = singular_move(node);
@@ -460,7 +460,7 @@ typename Worker<R>::Node Worker<R>::read_node(const Position& pos, const MoveLis
 }
 
 template <RuleSet R>
-std::optional<Score> Worker<R>::prune(const Node& n, Score alpha, Score beta) {
+std::optional<Score> Worker<R>::prune(Node& n, Score alpha, Score beta) {
     const bool root = n.ply == 0;
     if (n.pv_node || root) return std::nullopt;
     const Position& pos = n.pos;

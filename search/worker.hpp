@@ -156,7 +156,7 @@ private:
         const Position& pos;
         const MoveList& moves;  // complete once `listed`
         int move_count;
-        mutable bool listed;  // a quiet node lists its moves only once it needs them
+        bool listed;  // a quiet node lists its moves only once it needs them
         int depth;
         int ply;
         bool pv_node;
@@ -169,13 +169,13 @@ private:
     };
     Node read_node(const Position& pos, const MoveList& moves, int move_count, bool listed, int depth, int ply,
                    bool pv_node, bool hit, const TableEntry& entry);
-    void list_moves(const Node& node) {
+    void list_moves(Node& node) {
         if (node.listed) return;
         generate_moves<R>(node.pos, lists_[node.ply]);
         node.listed = true;
     }
     // Reverse futility, razoring and ProbCut: the node's value when one of them cuts it off.
-    std::optional<Score> prune(const Node& node, Score alpha, Score beta);
+    std::optional<Score> prune(Node& node, Score alpha, Score beta);
     // The table move when it is singular (every other move far below it at half depth), else -1.
     int singular_move(const Node& node);
     // Principal variation search over the moves, with reductions and extensions; stores the
