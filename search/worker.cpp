@@ -334,7 +334,7 @@ void Worker<R>::poll() {
 }
 
 template <RuleSet R>
-bool Worker<R>::ended_by_rule(const Position& pos, int ply, Score& score) {
+bool Worker<R>::ended_by_counted_rule(const Position& pos, int ply, Score& score) {
     const DrawCounters& c = frames_[ply].counters;
     // A position seen before (since the last man move or capture) can be forced again: the
     // search takes the first repetition as a draw, in every variant.
@@ -349,8 +349,7 @@ bool Worker<R>::ended_by_rule(const Position& pos, int ply, Score& score) {
     }
     // The referee's draw rules (engine/referee/referee.hpp); repetition is counted above. Each
     // of them needs an ending class, the long-diagonal fortress, or moves without a capture or
-    // a man move (at least one each): most nodes have none of these, and skip the call.
-    if (c.endgame.kind == Endgame::None && !c.fortress && c.reversible_plies < 2) return false;
+    // a man move (at least one each), as ended_by_rule checked before the call.
     const Verdict verdict = rule_verdict<R>(pos, c, 1, context_->root.rule_options);
     if (!verdict.over()) return false;
     score = result_score(verdict.result, pos.side_to_move(), ply);

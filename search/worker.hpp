@@ -107,8 +107,15 @@ private:
 
     // Whether the game is over by a rule other than "no legal move" (the referee's draw
     // rules, points victory, or a repetition, which the search takes as a draw at once);
-    // if so, `score` is its value for the side to move.
-    bool ended_by_rule(const Position& pos, int ply, Score& score);
+    // if so, `score` is its value for the side to move. Inline for the nodes that need no
+    // look-up (no ending class, no fortress, under two moves without a man move or capture):
+    // most nodes, which then pay no call.
+    bool ended_by_rule(const Position& pos, int ply, Score& score) {
+        const DrawCounters& c = frames_[ply].counters;
+        if (c.reversible_plies < 2 && c.endgame.kind == Endgame::None && !c.fortress) return false;
+        return ended_by_counted_rule(pos, ply, score);
+    }
+    bool ended_by_counted_rule(const Position& pos, int ply, Score& score);
     Score repetition_score(const Position& pos) const;
     static Score result_score(GameResult result, Color us, int ply);
 
