@@ -431,8 +431,10 @@ Score Worker<R>::search(const Position& pos, Score alpha, Score beta, int depth,
 }
 
 template <RuleSet R>
-typename Worker<R>::Node Worker<R>::read_node(const Position& pos, const MoveList& moves, int move_count, bool listed,
-                                              int depth, int ply, bool pv_node, bool hit, const TableEntry& entry) {
+[[gnu::always_inline]] inline typename Worker<R>::Node Worker<R>::read_node(const Position& pos, const MoveList& moves,
+                                                                            int move_count, bool listed, int depth,
+                                                                            int ply, bool pv_node, bool hit,
+                                                                            const TableEntry& entry) {
     // The static evaluation of a quiet node, from the table when an earlier visit computed it.
     // A side whose evaluation has not risen since its previous move (two plies up) is not
     // improving: its late moves are reduced one ply more (docs/search.md). A capture
