@@ -651,7 +651,8 @@ Score Worker<R>::quiesce(const Position& pos, Score alpha, Score beta, int ply) 
 }
 
 template <RuleSet R>
-bool Worker<R>::quiesce_move(const Position& child, const Move& m, int ply, Score& alpha, Score beta, Score& best) {
+[[gnu::always_inline]] inline bool Worker<R>::quiesce_move(const Position& child, const Move& m, int ply, Score& alpha,
+                                                           Score beta, Score& best) {
     enter(m, child, ply, 0);
     const Score s = -quiesce(child, -beta, -alpha, ply + 1);
     if (stopped()) {
@@ -701,7 +702,7 @@ ExchangeSquares exchange_squares(const Position& pos) {
 }  // namespace
 
 template <RuleSet R>
-Score Worker<R>::quiet_leaf(const Position& pos, Score alpha, Score beta, int ply) {
+[[gnu::always_inline]] inline Score Worker<R>::quiet_leaf(const Position& pos, Score alpha, Score beta, int ply) {
     const Score stand = evaluate(pos);
     if constexpr (R::losing_game || R::first_king_wins) return stand;
     if (stand >= beta || stand + exchange_margin <= alpha || pos.kings() || ply >= max_ply - 4) return stand;
