@@ -461,7 +461,7 @@ template <RuleSet R>
 }
 
 template <RuleSet R>
-std::optional<Score> Worker<R>::prune(Node& n, Score alpha, Score beta) {
+[[gnu::always_inline]] inline std::optional<Score> Worker<R>::prune(Node& n, Score alpha, Score beta) {
     const bool root = n.ply == 0;
     if (n.pv_node || root) return std::nullopt;
     const Position& pos = n.pos;
@@ -514,7 +514,7 @@ std::optional<Score> Worker<R>::prune(Node& n, Score alpha, Score beta) {
 }
 
 template <RuleSet R>
-int Worker<R>::singular_move(const Node& n) {
+[[gnu::always_inline]] inline int Worker<R>::singular_move(const Node& n) {
     // Singular extension: a table move far better than every alternative at half depth is
     // the only move, and is searched one ply deeper, as a forced reply is.
     const TableEntry& entry = n.entry;
