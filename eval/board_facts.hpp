@@ -51,7 +51,7 @@ struct BoardFacts {
         int men = 0;
         int rows = 0;  // relative rows of those men, summed
     };
-    static std::array<Runaways, 2> runaways(const Position& pos) {
+    [[gnu::always_inline]] static std::array<Runaways, 2> runaways(const Position& pos) {
         if (pos.kings(Color::White) && pos.kings(Color::Black)) return {};  // neither side has one
         const Bitboard white = pos.pieces(Color::White);
         const Bitboard black = pos.pieces(Color::Black);
