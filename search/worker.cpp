@@ -65,8 +65,7 @@ Score Worker<R>::evaluate(const Position& pos) {
 }
 
 template <RuleSet R>
-bool Worker<R>::probe_databases(const Position& pos, const MoveList& moves, int ply, Score& score) {
-    if (!databases_ || moves[0].is_capture() || popcount(pos.occupied()) > database_pieces_) return false;
+bool Worker<R>::probe_databases_in_range(const Position& pos, int ply, Score& score) {
     const egdb::Value value = egdb::probe_in_game<R>(*databases_, pos, frames_[ply].counters);
     if (value == egdb::Value::Unknown) return false;
     ++database_hits_;

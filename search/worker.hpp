@@ -150,8 +150,13 @@ private:
     Score evaluate(const Position& pos);
 
     // The endgame databases at a node without a capture, within their range: if they know
-    // it, `score` is its exact value (database_win_score band) and true is returned.
-    bool probe_databases(const Position& pos, const MoveList& moves, int ply, Score& score);
+    // it, `score` is its exact value (database_win_score band) and true is returned. The
+    // test of range is inline: most nodes are out of it, and pay no call.
+    bool probe_databases(const Position& pos, const MoveList& moves, int ply, Score& score) {
+        if (!databases_ || moves[0].is_capture() || popcount(pos.occupied()) > database_pieces_) return false;
+        return probe_databases_in_range(pos, ply, score);
+    }
+    bool probe_databases_in_range(const Position& pos, int ply, Score& score);
 
     // The referee's verdict on a side without a legal move (engine/referee/referee.hpp).
     static Score no_move_score(int ply) { return no_move_wins<R> ? win_score - ply : -win_score + ply; }
