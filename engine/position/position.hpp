@@ -46,7 +46,7 @@ public:
         play_into<R, UpdateHash>(m, *this);
     }
     template <RuleSet R, bool UpdateHash = true>
-    Position after(const Move& m) const {
+    [[gnu::always_inline]] Position after(const Move& m) const {
         // Built field by field rather than copied and then changed: reading back a field of a
         // copy that was just stored as a block stalls the processor's store forwarding.
         Position p;
