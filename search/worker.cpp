@@ -394,7 +394,7 @@ Score Worker<R>::search(const Position& pos, Score alpha, Score beta, int depth,
     // made the move, arrives from memory meanwhile (docs/search.md, Depth and speed). A quiet
     // node only counts them: half the nodes end on the table or the pruning, before a list.
     MoveList& moves = lists_[ply];
-    bool listed = root || (databases_ && popcount(pos.occupied()) <= database_pieces_);
+    bool listed = root || within_databases(pos);
     int move_count = listed ? -1 : count_moves_unless_capture<R>(pos);
     if (move_count < 0) {
         generate_moves<R>(pos, moves);
@@ -429,6 +429,9 @@ Score Worker<R>::search(const Position& pos, Score alpha, Score beta, int depth,
     return search_moves(node, alpha, beta, singular_index);
 }
 
+// The steps marked always_inline run once a node and are called from one place, search() or
+// quiesce(): GCC left them out of line, and the call cost more instructions than inlining
+// them adds (docs/search.md, What each technique is worth).
 template <RuleSet R>
 [[gnu::always_inline]] inline typename Worker<R>::Node Worker<R>::read_node(const Position& pos, const MoveList& moves,
                                                                             int move_count, bool listed, int depth,
@@ -632,7 +635,7 @@ Score Worker<R>::quiesce(const Position& pos, Score alpha, Score beta, int ply) 
 
     // Most leaves are quiet: they are told apart, and their moves counted, without listing
     // the moves. Within the databases' range the list is made, for the probe.
-    if (!databases_ || popcount(pos.occupied()) > database_pieces_) {
+    if (!within_databases(pos)) {
         const int quiet_moves = count_moves_unless_capture<R>(pos);
         if (quiet_moves == 0) return no_move_score(ply);
         if (quiet_moves > 0) return quiet_leaf(pos, alpha, beta, ply);

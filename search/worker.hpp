@@ -153,8 +153,12 @@ private:
     // it, `score` is its exact value (database_win_score band) and true is returned. The
     // test of range is inline: most nodes are out of it, and pay no call.
     bool probe_databases(const Position& pos, const MoveList& moves, int ply, Score& score) {
-        if (!databases_ || moves[0].is_capture() || popcount(pos.occupied()) > database_pieces_) return false;
+        if (moves[0].is_capture() || !within_databases(pos)) return false;
         return probe_databases_in_range(pos, ply, score);
+    }
+    // Every slice of this many pieces is loaded.
+    bool within_databases(const Position& pos) const {
+        return databases_ && popcount(pos.occupied()) <= database_pieces_;
     }
     bool probe_databases_in_range(const Position& pos, int ply, Score& score);
 
