@@ -28,14 +28,12 @@ public:
         for (int i = 0; i < size_; ++i) {
             const Move& m = moves[i];
             std::int64_t order_key;
-            if (i == table_move) {
-                order_key = 1 << 30;
-            } else if (m.is_capture()) {
+            if (m.is_capture()) {
                 order_key = (1 << 24) + (m.capture_count() << 8) + (m.promotes ? 128 : 0);
             } else if (m.promotes) {
                 order_key = 1 << 23;
             } else {
-                const int code = quiet_code(m);
+                const int code = m.from | m.to << 8;
                 order_key = code == killer0        ? (1 << 22) + 1
                             : code == killer1      ? 1 << 22
                             : code == counter_code ? (1 << 22) - 1
@@ -43,6 +41,9 @@ public:
             }
             slots_[i] = order_key * (std::int64_t{1} << 32) | slot_bits(i, i);
         }
+        // The table move's key is set after the loop rather than tested for at every move.
+        if (table_move >= 0 && table_move < size_)
+            slots_[table_move] = (std::int64_t{1} << 30) * (std::int64_t{1} << 32) | slot_bits(table_move, table_move);
     }
 
     // Index (in generation order) of the best move not yet returned: of equal keys, the one
