@@ -37,6 +37,10 @@ enum class Dense : int {
     Count
 };
 constexpr int dense_count = static_cast<int>(Dense::Count);
+// The counts padded with zeros to whole vector registers, so that the evaluation's fast path
+// takes their weighted sum as a dot product the compiler vectorises.
+constexpr int padded_dense_count = (dense_count + 7) / 8 * 8;
+using PaddedCounts = std::array<int, padded_dense_count>;
 
 constexpr std::array<std::string_view, dense_count> dense_names = {
     "men",   "kings",         "tempo",         "mobility", "runaways",   "runaway rows",
@@ -115,9 +119,9 @@ template <RuleSet R, class Visitor>
 
 // The counts of visit_counts as White's minus Black's: all the evaluation's fast path
 // (learned.hpp) needs, with fewer popcounts where a count adds up over the men of both
-// sides. Returns the phase.
+// sides; the padding is zero. Returns the phase.
 template <RuleSet R>
-[[gnu::always_inline]] inline int count_differences(const Position& pos, std::array<int, dense_count>& d) {
+[[gnu::always_inline]] inline int count_differences(const Position& pos, PaddedCounts& d) {
     using B = typename R::Board;
     using M = Masks<B>;
     using Facts = BoardFacts<R>;
@@ -153,6 +157,7 @@ template <RuleSet R>
     if (const auto holder = Facts::opposition(pos, runaways[0].men != 0 || runaways[1].men != 0, 4))
         d[int(Dense::Opposition)] = (*holder == Color::White ? 12 : -12) / white_count;
     d[int(Dense::SideToMove)] = pos.side_to_move() == Color::White ? 1 : -1;
+    for (int f = dense_count; f < padded_dense_count; ++f) d[f] = 0;
     return white_count + black_count;
 }
 

@@ -61,11 +61,11 @@ int learned_white_view(const Weights& weights, const Position& pos, Trace* trace
         if (weights.windows > Win::count)
             for (int w = Win::count; w < Win::with_shifted; ++w, folded += pattern_count)
                 sum.patterns.add(folded[white_pattern<B>(w, white_men, black_men)]);
-        std::array<int, dense_count> counts;
+        PaddedCounts counts;
         phase = count_differences<R>(pos, counts);
-        for (int f = 0; f < dense_count; ++f) {
-            sum.mg += weights.dense[f].mg * counts[f];
-            sum.eg += weights.dense[f].eg * counts[f];
+        for (int f = 0; f < padded_dense_count; ++f) {
+            sum.mg += weights.padded_dense_mg[f] * counts[f];
+            sum.eg += weights.padded_dense_eg[f] * counts[f];
         }
     } else {
         phase = visit_features<R>(pos, sum, weights.windows, weights.waiting_offset());

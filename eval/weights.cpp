@@ -65,6 +65,10 @@ void fold_patterns(Weights& weights) {
     const auto& readings = black_readings();
     const int base = weights.base_windows();
     weights.folded.clear();
+    for (int f = 0; f < dense_count; ++f) {
+        weights.padded_dense_mg[f] = weights.dense[f].mg;
+        weights.padded_dense_eg[f] = weights.dense[f].eg;
+    }
     const int movers = weights.by_side_to_move ? 2 : 1;
     std::vector<PhaseWeight> folded(static_cast<std::size_t>(movers * weights.windows) * pattern_count);
     for (int mover = 0; mover < movers; ++mover) {

@@ -38,6 +38,9 @@ struct Weights {
     std::array<PhaseWeight, dense_count> dense{};
     // The patterns folded for the evaluation's fast path (fold_patterns); empty when not built.
     std::vector<PhaseWeight> folded;  // [(mover * windows + window) * pattern_count + White's pattern]
+    // The counts' weights widened and padded with zeros for the fast path (fold_patterns).
+    PaddedCounts padded_dense_mg{};
+    PaddedCounts padded_dense_eg{};
 
     int tables() const { return by_side_to_move ? 2 * windows : windows; }
     int base_windows() const;  // of the variant's board
@@ -53,7 +56,8 @@ struct Weights {
 // and Black's (the window turned half a turn, colours swapped), so White's table entry minus
 // Black's is stored under White's pattern, once per side to move when the tables are split
 // by it. The sum is the same to the unit, with half the look-ups. Leaves `folded` empty when
-// a difference does not fit 16 bits; `patterns` changed afterwards need a new fold.
+// a difference does not fit 16 bits. Also widens the counts' weights (padded_dense_mg and
+// padded_dense_eg); `patterns` or `dense` changed afterwards need a new fold.
 void fold_patterns(Weights& weights);
 
 // All weights zero, sized for the variant's board, with one or two tables a window, and with
