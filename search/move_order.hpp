@@ -33,17 +33,16 @@ public:
             } else if (m.promotes) {
                 order_key = 1 << 23;
             } else {
-                const int code = m.from | m.to << 8;
+                const int code = from_to(m);
                 order_key = code == killer0        ? (1 << 22) + 1
                             : code == killer1      ? 1 << 22
                             : code == counter_code ? (1 << 22) - 1
                                                    : history[m.from][m.to];
             }
-            slots_[i] = order_key * (std::int64_t{1} << 32) | slot_bits(i, i);
+            slots_[i] = slot(order_key, i);
         }
         // The table move's key is set after the loop rather than tested for at every move.
-        if (table_move >= 0 && table_move < size_)
-            slots_[table_move] = (std::int64_t{1} << 30) * (std::int64_t{1} << 32) | slot_bits(table_move, table_move);
+        if (table_move >= 0 && table_move < size_) slots_[table_move] = slot(std::int64_t{1} << 30, table_move);
     }
 
     // Index (in generation order) of the best move not yet returned: of equal keys, the one
@@ -62,13 +61,16 @@ public:
     bool is_killer(const Move& m) const { return m == killers_[0] || m == killers_[1]; }
 
 private:
-    static int quiet_code(const Move& m) { return m.is_capture() || m.promotes ? -1 : m.from | m.to << 8; }
+    static int from_to(const Move& m) { return m.from | m.to << 8; }
+    static int quiet_code(const Move& m) { return m.is_capture() || m.promotes ? -1 : from_to(m); }
 
     // Below the key: where the move stands now (inverted, so the nearer wins a tie), then its
     // index in generation order.
     static std::int64_t slot_bits(int position, std::int64_t index) {
         return (std::int64_t{0xffff} - position) << 16 | index;
     }
+    // Move `i`'s slot before any pick: its key above, its place and index below.
+    static std::int64_t slot(std::int64_t key, int i) { return key * (std::int64_t{1} << 32) | slot_bits(i, i); }
 
     const std::array<Move, 2>& killers_;
     int size_;

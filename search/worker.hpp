@@ -156,7 +156,7 @@ private:
         if (moves[0].is_capture() || !within_databases(pos)) return false;
         return probe_databases_in_range(pos, ply, score);
     }
-    // Every slice of this many pieces is loaded.
+    // Whether the databases are loaded and hold every position with this many pieces.
     bool within_databases(const Position& pos) const {
         return databases_ && popcount(pos.occupied()) <= database_pieces_;
     }
