@@ -70,7 +70,9 @@ private:
         return (std::int64_t{0xffff} - position) << 16 | index;
     }
     // Move `i`'s slot before any pick: its key above, its place and index below.
-    static std::int64_t slot(std::int64_t key, int i) { return key * (std::int64_t{1} << 32) | slot_bits(i, i); }
+    static std::int64_t slot(std::int64_t order_key, int i) {
+        return order_key * (std::int64_t{1} << 32) | slot_bits(i, i);
+    }
 
     const std::array<Move, 2>& killers_;
     int size_;
