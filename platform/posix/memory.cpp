@@ -34,8 +34,10 @@ std::optional<std::uint64_t> process_memory_limit() {
 }
 
 void* allocate_large(std::size_t bytes) {
-    void* memory = std::aligned_alloc(large_page, (bytes + large_page - 1) / large_page * large_page);
-    if (memory) ::madvise(memory, bytes, MADV_HUGEPAGE);  // advice: a kernel without it ignores it
+    // The advice covers whole large pages: a last page advised only in part stays small.
+    const std::size_t rounded = (bytes + large_page - 1) / large_page * large_page;
+    void* memory = std::aligned_alloc(large_page, rounded);
+    if (memory) ::madvise(memory, rounded, MADV_HUGEPAGE);  // advice: a kernel without it ignores it
     return memory;
 }
 
