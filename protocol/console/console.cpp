@@ -425,8 +425,9 @@ void ConsoleSession::cmd_help(const Words& args) {
         line += " " + word;
     }
     out_ << line << "\n"
-         << "Scores are in men (+1.00 = a man up) for the side to move; a won game found to\n"
-         << "the end shows as \"win in N plies\".\n";
+         << "Scores are from White's side, in the evaluation's men: the learned weights count a\n"
+         << "man up as about +3 on a full board and less as men come off (the hand-written\n"
+         << "evaluation as +1); a won game found to the end shows as \"win in N plies\".\n";
 }
 
 }  // namespace kroon::console

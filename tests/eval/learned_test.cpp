@@ -265,6 +265,28 @@ TEST(Weights, ShippedForEveryVariant) {
     }
 }
 
+// The learned score's unit is the hand-written evaluation's hundredth of a man, but the weights
+// price a man by the men on the board (docs/evaluation.md, The score's scale): about three men
+// of the score on a full board, under two in a late ending.
+TEST(Weights, InternationalPricesAManByTheMenOnTheBoard) {
+    const Rulebook& rules = rulebook(Variant::International);
+    const Evaluation learned{EvalKind::Learned, nullptr};
+    const auto white_view = [&](const char* fen) {
+        const auto p = rules.parse_fen(fen);
+        EXPECT_TRUE(p.ok()) << fen;
+        const int score = evaluate(rules, learned, *p);
+        return p->side_to_move() == Color::White ? score : -score;
+    };
+    const int full_board = white_view(
+        "W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,"
+        "17,18,19,20");
+    const int late_ending = white_view("W:W40,45,49:B5,11");
+    EXPECT_GT(full_board, 250);
+    EXPECT_LT(full_board, 450);
+    EXPECT_GT(late_ending, 50);
+    EXPECT_LT(late_ending, 200);
+}
+
 TEST(Weights, RoundTripThroughBytesAndFiles) {
     const Weights w = random_weights(Variant::Frisian, 1);
     const std::string bytes = serialize(w);

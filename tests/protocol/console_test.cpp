@@ -360,6 +360,9 @@ TEST(Console, ScoresAreFromWhitesSide) {
     const auto played = out.find("Kroon plays ");
     ASSERT_NE(played, std::string::npos) << out;
     EXPECT_EQ(out.substr(out.find("  (", played) + 3, 1), "-") << out;
+    // The help says so.
+    const std::string help = run("help\nquit\n");
+    EXPECT_NE(help.find("Scores are from White's side"), std::string::npos) << help;
 }
 
 TEST(Console, AnalyseShowsIterationsAndStops) {

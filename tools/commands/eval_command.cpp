@@ -21,8 +21,9 @@ std::string men(int hundredths) {
 Run add_eval(CLI::App& kroon, const Streams& io) {
     auto* command = kroon.add_subcommand(
         "eval",
-        "Prints the static evaluation term by term for White and Black, in men (1.00 = one man), then the total "
-        "from White's side and from the side to move's.");
+        "Prints the static evaluation term by term for White and Black, in the evaluation's men (a man is 1.00 "
+        "to the hand-written evaluation; the learned weights price it by the men on the board: docs/evaluation.md), "
+        "then the total from White's side and from the side to move's.");
     auto args = std::make_shared<PositionArgs>();
     auto fen = std::make_shared<std::string>();
     auto engine = std::make_shared<EngineArgs>();
