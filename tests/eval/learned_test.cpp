@@ -273,7 +273,10 @@ TEST(Weights, InternationalPricesAManByTheMenOnTheBoard) {
     const Evaluation learned{EvalKind::Learned, nullptr};
     const auto white_view = [&](const char* fen) {
         const auto p = rules.parse_fen(fen);
-        EXPECT_TRUE(p.ok()) << fen;
+        if (!p.ok()) {
+            ADD_FAILURE() << "bad FEN " << fen;
+            return 0;
+        }
         const int score = evaluate(rules, learned, *p);
         return p->side_to_move() == Color::White ? score : -score;
     };
