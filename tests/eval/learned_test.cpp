@@ -236,6 +236,12 @@ TEST(Weights, FoldedWhenReadUnlessTooLarge) {
 
 INSTANTIATE_TEST_SUITE_P(EveryVariant, LearnedEvaluation, ::testing::ValuesIn(all_variants), test::variant_test_name);
 
+// The built-in learned evaluation of `p`, from White's side.
+int learned_score_for_white(const Rulebook& rules, const Position& p) {
+    const int score = evaluate(rules, Evaluation{EvalKind::Learned, nullptr}, p);
+    return p.side_to_move() == Color::White ? score : -score;
+}
+
 // The program carries learned weights for every variant (eval/weights/*.kw), each file for its
 // own variant, and they know material: a man up is good for the side that has it.
 TEST(Weights, ShippedForEveryVariant) {
@@ -245,11 +251,7 @@ TEST(Weights, ShippedForEveryVariant) {
         ASSERT_NE(weights, nullptr);
         EXPECT_EQ(weights->variant, v);
         const Rulebook& rules = rulebook(v);
-        const Evaluation learned{EvalKind::Learned, nullptr};
-        const auto white_view = [&](const Position& p) {
-            const int score = evaluate(rules, learned, p);
-            return p.side_to_move() == Color::White ? score : -score;
-        };
+        const auto white_view = [&](const Position& p) { return learned_score_for_white(rules, p); };
         const Position start = rules.start_position();
         EXPECT_LT(std::abs(white_view(start)), 100);  // the start is about even
         // Take away one of Black's men: White is a man up.
@@ -270,15 +272,13 @@ TEST(Weights, ShippedForEveryVariant) {
 // of the score on a full board, under two in a late ending.
 TEST(Weights, InternationalPricesAManByTheMenOnTheBoard) {
     const Rulebook& rules = rulebook(Variant::International);
-    const Evaluation learned{EvalKind::Learned, nullptr};
     const auto white_view = [&](const char* fen) {
         const auto p = rules.parse_fen(fen);
         if (!p.ok()) {
             ADD_FAILURE() << "bad FEN " << fen;
             return 0;
         }
-        const int score = evaluate(rules, learned, *p);
-        return p->side_to_move() == Color::White ? score : -score;
+        return learned_score_for_white(rules, *p);
     };
     const int full_board = white_view(
         "W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,"
