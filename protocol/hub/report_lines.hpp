@@ -1,9 +1,10 @@
 // The engine's search reports in Scan's shape (docs/protocols.md, Hub 5), which is what the clients parse:
 //   info depth=12 score=0.25 nodes=123456 time=0.250 nps=0.5 pv="32-28 19-23"
 //   done move=28x19x23 ponder=14x23x19
-// Only name=value items; score in men with 2 decimals (a win in n plies is 100 - n/100,
-// i.e. 99.xx); time in seconds with 3 decimals; nps in millions with 1 decimal; moves in
-// Hub notation (captures with every captured square, ascending).
+// Only name=value items; score in the evaluation's unit with 2 decimals (docs/evaluation.md,
+// The score's scale; a win in n plies is 100 - n/100, i.e. 99.xx); time in seconds with 3
+// decimals; nps in millions with 1 decimal; moves in Hub notation (captures with every
+// captured square, ascending).
 #pragma once
 
 #include <string>

@@ -221,6 +221,10 @@ try {
     const shown = await text('#info-score');
     assert.match(shown, /^[+-]?\d+\.\d\d$/, 'the panel shows Kroon\'s score');
     assert.equal(await page.$eval('#eval-bar', (e) => e.dataset.value), String(Math.round(Number(shown) * 100)));
+    // White's part of the bar is its expected share of the points (docs/web.md, Analysis).
+    const part = await page.$eval('#eval-white', (e) => parseFloat(e.style.width));
+    const share = 100 / (1 + Math.exp(-Number(shown) / 2));
+    assert.ok(Math.abs(part - share) < 0.1, `White's part of the bar ${part} %, not ${share.toFixed(1)} %`);
   });
 
   await check('stepping back to a position Kroon did not search empties the engine panel; back at the end it shows again', async () => {
@@ -833,7 +837,8 @@ try {
   await page.waitForSelector('#move-list .move.blunder', { timeout: 20000 });
   const blunder = await page.$eval('#move-list .move.blunder', (e) => ({ text: e.textContent, title: e.title }));
   assert.equal(blunder.text, '34-30??');
-  assert.match(blunder.title, /^blunder: lost \d+\.\d\d; better 45-40$/);
+  assert.match(blunder.title, /^blunder: [+-]?\d+\.\d\d to (Black wins|[+-]?\d+\.\d\d), \d+ % of the points lost; better 45-40$/);
+  assert.ok(Number(/, (\d+) % of the points lost/.exec(blunder.title)[1]) >= 15, 'a blunder loses 15 % or more');
   assert.match(await text('#review-summary'), /^White: 1 blunder, 0 mistakes, 0 inaccuracies · Black: 0 blunders/);
   step(`Score the game marks ${blunder.text} (${blunder.title})`);
 

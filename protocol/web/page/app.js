@@ -4,6 +4,7 @@
 // positions and PDN files. Everything about the rules comes from the server.
 import { Board } from './board.js';
 import { clockText, readComment, startingTime, writeComment } from './pdn_comments.js';
+import { expectedShare, judgementOf, judgements, shareLost } from './score_scale.js';
 import { openTransport } from './transport.js';
 
 const $ = (id) => document.getElementById(id);
@@ -414,7 +415,7 @@ function drawMoveList() {
     if (judged) {
       span.classList.add(judged.label);
       span.textContent += judged.glyph;
-      titles.unshift(`${judged.label}: lost ${(judged.lost / 100).toFixed(2)}; better ${judged.better}`);
+      titles.unshift(`${judged.label}: ${scoreText(judged.before)} to ${scoreText(judged.after)}, ${Math.round(judged.lost * 100)} % of the points lost; better ${judged.better}`);
     }
     if (titles.length) span.title = titles.join('; ');
     span.addEventListener('click', () => send({ type: 'goto', node: n }));
@@ -507,21 +508,16 @@ function drawBook() {
 
 // --- game review ------------------------------------------------------------------------------
 
-// A move the review scored on both sides, judged by what it lost for its side (hundredths of a
-// man, scores held within 10 men): 30 an inaccuracy, 80 a mistake, 200 a blunder; the review's
-// own best move is never judged.
-const reviewLabels = [[200, 'blunder', '??', 'blunders'], [80, 'mistake', '?', 'mistakes'],
-  [30, 'inaccuracy', '?!', 'inaccuracies']];
-
+// A move the review scored on both sides, judged by the share of the points it lost for its side
+// (score_scale.js); the review's own best move is never judged.
 function judgeMove(i) {
   const s = state.scores;
   const best = reviewBest[i];
   if (!best || i + 1 >= s.length || s[i] == null || s[i + 1] == null) return null;
   if (best.id === state.history[i].id) return null;
-  const held = (v) => Math.max(-1000, Math.min(1000, v));
-  const lost = state.history[i].side === 'white' ? held(s[i]) - held(s[i + 1]) : held(s[i + 1]) - held(s[i]);
-  const found = reviewLabels.find(([least]) => lost >= least);
-  return found ? { label: found[1], glyph: found[2], lost, better: best.text } : null;
+  const lost = shareLost(s[i], s[i + 1], state.history[i].side);
+  const found = judgementOf(lost);
+  return found ? { label: found.label, glyph: found.glyph, lost, before: s[i], after: s[i + 1], better: best.text } : null;
 }
 
 function drawReviewSummary() {
@@ -531,7 +527,7 @@ function drawReviewSummary() {
     const j = judgeMove(i);
     if (j) { counts[h.side][j.label] = (counts[h.side][j.label] || 0) + 1; any = true; }
   });
-  const side = (c) => reviewLabels.map(([, label, , plural]) => `${c[label] || 0} ${(c[label] || 0) === 1 ? label : plural}`).join(', ');
+  const side = (c) => judgements.map(({ label, plural }) => `${c[label] || 0} ${(c[label] || 0) === 1 ? label : plural}`).join(', ');
   $('review-summary').textContent = any || reviewBest.length ? `White: ${side(counts.white)} · Black: ${side(counts.black)}` : '';
 }
 
@@ -540,12 +536,11 @@ function firstSide() {
   return v ? v.first : 'white';
 }
 
-// --- the score graph: White's view, in men, squeezed into +-4 ----------------------------------
+// --- the score graph: White's expected share of the points (score_scale.js), 0 to 1 ----------
 
 function graphValue(v) {
   if (v === null || v === undefined) return null;
-  const men = Math.abs(v) > 9000 ? Math.sign(v) * 4 : v / 100;
-  return Math.max(-4, Math.min(4, men));
+  return expectedShare(v);
 }
 
 // Kroon's scores (its moves, analyses, the review) as a line over a shaded area; a recorded
@@ -556,7 +551,7 @@ function drawGraph() {
   const ns = 'http://www.w3.org/2000/svg';
   const n = Math.max(state.scores.length - 1, 1);
   const x = (i) => (i / n) * 300;
-  const y = (v) => 50 - (v / 4) * 46;
+  const y = (share) => 96 - share * 92;
   const draw = (name, attributes) => {
     const e = document.createElementNS(ns, name);
     Object.entries(attributes).forEach(([k, v]) => e.setAttribute(k, v));
@@ -606,8 +601,8 @@ $('graph').addEventListener('click', (e) => {
 
 // --- the engine ----------------------------------------------------------------------------
 
-// White's share of the bar: half at 0, most of it by two men ahead, all of it for a won
-// position (a database or a found win).
+// White's share of the bar: its expected share of the points (score_scale.js), all of it for a
+// won position (a database or a found win).
 function drawEvalBar(value) {
   const bar = $('eval-bar');
   if (value === null || value === undefined) {
@@ -615,7 +610,7 @@ function drawEvalBar(value) {
     bar.dataset.value = '';
     return;
   }
-  const share = Math.abs(value) > 9000 ? (value > 0 ? 100 : 0) : 50 + 50 * Math.tanh(value / 250);
+  const share = 100 * expectedShare(value);
   $('eval-white').style.width = `${share.toFixed(1)}%`;
   bar.dataset.value = value;
 }

@@ -1,8 +1,8 @@
 // The commands inside a PDN comment, as `kroon match` and the board write them (docs/web.md,
 // "Match records and marks"): [%clk 0:04:41.3] the mover's clock after the move, [%emt 0:00:01.2]
-// the time it took, [%eval 0.15,14] the engine's score in men from White's side with its depth,
-// [%cal G32-28,R19-23] arrows and [%csl G28] circled squares drawn on the board. The rest of the
-// comment is what people wrote.
+// the time it took, [%eval 0.15,14] the engine's score from White's side with its depth,
+// [%cal G32-28,R19-23] arrows and [%csl G28] circled squares drawn on the board. The rest of
+// the comment is what people wrote.
 
 const command = /\[%(\w+)\s+([^\]]*)\]/g;
 
