@@ -26,6 +26,11 @@ try {
   const page = await browser.newPage();
   page.setDefaultTimeout(60000);
   await page.setViewport({ width: 1200, height: 860 });
+  // The evaluation bar eases to a new width over 0.3 s: a picture waits until it has.
+  const shot = async (name) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await page.screenshot({ path: join(out, name) });
+  };
   await page.goto(server.url);
   await page.waitForSelector('#board [data-piece]');
   const press = (selector) => pressOf(page, selector);
@@ -58,7 +63,7 @@ try {
   const movable = await page.$$eval('#board .piece.movable', (l) => l.map((g) => Number(g.dataset.piece)));
   await click(movable[Math.floor(movable.length / 2)]);
   await top();
-  await page.screenshot({ path: join(out, 'web-game.png') });
+  await shot('web-game.png');
 
   // Analysis: the game scored move by move, then Kroon thinking about a position of it.
   for (let i = 0; i < 14; ++i) {
@@ -85,7 +90,7 @@ try {
   await page.waitForFunction(() => document.getElementById('engine-info').dataset.task === 'analysis' &&
     Number.parseInt(document.getElementById('info-depth').textContent, 10) >= 15, { timeout: 180000 });
   await top();
-  await page.screenshot({ path: join(out, 'web-analysis.png') });
+  await shot('web-analysis.png');
   await press('#stop');
   await page.waitForFunction(() => document.getElementById('stop').disabled);
 
@@ -113,7 +118,7 @@ try {
   await page.$$eval('#move-list .move', (l) => l.find((e) => e.textContent === '9-14!?').click());
   await page.waitForFunction(() => document.querySelector('#move-list .current')?.textContent === '9-14!?');
   await top();
-  await page.screenshot({ path: join(out, 'web-study.png') });
+  await shot('web-study.png');
 
   // A match record: each side's clock at the move shown, the engines' scores as a graph.
   await paste(record);
@@ -124,7 +129,7 @@ try {
   await page.waitForFunction((p) => document.querySelector('#move-list .current')?.dataset.ply === String(p), {},
     Math.min(moves, 41));
   await top();
-  await page.screenshot({ path: join(out, 'web-match.png') });
+  await shot('web-match.png');
 
   // A Russian game: moves written c3-d4, the files and ranks on the board's edges.
   await page.select('#variant', 'russian');
@@ -141,7 +146,7 @@ try {
     await play(from, to);
   }
   await top();
-  await page.screenshot({ path: join(out, 'web-russian.png') });
+  await shot('web-russian.png');
 } finally {
   await close();
   await server.stop();
