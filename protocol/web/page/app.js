@@ -4,7 +4,7 @@
 // positions and PDN files. Everything about the rules comes from the server.
 import { Board } from './board.js';
 import { clockText, readComment, startingTime, writeComment } from './pdn_comments.js';
-import { expectedShare, judgementOf, judgements, shareLost } from './score_scale.js';
+import { expectedShare, isFoundWin, judgementOf, judgements, shareLost } from './score_scale.js';
 import { openTransport } from './transport.js';
 
 const $ = (id) => document.getElementById(id);
@@ -624,7 +624,7 @@ function infoShown() {
 
 // White's view of a score in hundredths of a man, as the server writes it.
 function scoreText(value) {
-  if (Math.abs(value) > 9000) return value > 0 ? 'White wins' : 'Black wins';
+  if (isFoundWin(value)) return value > 0 ? 'White wins' : 'Black wins';
   return `${value > 0 ? '+' : ''}${(value / 100).toFixed(2)}`;
 }
 

@@ -7,9 +7,14 @@
 const foundWin = 9000;  // beyond it a score is a win found by the search or the databases
 const curve = 200;      // the curve's K, in hundredths
 
+// Is the score a win found by the search or the databases (for either side)?
+export function isFoundWin(score) {
+  return Math.abs(score) > foundWin;
+}
+
 // White's expected share of the points, 0 to 1, for a score from White's side.
 export function expectedShare(score) {
-  if (Math.abs(score) > foundWin) return score > 0 ? 1 : 0;
+  if (isFoundWin(score)) return score > 0 ? 1 : 0;
   return 1 / (1 + Math.exp(-score / curve));
 }
 
